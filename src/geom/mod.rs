@@ -1,0 +1,18 @@
+//! Plane geometry in f64 world units (y up, counter-clockwise is positive): points, boxes,
+//! segments, rings, arcs, exact predicates and a segment grid for distance and containment queries.
+
+mod aabb;
+mod arc;
+mod point;
+mod predicates;
+mod ring;
+mod segment;
+mod segment_grid;
+
+pub use aabb::{Aabb, overlap_clusters};
+pub use arc::Arc;
+pub use point::{Point, Vector};
+pub use predicates::{Side, orient, side_of};
+pub use ring::{Ring, signed_area, winding_number};
+pub use segment::{Segment, segment_distance};
+pub use segment_grid::SegmentGrid;

@@ -1,0 +1,19 @@
+//! navscope: build navmeshes of 2D scenes for agents of a given radius and inspect the paths
+//! made from them.
+//!
+//! Pipeline (each stage is a module; nothing is hidden in between):
+//! ```text
+//! Scene --validate/repair--> issues (warnings shown, errors stop the build)
+//!   -> inflate(scene, r)      FreeSpace: union(walkable) shrunk by r minus union(obstacles) grown by r
+//!   -> triangulate(free)      NavMesh: CCW triangles, neighbours, components (spade CDT)
+//!   -> locate(point)          in a triangle, on an edge, on a vertex, or outside
+//!   -> astar(start, goal)     Corridor: triangles and portals (left/right as seen walking)
+//!   -> paths                  midpoint, funnel (string pulled), ...; each a Path of lines and arcs
+//!   -> viz::draw              DrawList shared by the GUI, SVG export and tests
+//! ```
+//! Conventions: world units are f64, y points up, angles are radians counter-clockwise from +x,
+//! outer rings are counter-clockwise and holes clockwise wherever orientation matters.
+
+pub mod geom;
+pub mod scene;
+pub mod nav;

@@ -1,0 +1,65 @@
+//! `FreeSpace`: where the centre of an agent may be, as polygon contours with the scene corner
+//! behind each vertex.
+
+use crate::geom::{Aabb, Point, Segment, SegmentGrid, signed_area};
+use crate::scene::Corner;
+
+/// A closed contour of the free space. Counter-clockwise contours bound free regions from
+/// outside; clockwise contours are holes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Contour {
+    pub points: Vec<Point>,
+    /// For each point: the scene corner whose offset arc it lies on (for radius 0, the corner at
+    /// the same position); `None` where two offset edges meet.
+    pub corners: Vec<Option<Corner>>,
+}
+
+impl Contour {
+    pub fn signed_area(&self) -> f64 {
+        signed_area(&self.points)
+    }
+
+    pub fn is_hole(&self) -> bool {
+        self.signed_area() < 0.0
+    }
+
+    pub fn edges(&self) -> impl Iterator<Item = Segment> + '_ {
+        let n = self.points.len();
+        (0..n).map(move |i| Segment::new(self.points[i], self.points[(i + 1) % n]))
+    }
+}
+
+/// The free space of a scene for one agent radius.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FreeSpace {
+    pub contours: Vec<Contour>,
+}
+
+impl FreeSpace {
+    pub fn is_empty(&self) -> bool {
+        self.area() <= 0.0
+    }
+
+    /// Total area (holes subtracted).
+    pub fn area(&self) -> f64 {
+        self.contours.iter().map(Contour::signed_area).sum()
+    }
+
+    /// Total length of all contours.
+    pub fn perimeter(&self) -> f64 {
+        self.contours.iter().flat_map(|c| c.edges()).map(|e| e.length()).sum()
+    }
+
+    pub fn vertex_count(&self) -> usize {
+        self.contours.iter().map(|c| c.points.len()).sum()
+    }
+
+    pub fn bounds(&self) -> Aabb {
+        Aabb::from_points(self.contours.iter().flat_map(|c| c.points.iter().copied()))
+    }
+
+    /// The contour edges in a grid, for containment (`contains`) and wall-distance queries.
+    pub fn walls(&self) -> SegmentGrid {
+        SegmentGrid::new(self.contours.iter().flat_map(|c| c.edges()).collect())
+    }
+}

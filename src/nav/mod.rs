@@ -1,0 +1,33 @@
+//! Navigation: from a scene to a navmesh (repair, inflate, triangulate) and from a start/goal
+//! to a corridor and paths (locate, astar, funnel, ...). The only module that uses spade and
+//! i_overlay.
+
+mod astar;
+mod build;
+mod corridor;
+mod free_space;
+mod funnel;
+mod inflate;
+pub mod invariants;
+mod locate;
+mod mesh;
+mod midpoint;
+mod path;
+mod polygon_ops;
+mod query;
+mod repair;
+mod triangulate;
+
+pub use astar::astar;
+pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
+pub use corridor::{Corridor, Portal};
+pub use free_space::{Contour, FreeSpace};
+pub use funnel::string_pull;
+pub use inflate::inflate;
+pub use locate::Location;
+pub use mesh::{ComponentId, NavMesh, TriId, VertexId};
+pub use midpoint::midpoint_path;
+pub use path::{Path, PathSegment};
+pub use query::{QueryResult, QueryTimings, Status, Variant, query};
+pub use repair::{Repaired, repair};
+pub use triangulate::triangulate;

@@ -1,0 +1,136 @@
+//! A query: locate start and goal, check components, run A*, and make every path variant from
+//! the corridor. Expected outcomes (outside, unreachable) are statuses, not errors.
+
+use super::corridor::Corridor;
+use super::locate::Location;
+use super::mesh::NavMesh;
+use super::path::Path;
+use super::{astar, midpoint_path, string_pull};
+use crate::geom::Point;
+use std::time::Instant;
+
+/// Outcome of a query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Found,
+    StartOutside,
+    GoalOutside,
+    Unreachable,
+}
+
+impl Status {
+    /// The name used in CLI output and files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Found => "found",
+            Status::StartOutside => "start_outside",
+            Status::GoalOutside => "goal_outside",
+            Status::Unreachable => "unreachable",
+        }
+    }
+}
+
+/// The ways a path is made from a corridor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// Start, every portal midpoint, goal.
+    Midpoint,
+    /// The string-pulled shortest path through the corridor.
+    Funnel,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 2] = [Variant::Midpoint, Variant::Funnel];
+
+    /// The name used in CLI output and files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Midpoint => "midpoint",
+            Variant::Funnel => "funnel",
+        }
+    }
+}
+
+/// Microseconds spent per stage of a query.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct QueryTimings {
+    pub locate_us: f64,
+    pub astar_us: f64,
+    /// Time to make each variant's path from the corridor.
+    pub variants_us: Vec<(Variant, f64)>,
+}
+
+impl QueryTimings {
+    pub fn total_us(&self) -> f64 {
+        self.locate_us + self.astar_us + self.variants_us.iter().map(|(_, t)| t).sum::<f64>()
+    }
+}
+
+/// Everything a query produces.
+#[derive(Clone, Debug)]
+pub struct QueryResult {
+    pub start: Point,
+    pub goal: Point,
+    pub status: Status,
+    pub start_location: Location,
+    pub goal_location: Location,
+    pub corridor: Option<Corridor>,
+    /// One path per variant (empty unless found), in `Variant` order.
+    pub paths: Vec<(Variant, Path)>,
+    pub timings: QueryTimings,
+}
+
+impl QueryResult {
+    pub fn path(&self, variant: Variant) -> Option<&Path> {
+        self.paths.iter().find(|(v, _)| *v == variant).map(|(_, p)| p)
+    }
+}
+
+/// Answers one start/goal query on `mesh`.
+pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
+    let t0 = Instant::now();
+    let start_location = mesh.locate(start);
+    let goal_location = mesh.locate(goal);
+    let mut result = QueryResult {
+        start,
+        goal,
+        status: Status::Found,
+        start_location,
+        goal_location,
+        corridor: None,
+        paths: Vec::new(),
+        timings: QueryTimings { locate_us: micros(t0), ..Default::default() },
+    };
+    let (Some(s), Some(g)) = (start_location.triangle(), goal_location.triangle()) else {
+        result.status = if start_location.is_inside() { Status::GoalOutside } else { Status::StartOutside };
+        return result;
+    };
+    if mesh.component(s) != mesh.component(g) {
+        result.status = Status::Unreachable;
+        return result;
+    }
+    let t1 = Instant::now();
+    let corridor = astar(mesh, start, &mesh.triangles_at(&start_location), goal, &mesh.triangles_at(&goal_location));
+    result.timings.astar_us = micros(t1);
+    let Some(corridor) = corridor else {
+        result.status = Status::Unreachable;
+        return result;
+    };
+    let portals = corridor.portals(mesh);
+    for variant in Variant::ALL {
+        let t = Instant::now();
+        let points = match variant {
+            Variant::Midpoint => midpoint_path(&portals),
+            Variant::Funnel => string_pull(&portals),
+        };
+        let path = Path::from_points(&points);
+        result.timings.variants_us.push((variant, micros(t)));
+        result.paths.push((variant, path));
+    }
+    result.corridor = Some(corridor);
+    result
+}
+
+fn micros(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1e6
+}

@@ -1,0 +1,116 @@
+//! The scene document: walkable outlines, obstacles, agent radius and saved queries, with its
+//! file format, validation and hit-testing.
+
+mod file;
+mod validate;
+
+pub use file::{FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json, write_atomic};
+pub use validate::{Issue, MAX_COORDINATE, Severity, validate};
+
+use crate::geom::{Aabb, Point, Ring};
+
+/// Stable identity of an obstacle within a document (not stored in files; assigned on load).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObstacleId(pub u32);
+
+/// Which ring of a scene something refers to: a walkable outline by index or an obstacle by index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RingRef {
+    Walkable(usize),
+    Obstacle(usize),
+}
+
+/// A corner of a scene ring: the `index`-th point of `ring`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Corner {
+    pub ring: RingRef,
+    pub index: usize,
+}
+
+/// A named obstacle ring, subtracted from the walkable area.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Obstacle {
+    pub id: ObstacleId,
+    pub name: String,
+    pub ring: Ring,
+}
+
+/// A saved start/goal pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Query {
+    pub name: String,
+    pub start: Point,
+    pub goal: Point,
+}
+
+/// The document a designer edits. Derived data (meshes, paths) never lives here.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    pub agent_radius: f64,
+    /// Outer rings whose union is where agents may be (before shrinking by the radius).
+    pub walkable: Vec<Ring>,
+    pub obstacles: Vec<Obstacle>,
+    pub queries: Vec<Query>,
+}
+
+impl Default for Scene {
+    fn default() -> Self {
+        Scene { agent_radius: 0.5, walkable: Vec::new(), obstacles: Vec::new(), queries: Vec::new() }
+    }
+}
+
+impl Scene {
+    /// The ring `r` refers to, if it exists.
+    pub fn ring(&self, r: RingRef) -> Option<&Ring> {
+        match r {
+            RingRef::Walkable(i) => self.walkable.get(i),
+            RingRef::Obstacle(i) => self.obstacles.get(i).map(|o| &o.ring),
+        }
+    }
+
+    /// Every ring with its reference: walkable outlines first, then obstacles.
+    pub fn rings(&self) -> impl Iterator<Item = (RingRef, &Ring)> {
+        let w = self.walkable.iter().enumerate().map(|(i, r)| (RingRef::Walkable(i), r));
+        let o = self.obstacles.iter().enumerate().map(|(i, o)| (RingRef::Obstacle(i), &o.ring));
+        w.chain(o)
+    }
+
+    /// A human name for a ring, e.g. `walkable ring 0` or `obstacle 3 "crate"`.
+    pub fn describe(&self, r: RingRef) -> String {
+        match r {
+            RingRef::Walkable(i) => format!("walkable ring {i}"),
+            RingRef::Obstacle(i) => match self.obstacles.get(i) {
+                Some(o) if !o.name.is_empty() => format!("obstacle {i} \"{}\"", o.name),
+                _ => format!("obstacle {i}"),
+            },
+        }
+    }
+
+    /// Index of the obstacle with this id.
+    pub fn obstacle_index(&self, id: ObstacleId) -> Option<usize> {
+        self.obstacles.iter().position(|o| o.id == id)
+    }
+
+    /// An id no obstacle of this scene uses yet.
+    pub fn next_obstacle_id(&self) -> ObstacleId {
+        ObstacleId(self.obstacles.iter().map(|o| o.id.0 + 1).max().unwrap_or(0))
+    }
+
+    /// Bounding box of every ring and query point.
+    pub fn bounds(&self) -> Aabb {
+        let mut b = Aabb::EMPTY;
+        for (_, ring) in self.rings() {
+            b = b.union(ring.aabb());
+        }
+        for q in &self.queries {
+            b.include(q.start);
+            b.include(q.goal);
+        }
+        b
+    }
+
+    /// Total number of ring points.
+    pub fn point_count(&self) -> usize {
+        self.rings().map(|(_, r)| r.len()).sum()
+    }
+}
