@@ -17,3 +17,6 @@
 pub mod geom;
 pub mod scene;
 pub mod nav;
+pub mod viz;
+pub mod export;
+pub mod cli;

@@ -24,8 +24,8 @@ const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
 /// Why a scene could not be read. `origin` is the file path or another name for the input.
 #[derive(Debug, Error)]
 pub enum LoadError {
-    #[error("{path}: cannot read: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    #[error("{path}: cannot read: {error}")]
+    Io { path: PathBuf, error: std::io::Error },
     #[error("{origin}: file is {size} bytes, more than the {MAX_FILE_BYTES} bytes a scene may have")]
     TooLarge { origin: String, size: u64 },
     #[error("{origin}: line {line} column {column}: {message}")]
@@ -42,10 +42,10 @@ pub enum LoadError {
 
 /// Why a scene could not be written.
 #[derive(Debug, Error)]
-#[error("{path}: cannot save: {source}")]
+#[error("{path}: cannot save: {error}")]
 pub struct SaveError {
     pub path: PathBuf,
-    pub source: std::io::Error,
+    pub error: std::io::Error,
 }
 
 #[derive(Deserialize)]
@@ -82,7 +82,7 @@ struct QueryFile {
 
 /// Reads a scene file. Geometry is not checked here; see [`super::validate`].
 pub fn load(path: &Path) -> Result<Scene, LoadError> {
-    let io = |source| LoadError::Io { path: path.to_path_buf(), source };
+    let io = |error| LoadError::Io { path: path.to_path_buf(), error };
     let size = std::fs::metadata(path).map_err(io)?.len();
     let origin = path.display().to_string();
     if size > MAX_FILE_BYTES {
@@ -172,7 +172,7 @@ fn compact<T: Serialize>(value: &T) -> String {
 /// Writes the scene atomically: a temporary file in the same directory, then a rename, so a
 /// crash never leaves a half-written scene behind.
 pub fn save(scene: &Scene, path: &Path) -> Result<(), SaveError> {
-    write_atomic(path, to_json(scene).as_bytes()).map_err(|source| SaveError { path: path.to_path_buf(), source })
+    write_atomic(path, to_json(scene).as_bytes()).map_err(|error| SaveError { path: path.to_path_buf(), error })
 }
 
 /// Atomically replaces `path` with `bytes` (temp file in the same directory, fsync, rename).

@@ -1,0 +1,51 @@
+//! `navscope build SCENE [-o OUT] [--radius R] [--format json|obj|svg]`.
+
+use super::{BuildArgs, Format, load_scene};
+use crate::export::{navmesh_json, navmesh_obj, svg};
+use crate::nav::{BuildOptions, build_with};
+use crate::scene::write_atomic;
+use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
+use anyhow::Context;
+use std::io::Write;
+
+pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
+    let scene = load_scene(&args.scene)?;
+    let options = BuildOptions { radius: args.radius, arc_tolerance: args.arc_tolerance };
+    let origin = args.scene.display();
+    let build = build_with(&scene, &options).with_context(|| format!("{origin}"))?;
+    for w in &build.warnings {
+        eprintln!("warning: {origin}: {w}");
+    }
+    let text = match args.format {
+        Format::Json => navmesh_json(&build.mesh, build.radius),
+        Format::Obj => navmesh_obj(&build.mesh, build.radius),
+        Format::Svg => {
+            let mut list = DrawList::default();
+            draw_scene(&scene, &mut list);
+            draw_free_space(&build.free_space, &mut list);
+            draw_mesh(&build.mesh, &mut list);
+            svg(&list, scene.bounds(), 1200.0, Theme::Light)
+        }
+    };
+    let mesh = &build.mesh;
+    let summary = format!(
+        "{origin}: {} vertices, {} triangles, {} component{}, radius {}, built in {:.1} ms",
+        mesh.vertex_count(),
+        mesh.triangle_count(),
+        mesh.component_count(),
+        if mesh.component_count() == 1 { "" } else { "s" },
+        build.radius,
+        build.timings.total_us() as f64 / 1000.0
+    );
+    match &args.output {
+        Some(out) => {
+            write_atomic(out, text.as_bytes()).with_context(|| format!("{}: cannot write", out.display()))?;
+            println!("{summary} -> {}", out.display());
+        }
+        None => {
+            std::io::stdout().write_all(text.as_bytes()).context("cannot write to standard output")?;
+            eprintln!("{summary}");
+        }
+    }
+    Ok(())
+}

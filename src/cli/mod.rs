@@ -1,0 +1,119 @@
+//! The command line: `navscope build`, `navscope path`, and the options that open the editor.
+//! Commands return `anyhow::Result`; `main` prints the error on one line and exits with 2.
+
+mod build_cmd;
+mod path_cmd;
+
+use crate::geom::Point;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// navscope: navmesh editor and inspector. Without a command it opens the editor.
+#[derive(Debug, Parser)]
+#[command(name = "navscope", version, about, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Scene file to open in the editor (default: the embedded example scene).
+    pub scene: Option<PathBuf>,
+    /// Open the editor, wait for the layout to settle, save a PNG of the window here and exit.
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Window size for the editor or the screenshot, as WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Build the navmesh of a scene and write it as JSON, OBJ or SVG.
+    Build(BuildArgs),
+    /// Answer the scene's queries (or one --from/--to pair) and print corridors and paths.
+    Path(PathArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// Scene file (JSON, format navscope-scene).
+    pub scene: PathBuf,
+    /// Output file; without it the navmesh goes to standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Agent radius (default: the scene's agent_radius).
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub radius: Option<f64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+    /// Largest distance an arc approximation may stray outside the true offset (default 1% of R).
+    #[arg(long, value_name = "T")]
+    pub arc_tolerance: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Json,
+    Obj,
+    Svg,
+}
+
+#[derive(Debug, Args)]
+pub struct PathArgs {
+    /// Scene file (JSON, format navscope-scene).
+    pub scene: PathBuf,
+    /// Start point as X,Y (with --to; without both, every query of the scene runs).
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "to")]
+    pub from: Option<Point>,
+    /// Goal point as X,Y.
+    #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "from")]
+    pub to: Option<Point>,
+    /// Agent radius (default: the scene's agent_radius).
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub radius: Option<f64>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs a command.
+pub fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Build(args) => build_cmd::run(&args),
+        Command::Path(args) => path_cmd::run(&args),
+    }
+}
+
+fn parse_point(s: &str) -> Result<Point, String> {
+    let (x, y) = s.split_once(',').ok_or_else(|| format!("'{s}' is not a point; expected X,Y"))?;
+    let num = |v: &str| {
+        v.trim().parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("'{v}' is not a finite number"))
+    };
+    Ok(Point::new(num(x)?, num(y)?))
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("'{s}' is not a size; expected WIDTHxHEIGHT"))?;
+    let num = |v: &str| {
+        v.trim().parse::<u32>().ok().filter(|&v| (64..=8192).contains(&v)).ok_or_else(|| format!("'{v}' is not a size between 64 and 8192"))
+    };
+    Ok((num(w)?, num(h)?))
+}
+
+/// Loads a scene, naming the file in errors.
+fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
+    Ok(crate::scene::load(path)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_and_sizes_parse() {
+        assert_eq!(parse_point("1.5,-2").unwrap(), Point::new(1.5, -2.0));
+        assert!(parse_point("1.5").is_err());
+        assert!(parse_point("nan,1").is_err());
+        assert_eq!(parse_size("800x600").unwrap(), (800, 600));
+        assert!(parse_size("10x10").is_err());
+    }
+}

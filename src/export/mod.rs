@@ -1,0 +1,10 @@
+//! Writers for derived data: the navmesh as JSON or Wavefront OBJ, and pictures as SVG.
+//! Same input, same bytes.
+
+mod navmesh_json;
+mod obj;
+mod svg;
+
+pub use navmesh_json::{NAVMESH_FORMAT, NavMeshFile, navmesh_json};
+pub use obj::navmesh_obj;
+pub use svg::svg;

@@ -1,0 +1,47 @@
+//! Navmesh JSON: `{"format":"navscope-navmesh","version":1,"agent_radius":r,"vertices":[[x,y],..],
+//! "triangles":[[a,b,c],..],"neighbors":[[n0,n1,n2],..],"components":[c,..]}`. Triangles are
+//! counter-clockwise; `n_k` is the triangle across edge v_k -> v_(k+1), -1 for a wall;
+//! `components` (an extension) labels each triangle's connected component.
+
+use crate::nav::NavMesh;
+use serde::{Deserialize, Serialize};
+
+/// Value of the `format` field.
+pub const NAVMESH_FORMAT: &str = "navscope-navmesh";
+
+/// The file's shape, for writing and for tools (and tests) that read it back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NavMeshFile {
+    pub format: String,
+    pub version: u32,
+    pub agent_radius: f64,
+    pub vertices: Vec<[f64; 2]>,
+    pub triangles: Vec<[u32; 3]>,
+    pub neighbors: Vec<[i64; 3]>,
+    #[serde(default)]
+    pub components: Vec<u32>,
+}
+
+impl NavMeshFile {
+    pub fn new(mesh: &NavMesh, agent_radius: f64) -> Self {
+        NavMeshFile {
+            format: NAVMESH_FORMAT.to_string(),
+            version: 1,
+            agent_radius,
+            vertices: mesh.vertices().iter().map(|p| [p.x, p.y]).collect(),
+            triangles: mesh.triangle_ids().map(|t| mesh.triangle(t).map(|v| v.0)).collect(),
+            neighbors: mesh
+                .triangle_ids()
+                .map(|t| mesh.neighbors(t).map(|n| n.map_or(-1, |n| n.0 as i64)))
+                .collect(),
+            components: mesh.triangle_ids().map(|t| mesh.component(t).0).collect(),
+        }
+    }
+}
+
+/// The navmesh as one line of JSON (plus a newline).
+pub fn navmesh_json(mesh: &NavMesh, agent_radius: f64) -> String {
+    let mut s = serde_json::to_string(&NavMeshFile::new(mesh, agent_radius)).unwrap_or_default();
+    s.push('\n');
+    s
+}

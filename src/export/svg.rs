@@ -1,0 +1,91 @@
+//! SVG pictures of a `DrawList` (scene, free space, mesh, corridors, paths), world y up.
+
+use crate::geom::{Aabb, Point};
+use crate::viz::{DrawList, Primitive, Theme};
+use std::fmt::Write;
+
+/// Renders `list` into an SVG document about `width` pixels wide, framing `bounds`.
+pub fn svg(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> String {
+    let margin = 0.03 * bounds.width().max(bounds.height()).max(1e-9);
+    let b = bounds.expanded(margin);
+    let scale = width / b.width().max(1e-12);
+    let height = (b.height() * scale).ceil().max(1.0);
+    let xy = |p: Point| ((p.x - b.min.x) * scale, (b.max.y - p.y) * scale);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" viewBox="0 0 {w} {height}">"#,
+        w = width.ceil()
+    );
+    let background = if theme == Theme::Dark { "#1e2127" } else { "#ffffff" };
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="{background}"/>"#);
+    for item in list.sorted() {
+        let paint = item.style.paint(theme);
+        let fill = |filled: bool| {
+            if filled && paint.fill.3 > 0 {
+                format!(r#"fill="{}" fill-opacity="{:.3}""#, paint.fill.hex(), paint.fill.alpha())
+            } else {
+                r#"fill="none""#.to_string()
+            }
+        };
+        let stroke = if paint.stroke.3 > 0 && paint.width > 0.0 {
+            let dash = if paint.dashed { r#" stroke-dasharray="6 4""# } else { "" };
+            format!(
+                r#"stroke="{}" stroke-opacity="{:.3}" stroke-width="{}" stroke-linejoin="round"{dash}"#,
+                paint.stroke.hex(),
+                paint.stroke.alpha(),
+                paint.width
+            )
+        } else {
+            r#"stroke="none""#.to_string()
+        };
+        let points = |pts: &[Point]| {
+            pts.iter()
+                .map(|&p| {
+                    let (x, y) = xy(p);
+                    format!("{x:.2},{y:.2}")
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match &item.primitive {
+            Primitive::Polygon(pts) => {
+                let _ = writeln!(out, r#"<polygon points="{}" {} {}/>"#, points(pts), fill(true), stroke);
+            }
+            Primitive::Polyline(pts) => {
+                let _ = writeln!(out, r#"<polyline points="{}" fill="none" {}/>"#, points(pts), stroke);
+            }
+            Primitive::Segments(segs) => {
+                let mut d = String::new();
+                for [a, c] in segs {
+                    let ((x0, y0), (x1, y1)) = (xy(*a), xy(*c));
+                    let _ = write!(d, "M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}");
+                }
+                let _ = writeln!(out, r#"<path d="{d}" fill="none" {stroke}/>"#);
+            }
+            Primitive::Triangles(tris) => {
+                let mut d = String::new();
+                for t in tris {
+                    let [(x0, y0), (x1, y1), (x2, y2)] = t.map(xy);
+                    let _ = write!(d, "M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}L{x2:.2} {y2:.2}Z");
+                }
+                let _ = writeln!(out, r#"<path d="{d}" {} stroke="none"/>"#, fill(true));
+            }
+            Primitive::Circle { center, radius } => {
+                let (x, y) = xy(*center);
+                let _ = writeln!(out, r#"<circle cx="{x:.2}" cy="{y:.2}" r="{:.2}" {} {}/>"#, radius * scale, fill(true), stroke);
+            }
+            Primitive::Marker { at, size } => {
+                let (x, y) = xy(*at);
+                let _ = writeln!(out, r#"<circle cx="{x:.2}" cy="{y:.2}" r="{:.1}" {} {}/>"#, size * 0.5, fill(true), stroke);
+            }
+            Primitive::Label { at, text } => {
+                let (x, y) = xy(*at);
+                let text = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+                let _ = writeln!(out, r#"<text x="{x:.2}" y="{y:.2}" font-family="sans-serif" font-size="12" fill="{}">{text}</text>"#, paint.stroke.hex());
+            }
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}

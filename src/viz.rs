@@ -1,0 +1,289 @@
+//! `DrawList`: world-space drawing primitives tagged with a layer and a semantic style. The GUI
+//! paints them with egui, the SVG writer prints them, tests inspect them; none of the drawing
+//! code knows about the others.
+
+use crate::geom::Point;
+use crate::nav::{Corridor, FreeSpace, NavMesh, QueryResult, Variant};
+use crate::scene::{RingRef, Scene};
+
+/// What a primitive belongs to; each layer can be shown or hidden on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Layer {
+    Walkable,
+    Obstacles,
+    FreeSpace,
+    Mesh,
+    Corridor,
+    Portals,
+    Path(Variant),
+    Endpoints,
+    Issues,
+}
+
+impl Layer {
+    /// Layers that do not depend on the path variants, in drawing order.
+    pub const BASE: [Layer; 8] = [
+        Layer::Walkable,
+        Layer::FreeSpace,
+        Layer::Mesh,
+        Layer::Obstacles,
+        Layer::Corridor,
+        Layer::Portals,
+        Layer::Endpoints,
+        Layer::Issues,
+    ];
+
+    pub fn name(self) -> String {
+        match self {
+            Layer::Walkable => "walkable outline".into(),
+            Layer::Obstacles => "obstacles".into(),
+            Layer::FreeSpace => "inflated free space".into(),
+            Layer::Mesh => "navmesh triangles".into(),
+            Layer::Corridor => "corridor".into(),
+            Layer::Portals => "portals".into(),
+            Layer::Path(v) => format!("{} path", v.name()),
+            Layer::Endpoints => "start and goal".into(),
+            Layer::Issues => "problems".into(),
+        }
+    }
+}
+
+/// Semantic style; renderers map it to colours and widths with [`Style::paint`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    Walkable,
+    Obstacle,
+    FreeSpace,
+    MeshFill,
+    MeshEdge,
+    CorridorFill,
+    PortalLeft,
+    PortalRight,
+    Path(Variant),
+    Start,
+    Goal,
+    Error,
+    Warning,
+}
+
+/// An 8-bit sRGB colour with alpha.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
+
+impl Rgba {
+    pub const NONE: Rgba = Rgba(0, 0, 0, 0);
+
+    /// `#rrggbb` (alpha is written separately by renderers that need it).
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+
+    pub fn alpha(self) -> f64 {
+        self.3 as f64 / 255.0
+    }
+}
+
+/// Colour scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+pub enum Theme {
+    #[default]
+    Dark,
+    Light,
+}
+
+/// How to paint a style: fill, stroke colour, stroke width in screen pixels, dashed or not.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paint {
+    pub fill: Rgba,
+    pub stroke: Rgba,
+    pub width: f32,
+    pub dashed: bool,
+}
+
+impl Style {
+    pub fn paint(self, theme: Theme) -> Paint {
+        let dark = theme == Theme::Dark;
+        let p = |fill, stroke, width| Paint { fill, stroke, width, dashed: false };
+        match self {
+            Style::Walkable => p(
+                if dark { Rgba(40, 44, 52, 255) } else { Rgba(250, 250, 247, 255) },
+                if dark { Rgba(150, 160, 175, 255) } else { Rgba(70, 70, 80, 255) },
+                1.5,
+            ),
+            Style::Obstacle => p(
+                if dark { Rgba(95, 80, 70, 255) } else { Rgba(150, 130, 115, 255) },
+                if dark { Rgba(200, 170, 140, 255) } else { Rgba(90, 70, 55, 255) },
+                1.5,
+            ),
+            Style::FreeSpace => p(
+                if dark { Rgba(45, 75, 60, 255) } else { Rgba(215, 240, 222, 255) },
+                if dark { Rgba(90, 160, 120, 255) } else { Rgba(70, 150, 100, 255) },
+                1.0,
+            ),
+            Style::MeshFill => p(Rgba::NONE, Rgba::NONE, 0.0),
+            Style::MeshEdge => p(Rgba::NONE, if dark { Rgba(110, 140, 125, 160) } else { Rgba(120, 150, 130, 150) }, 0.7),
+            Style::CorridorFill => p(
+                if dark { Rgba(70, 110, 170, 110) } else { Rgba(140, 180, 235, 130) },
+                Rgba::NONE,
+                0.0,
+            ),
+            Style::PortalLeft => p(Rgba::NONE, Rgba(80, 140, 255, 255), 1.5),
+            Style::PortalRight => p(Rgba::NONE, Rgba(240, 90, 80, 255), 1.5),
+            Style::Path(v) => p(Rgba::NONE, variant_color(v, dark), 2.5),
+            Style::Start => p(Rgba(60, 200, 90, 255), Rgba(20, 60, 30, 255), 1.5),
+            Style::Goal => p(Rgba(235, 70, 70, 255), Rgba(70, 20, 20, 255), 1.5),
+            Style::Error => p(Rgba(230, 50, 50, 60), Rgba(255, 60, 60, 255), 3.0),
+            Style::Warning => p(Rgba::NONE, Rgba(240, 180, 40, 255), 2.5),
+        }
+    }
+}
+
+/// The colour of a path variant (also used by legends and plots).
+pub fn variant_color(v: Variant, dark: bool) -> Rgba {
+    match v {
+        Variant::Midpoint => {
+            if dark {
+                Rgba(240, 200, 80, 255)
+            } else {
+                Rgba(200, 140, 0, 255)
+            }
+        }
+        Variant::Funnel => {
+            if dark {
+                Rgba(90, 220, 255, 255)
+            } else {
+                Rgba(0, 120, 200, 255)
+            }
+        }
+    }
+}
+
+/// A drawing primitive in world coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Primitive {
+    /// A closed polygon, filled and/or stroked.
+    Polygon(Vec<Point>),
+    /// An open polyline (stroke only).
+    Polyline(Vec<Point>),
+    /// Separate line segments sharing one style (e.g. all mesh edges).
+    Segments(Vec<[Point; 2]>),
+    /// Filled triangles sharing one style (e.g. a corridor).
+    Triangles(Vec<[Point; 3]>),
+    /// A circle of a world radius.
+    Circle { center: Point, radius: f64 },
+    /// A round marker of a fixed screen size, in pixels.
+    Marker { at: Point, size: f32 },
+    /// Text anchored at a point.
+    Label { at: Point, text: String },
+}
+
+/// One styled primitive on one layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub layer: Layer,
+    pub style: Style,
+    pub primitive: Primitive,
+}
+
+/// An ordered list of items: later items draw on top.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DrawList {
+    pub items: Vec<Item>,
+}
+
+impl DrawList {
+    pub fn push(&mut self, layer: Layer, style: Style, primitive: Primitive) {
+        self.items.push(Item { layer, style, primitive });
+    }
+
+    /// Items on `layer`.
+    pub fn on(&self, layer: Layer) -> impl Iterator<Item = &Item> {
+        self.items.iter().filter(move |i| i.layer == layer)
+    }
+
+    /// Items sorted for painting: by layer order, keeping insertion order within a layer.
+    pub fn sorted(&self) -> Vec<&Item> {
+        let rank = |l: Layer| match l {
+            Layer::Walkable => 0,
+            Layer::FreeSpace => 1,
+            Layer::Corridor => 2,
+            Layer::Mesh => 3,
+            Layer::Obstacles => 4,
+            Layer::Portals => 5,
+            Layer::Path(_) => 6,
+            Layer::Endpoints => 7,
+            Layer::Issues => 8,
+        };
+        let mut items: Vec<&Item> = self.items.iter().collect();
+        items.sort_by_key(|i| rank(i.layer));
+        items
+    }
+}
+
+/// The scene itself: walkable rings and obstacles.
+pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
+    for ring in &scene.walkable {
+        list.push(Layer::Walkable, Style::Walkable, Primitive::Polygon(ring.points().to_vec()));
+    }
+    for o in &scene.obstacles {
+        list.push(Layer::Obstacles, Style::Obstacle, Primitive::Polygon(o.ring.points().to_vec()));
+    }
+}
+
+/// The free space contours (holes drawn over the outer contours with the walkable fill).
+pub fn draw_free_space(free: &FreeSpace, list: &mut DrawList) {
+    let (outer, holes): (Vec<_>, Vec<_>) = free.contours.iter().partition(|c| !c.is_hole());
+    for c in outer {
+        list.push(Layer::FreeSpace, Style::FreeSpace, Primitive::Polygon(c.points.clone()));
+    }
+    for c in holes {
+        list.push(Layer::FreeSpace, Style::Walkable, Primitive::Polygon(c.points.clone()));
+    }
+}
+
+/// All mesh edges as one primitive.
+pub fn draw_mesh(mesh: &NavMesh, list: &mut DrawList) {
+    let mut segments = Vec::with_capacity(mesh.triangle_count() * 3 / 2 + 8);
+    for t in mesh.triangle_ids() {
+        let pts = mesh.triangle_points(t);
+        for (k, n) in mesh.neighbors(t).iter().enumerate() {
+            // Each inner edge once (from the lower triangle id), every wall edge.
+            if n.is_none_or(|n| n.0 > t.0) {
+                segments.push([pts[k], pts[(k + 1) % 3]]);
+            }
+        }
+    }
+    list.push(Layer::Mesh, Style::MeshEdge, Primitive::Segments(segments));
+}
+
+/// The corridor triangles and its portals (left ends blue, right ends red).
+pub fn draw_corridor(mesh: &NavMesh, corridor: &Corridor, list: &mut DrawList) {
+    let tris = corridor.triangles.iter().map(|&t| mesh.triangle_points(t)).collect();
+    list.push(Layer::Corridor, Style::CorridorFill, Primitive::Triangles(tris));
+    for p in corridor.portals(mesh).iter().skip(1).take(corridor.edges.len()) {
+        let mid = p.midpoint();
+        list.push(Layer::Portals, Style::PortalLeft, Primitive::Polyline(vec![mid, p.left]));
+        list.push(Layer::Portals, Style::PortalRight, Primitive::Polyline(vec![mid, p.right]));
+    }
+}
+
+/// A query: corridor, every path variant, start and goal markers.
+pub fn draw_query(mesh: &NavMesh, result: &QueryResult, list: &mut DrawList) {
+    if let Some(c) = &result.corridor {
+        draw_corridor(mesh, c, list);
+    }
+    let tolerance = 1e-3 * mesh.bounds().diagonal().max(1e-9);
+    for (variant, path) in &result.paths {
+        list.push(Layer::Path(*variant), Style::Path(*variant), Primitive::Polyline(path.points(tolerance)));
+    }
+    list.push(Layer::Endpoints, Style::Start, Primitive::Marker { at: result.start, size: 9.0 });
+    list.push(Layer::Endpoints, Style::Goal, Primitive::Marker { at: result.goal, size: 9.0 });
+}
+
+/// Highlights a ring (e.g. the one a build error names).
+pub fn draw_ring_issue(scene: &Scene, ring: RingRef, error: bool, list: &mut DrawList) {
+    if let Some(r) = scene.ring(ring) {
+        let style = if error { Style::Error } else { Style::Warning };
+        list.push(Layer::Issues, style, Primitive::Polygon(r.points().to_vec()));
+    }
+}
