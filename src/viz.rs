@@ -140,22 +140,14 @@ impl Style {
 
 /// The colour of a path variant (also used by legends and plots).
 pub fn variant_color(v: Variant, dark: bool) -> Rgba {
-    match v {
-        Variant::Midpoint => {
-            if dark {
-                Rgba(240, 200, 80, 255)
-            } else {
-                Rgba(200, 140, 0, 255)
-            }
-        }
-        Variant::Funnel => {
-            if dark {
-                Rgba(90, 220, 255, 255)
-            } else {
-                Rgba(0, 120, 200, 255)
-            }
-        }
-    }
+    let (on_dark, on_light) = match v {
+        Variant::Midpoint => (Rgba(240, 200, 80, 255), Rgba(200, 140, 0, 255)),
+        Variant::Funnel => (Rgba(90, 220, 255, 255), Rgba(0, 120, 200, 255)),
+        Variant::MidpointSmoothed => (Rgba(255, 150, 60, 255), Rgba(210, 90, 0, 255)),
+        Variant::Tangent => (Rgba(120, 240, 120, 255), Rgba(0, 150, 60, 255)),
+        Variant::Offset => (Rgba(230, 120, 255, 255), Rgba(150, 50, 200, 255)),
+    };
+    if dark { on_dark } else { on_light }
 }
 
 /// A drawing primitive in world coordinates.
@@ -272,9 +264,15 @@ pub fn draw_query(mesh: &NavMesh, result: &QueryResult, list: &mut DrawList) {
     if let Some(c) = &result.corridor {
         draw_corridor(mesh, c, list);
     }
-    let tolerance = 1e-3 * mesh.bounds().diagonal().max(1e-9);
+    // Arcs (radius-aware paths) within 1% of their radius, everything else within 0.1% of the map.
+    let map_tolerance = 1e-3 * mesh.bounds().diagonal().max(1e-9);
+    let tolerance = result.raw.as_ref().map_or(map_tolerance, |raw| map_tolerance.min(0.01 * raw.radius).max(1e-9));
     for (variant, path) in &result.paths {
         list.push(Layer::Path(*variant), Style::Path(*variant), Primitive::Polyline(path.points(tolerance)));
+    }
+    // Where the offset path comes closer than the radius to a wall.
+    for cut in result.raw.iter().flat_map(|raw| &raw.offset_cuts) {
+        list.push(Layer::Path(Variant::Offset), Style::Error, Primitive::Polyline(vec![cut.from, cut.to]));
     }
     list.push(Layer::Endpoints, Style::Start, Primitive::Marker { at: result.start, size: 9.0 });
     list.push(Layer::Endpoints, Style::Goal, Primitive::Marker { at: result.goal, size: 9.0 });

@@ -1,11 +1,20 @@
 //! `navscope path SCENE [--from X,Y --to X,Y] [--radius R] [--json]`: corridors and paths of the
 //! scene's queries, as a table or as JSON:
 //! `{"radius": r, "results": [{"name", "start", "goal", "status", "corridor", "portals", "paths",
-//! "timings_us"}]}`.
+//! "timings_us", "raw_status", "raw_corridor", "metrics"}]}`.
+//!
+//! `status`, `corridor` and `portals` are the shrunk mesh's (variants `midpoint`, `funnel`,
+//! `midpoint_smoothed`); `raw_status` and `raw_corridor` the raw mesh's (variants `tangent`,
+//! `offset`, answered for any R without rebuilding the raw mesh), where `raw_status` may also be
+//! `blocked`: a point could pass but nothing 2r wide can. `paths` holds a variant exactly when its
+//! side found a path: `{"length", "points"}`, plus `"segments"` (lines and arcs; angles in radians,
+//! positive sweep counter-clockwise) for `tangent`, whose `points` flatten the arcs to 0.1% of R,
+//! and `"min_clearance"` and `"cuts"` (stretches closer than R to a wall) for `offset`.
+//! `metrics` maps each found variant to `{"length", "vertex_count", "min_clearance", "time_us"}`.
 
 use super::{PathArgs, load_scene};
-use crate::geom::Point;
-use crate::nav::{BuildOptions, NavMesh, QueryResult, build_with, query};
+use crate::geom::{Arc, Point};
+use crate::nav::{BuildOptions, NavMesh, PathSegment, QueryResult, Status, Variant, build_with, flatten_tolerance, query_build};
 use anyhow::{Context, bail};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -26,12 +35,36 @@ struct QueryReport {
     portals: Vec<[Point; 2]>,
     paths: BTreeMap<&'static str, PathReport>,
     timings_us: BTreeMap<String, f64>,
+    raw_status: &'static str,
+    raw_corridor: Vec<[Point; 3]>,
+    metrics: BTreeMap<&'static str, MetricsReport>,
 }
 
 #[derive(Serialize)]
 struct PathReport {
     length: f64,
     points: Vec<Point>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    segments: Option<Vec<SegmentReport>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min_clearance: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cuts: Option<Vec<[Point; 2]>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum SegmentReport {
+    Line([Point; 2]),
+    Arc(Arc),
+}
+
+#[derive(Serialize)]
+struct MetricsReport {
+    length: f64,
+    vertex_count: usize,
+    min_clearance: f64,
+    time_us: f64,
 }
 
 pub fn run(args: &PathArgs) -> anyhow::Result<()> {
@@ -50,11 +83,14 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         bail!("{origin}: the scene has no queries; give --from X,Y --to X,Y");
     }
     let results: Vec<(String, QueryResult)> =
-        queries.into_iter().map(|(name, s, g)| (name, query(&build.mesh, s, g))).collect();
+        queries.into_iter().map(|(name, s, g)| (name, query_build(&build, s, g))).collect();
     if args.json {
         let report = Report {
             radius: build.radius,
-            results: results.iter().map(|(name, r)| query_report(&build.mesh, name, r)).collect(),
+            results: results
+                .iter()
+                .map(|(name, r)| query_report(&build.mesh, &build.raw.mesh, build.radius, name, r))
+                .collect(),
         };
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -63,45 +99,93 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn query_report(mesh: &NavMesh, name: &str, r: &QueryResult) -> QueryReport {
+fn query_report(mesh: &NavMesh, raw_mesh: &NavMesh, radius: f64, name: &str, r: &QueryResult) -> QueryReport {
     let corridor = r.corridor.as_ref();
+    let raw = r.raw.as_ref();
     let mut timings_us = BTreeMap::new();
     timings_us.insert("locate".to_string(), r.timings.locate_us);
     timings_us.insert("astar".to_string(), r.timings.astar_us);
+    if let Some(raw) = raw {
+        timings_us.insert("raw_locate".to_string(), raw.locate_us);
+        timings_us.insert("raw_astar".to_string(), raw.astar_us);
+    }
     for (v, t) in &r.timings.variants_us {
         timings_us.insert(v.name().to_string(), *t);
     }
-    timings_us.insert("total".to_string(), r.timings.total_us());
+    let total = r.timings.total_us() + raw.map_or(0.0, |raw| raw.locate_us + raw.astar_us);
+    timings_us.insert("total".to_string(), total);
+    let triangles = |mesh: &NavMesh, c: Option<&crate::nav::Corridor>| {
+        c.map_or(Vec::new(), |c| c.triangles.iter().map(|&t| mesh.triangle_points(t)).collect())
+    };
     QueryReport {
         name: name.to_string(),
         start: r.start,
         goal: r.goal,
         status: r.status.as_str(),
-        corridor: corridor.map_or(Vec::new(), |c| c.triangles.iter().map(|&t| mesh.triangle_points(t)).collect()),
+        corridor: triangles(mesh, corridor),
         portals: corridor.map_or(Vec::new(), |c| c.portals(mesh).iter().map(|p| [p.left, p.right]).collect()),
-        paths: r
-            .paths
-            .iter()
-            .map(|(v, p)| (v.name(), PathReport { length: p.length, points: p.points(0.0) }))
-            .collect(),
+        paths: r.paths.iter().map(|(v, p)| (v.name(), path_report(*v, p, r, radius))).collect(),
         timings_us,
+        raw_status: raw.map_or(Status::Unreachable, |raw| raw.status).as_str(),
+        raw_corridor: triangles(raw_mesh, raw.and_then(|raw| raw.corridor.as_ref())),
+        metrics: r
+            .metrics
+            .iter()
+            .map(|(v, m)| {
+                let report = MetricsReport {
+                    length: m.length,
+                    vertex_count: m.vertices,
+                    min_clearance: m.min_clearance,
+                    time_us: m.time_us,
+                };
+                (v.name(), report)
+            })
+            .collect(),
     }
 }
 
+fn path_report(variant: Variant, path: &crate::nav::Path, r: &QueryResult, radius: f64) -> PathReport {
+    let mut report =
+        PathReport { length: path.length, points: path.points(0.0), segments: None, min_clearance: None, cuts: None };
+    match variant {
+        Variant::Tangent => {
+            report.points = path.points(flatten_tolerance(radius));
+            report.segments = Some(
+                path.segments
+                    .iter()
+                    .map(|s| match *s {
+                        PathSegment::Line { from, to } => SegmentReport::Line([from, to]),
+                        PathSegment::Arc(a) => SegmentReport::Arc(a),
+                    })
+                    .collect(),
+            );
+        }
+        Variant::Offset => {
+            report.min_clearance = r.metrics(Variant::Offset).map(|m| m.min_clearance);
+            report.cuts = r.raw.as_ref().map(|raw| raw.offset_cuts.iter().map(|c| [c.from, c.to]).collect());
+        }
+        Variant::Midpoint | Variant::Funnel | Variant::MidpointSmoothed => {}
+    }
+    report
+}
+
 fn print_table(radius: f64, results: &[(String, QueryResult)]) {
-    println!("agent radius {radius}");
-    println!("{:<24} {:<14} {:>9} {:>12} {:>12} {:>10}", "query", "status", "corridor", "midpoint", "funnel", "time (us)");
+    println!("agent radius {radius}; lengths per variant (- = no path)");
+    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    print!("{:<24} {:<14} {:<14} {:>9}", "query", "status", "raw status", "corridor");
+    for n in &names {
+        print!(" {n:>17}");
+    }
+    println!(" {:>10}", "time (us)");
     for (name, r) in results {
-        let len = |v| r.path(v).map_or("-".to_string(), |p| format!("{:.4}", p.length));
         let tris = r.corridor.as_ref().map_or("-".to_string(), |c| c.triangles.len().to_string());
-        println!(
-            "{:<24} {:<14} {:>9} {:>12} {:>12} {:>10.1}",
-            name,
-            r.status.as_str(),
-            tris,
-            len(crate::nav::Variant::Midpoint),
-            len(crate::nav::Variant::Funnel),
-            r.timings.total_us()
-        );
+        let raw_status = r.raw.as_ref().map_or("-", |raw| raw.status.as_str());
+        print!("{:<24} {:<14} {:<14} {:>9}", name, r.status.as_str(), raw_status, tris);
+        for v in Variant::ALL {
+            let len = r.path(v).map_or("-".to_string(), |p| format!("{:.4}", p.length));
+            print!(" {len:>17}");
+        }
+        let total = r.timings.total_us() + r.raw.as_ref().map_or(0.0, |raw| raw.locate_us + raw.astar_us);
+        println!(" {total:>10.1}");
     }
 }

@@ -1,5 +1,6 @@
 //! Plane geometry in f64 world units (y up, counter-clockwise is positive): points, boxes,
-//! segments, rings, arcs, exact predicates and a segment grid for distance and containment queries.
+//! segments, rings, arcs, circle tangents, exact predicates and a segment grid for distance and
+//! containment queries.
 
 mod aabb;
 mod arc;
@@ -8,6 +9,7 @@ mod predicates;
 mod ring;
 mod segment;
 mod segment_grid;
+mod tangent;
 
 pub use aabb::{Aabb, overlap_clusters};
 pub use arc::Arc;
@@ -16,3 +18,4 @@ pub use predicates::{Side, orient, side_of};
 pub use ring::{Ring, signed_area, winding_number};
 pub use segment::{Segment, segment_distance};
 pub use segment_grid::SegmentGrid;
+pub use tangent::{Circle, Tangent, Wrap, tangent};

@@ -1,7 +1,8 @@
 //! The build stage as one call: validate and repair the scene, inflate it by the agent radius,
-//! triangulate the free space. Options, errors and per-stage timings live here.
+//! triangulate the free space, and triangulate the raw (unshrunk) free space alongside for
+//! radius-aware queries. Options, errors and per-stage timings live here.
 
-use super::{FreeSpace, NavMesh, inflate, repair, triangulate};
+use super::{FreeSpace, NavMesh, RawNav, inflate, repair, triangulate};
 use crate::scene::{Issue, Scene, validate};
 use std::time::Instant;
 use thiserror::Error;
@@ -58,11 +59,13 @@ pub struct Timings {
     pub repair_us: u64,
     pub inflate_us: u64,
     pub triangulate_us: u64,
+    /// The raw mesh: triangulation of the unshrunk free space and its clearance widths.
+    pub raw_us: u64,
 }
 
 impl Timings {
     pub fn total_us(&self) -> u64 {
-        self.repair_us + self.inflate_us + self.triangulate_us
+        self.repair_us + self.inflate_us + self.triangulate_us + self.raw_us
     }
 }
 
@@ -74,6 +77,8 @@ pub struct Build {
     pub warnings: Vec<Issue>,
     pub free_space: FreeSpace,
     pub mesh: NavMesh,
+    /// The unshrunk free space and its mesh, for the radius-aware variants (any radius).
+    pub raw: RawNav,
     pub timings: Timings,
 }
 
@@ -112,12 +117,20 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
     let t2 = Instant::now();
     let mesh = triangulate(&free_space)?;
     let t3 = Instant::now();
+    let raw = RawNav::build(&repaired)?;
+    let t4 = Instant::now();
     let us = |a: Instant, b: Instant| (b - a).as_micros() as u64;
     Ok(Build {
         radius,
         warnings,
         free_space,
         mesh,
-        timings: Timings { repair_us: us(t0, t1), inflate_us: us(t1, t2), triangulate_us: us(t2, t3) },
+        raw,
+        timings: Timings {
+            repair_us: us(t0, t1),
+            inflate_us: us(t1, t2),
+            triangulate_us: us(t2, t3),
+            raw_us: us(t3, t4),
+        },
     })
 }

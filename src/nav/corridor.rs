@@ -8,6 +8,7 @@
 //!      right --- right --- right
 //! ```
 
+use super::funnel::Hand;
 use super::mesh::{NavMesh, TriId, VertexId};
 use crate::geom::Point;
 
@@ -21,6 +22,14 @@ pub struct Portal {
 impl Portal {
     pub fn midpoint(&self) -> Point {
         self.left.midpoint(self.right)
+    }
+
+    /// The end on the given side.
+    pub fn end(&self, hand: Hand) -> Point {
+        match hand {
+            Hand::Left => self.left,
+            Hand::Right => self.right,
+        }
     }
 }
 
@@ -43,6 +52,18 @@ impl Corridor {
             .map(|w| mesh.shared_edge(w[0], w[1]).map(|k| mesh.edge_left_right(w[0], k)))
             .collect::<Option<Vec<_>>>()?;
         Some(Corridor { start, goal, triangles, edges })
+    }
+
+    /// The corners of the first and last triangles that are on no portal (the wall corners
+    /// beside the start and the goal); the start and goal themselves for a one-triangle corridor.
+    pub fn outer_corners(&self, mesh: &NavMesh) -> (Point, Point) {
+        let third = |t: Option<&TriId>, edge: Option<&(VertexId, VertexId)>| {
+            let (t, &(l, r)) = (t?, edge?);
+            mesh.triangle(*t).into_iter().find(|&v| v != l && v != r).map(|v| mesh.vertex(v))
+        };
+        let before = third(self.triangles.first(), self.edges.first()).unwrap_or(self.start);
+        let after = third(self.triangles.last(), self.edges.last()).unwrap_or(self.goal);
+        (before, after)
     }
 
     /// All portals including the degenerate start and goal portals.

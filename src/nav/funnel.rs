@@ -8,60 +8,168 @@
 //!       \  |  /         after the portal that set it.
 //!        apex
 //! ```
+//! The scan is written once, over [`FunnelSides`]: what a side is (a ray between points here, a
+//! tangent between circles in the tangent funnel) is the caller's business.
 
 use super::corridor::Portal;
 use crate::geom::{Point, orient};
 
-/// String-pulls a portal sequence (first portal = start point, last = goal point) into the
-/// corner points of the shortest path through it: start, corners, goal, with no point repeated.
-pub fn string_pull(portals: &[Portal]) -> Vec<Point> {
-    let Some(first) = portals.first() else { return Vec::new() };
-    let mut path = vec![first.left];
-    let mut apex = first.left;
-    let (mut left, mut right) = (first.left, first.right);
-    let (mut left_index, mut right_index) = (0usize, 0usize);
+/// Which side of the corridor a portal end is on, seen walking from start to goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hand {
+    Left,
+    Right,
+}
+
+/// One end of a portal: `portal` indexes the portal list (0 = start, last = goal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PortalEnd {
+    pub portal: usize,
+    pub hand: Hand,
+}
+
+impl PortalEnd {
+    pub fn new(portal: usize, hand: Hand) -> Self {
+        PortalEnd { portal, hand }
+    }
+}
+
+/// What the funnel scan needs to know about the sides of a funnel.
+pub(crate) trait FunnelSides {
+    /// Number of portals, including the start and goal portals.
+    fn portal_count(&self) -> usize;
+    /// True when two ends are the same place (the same vertex, or the start or goal).
+    fn same(&self, a: PortalEnd, b: PortalEnd) -> bool;
+    /// How the side from `apex` towards `b` turns relative to the side towards `a`: positive when
+    /// counter-clockwise, negative when clockwise, 0 when collinear or when `a` or `b` is the apex.
+    fn turn(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> f64;
+    /// Called when the new end `b` crosses over the other side's end `a`: true when the path
+    /// reaches `b` before it has to go round `a`, so `b` becomes the next corner instead of `a`.
+    fn reached_first(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> bool;
+}
+
+/// The corners of the funnel path: the start, every portal end the path turns at, the goal; no
+/// end repeated.
+pub(crate) fn funnel_corners(sides: &impl FunnelSides) -> Vec<PortalEnd> {
+    let n = sides.portal_count();
+    if n == 0 {
+        return Vec::new();
+    }
+    let start = PortalEnd::new(0, Hand::Left);
+    let mut corners = vec![start];
+    let push = |corners: &mut Vec<PortalEnd>, e: PortalEnd| {
+        if corners.last().is_none_or(|&last| !sides.same(last, e)) {
+            corners.push(e);
+        }
+    };
+    let (mut apex, mut left, mut right) = (start, start, PortalEnd::new(0, Hand::Right));
     let mut i = 1;
-    while i < portals.len() {
-        let p = portals[i];
-        // Right side: p.right tightens the funnel if it is not to the right of the right ray.
-        if orient(apex, right, p.right) >= 0.0 {
-            if apex == right || orient(apex, left, p.right) < 0.0 {
-                right = p.right;
-                right_index = i;
+    while i < n {
+        let (new_left, new_right) = (PortalEnd::new(i, Hand::Left), PortalEnd::new(i, Hand::Right));
+        // Right side: the new right end tightens the funnel unless it lies right of the right side.
+        if sides.turn(apex, right, new_right) >= 0.0 {
+            if sides.same(apex, right) || sides.turn(apex, left, new_right) < 0.0 {
+                right = new_right;
+            } else if sides.reached_first(apex, left, new_right) {
+                push(&mut corners, new_right);
+                (apex, left, right) = (new_right, new_right, new_right);
+                i += 1;
+                continue;
             } else {
                 // Right crosses over left: left becomes a corner.
-                push_distinct(&mut path, left);
-                apex = left;
-                right = left;
-                right_index = left_index;
-                i = left_index + 1;
+                push(&mut corners, left);
+                (apex, right) = (left, left);
+                i = left.portal + 1;
                 continue;
             }
         }
         // Left side, mirrored.
-        if orient(apex, left, p.left) <= 0.0 {
-            if apex == left || orient(apex, right, p.left) > 0.0 {
-                left = p.left;
-                left_index = i;
+        if sides.turn(apex, left, new_left) <= 0.0 {
+            if sides.same(apex, left) || sides.turn(apex, right, new_left) > 0.0 {
+                left = new_left;
+            } else if sides.reached_first(apex, right, new_left) {
+                push(&mut corners, new_left);
+                (apex, left, right) = (new_left, new_left, new_left);
+                i += 1;
+                continue;
             } else {
-                push_distinct(&mut path, right);
-                apex = right;
-                left = right;
-                left_index = right_index;
-                i = right_index + 1;
+                push(&mut corners, right);
+                (apex, left) = (right, right);
+                i = right.portal + 1;
                 continue;
             }
         }
         i += 1;
     }
-    if let Some(last) = portals.last() {
-        push_distinct(&mut path, last.left);
-    }
-    path
+    push(&mut corners, PortalEnd::new(n - 1, Hand::Left));
+    corners
 }
 
-fn push_distinct(path: &mut Vec<Point>, p: Point) {
-    if path.last() != Some(&p) {
-        path.push(p);
+/// Funnel sides between points: rays from the apex, compared exactly.
+struct Rays<'a>(&'a [Portal]);
+
+impl Rays<'_> {
+    fn point(&self, e: PortalEnd) -> Point {
+        self.0[e.portal].end(e.hand)
+    }
+}
+
+impl FunnelSides for Rays<'_> {
+    fn portal_count(&self) -> usize {
+        self.0.len()
+    }
+
+    fn same(&self, a: PortalEnd, b: PortalEnd) -> bool {
+        self.point(a) == self.point(b)
+    }
+
+    fn turn(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> f64 {
+        orient(self.point(apex), self.point(a), self.point(b))
+    }
+
+    fn reached_first(&self, _: PortalEnd, _: PortalEnd, _: PortalEnd) -> bool {
+        false // for points, crossing over the other side always means going round it first
+    }
+}
+
+/// The portal ends the shortest path through `portals` turns at, with the start (first) and the
+/// goal (last): the corners of [`string_pull`] with the side each lies on.
+pub fn funnel_ends(portals: &[Portal]) -> Vec<PortalEnd> {
+    funnel_corners(&Rays(portals))
+}
+
+/// String-pulls a portal sequence (first portal = start point, last = goal point) into the
+/// corner points of the shortest path through it: start, corners, goal, with no point repeated.
+pub fn string_pull(portals: &[Portal]) -> Vec<Point> {
+    funnel_ends(portals).into_iter().map(|e| portals[e.portal].end(e.hand)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn portal(l: (f64, f64), r: (f64, f64)) -> Portal {
+        Portal { left: Point::new(l.0, l.1), right: Point::new(r.0, r.1) }
+    }
+
+    #[test]
+    fn straight_corridor_has_no_corners() {
+        let s = (0.0, 0.0);
+        let g = (10.0, 0.0);
+        let portals = [portal(s, s), portal((3.0, 1.0), (3.0, -1.0)), portal((6.0, 1.0), (6.0, -1.0)), portal(g, g)];
+        assert_eq!(string_pull(&portals), vec![Point::new(0.0, 0.0), Point::new(10.0, 0.0)]);
+    }
+
+    #[test]
+    fn corner_keeps_its_side() {
+        // Turning left around (5, 1): the left end of the second portal is the corner.
+        let s = (0.0, 0.0);
+        let g = (5.0, 10.0);
+        let portals = [portal(s, s), portal((5.0, 1.0), (5.0, -1.0)), portal((5.0, 1.0), (7.0, 1.0)), portal(g, g)];
+        let ends = funnel_ends(&portals);
+        assert_eq!(ends.len(), 3);
+        assert_eq!(ends[1].hand, Hand::Left);
+        assert_eq!(portals[ends[1].portal].left, Point::new(5.0, 1.0));
+        assert_eq!(string_pull(&portals)[1], Point::new(5.0, 1.0));
     }
 }

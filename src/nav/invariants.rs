@@ -2,6 +2,7 @@
 //! debug assertions all call these; each returns a message naming the first violation.
 
 use super::corridor::Portal;
+use super::path::{Path, PathSegment};
 use super::{BuildError, FreeSpace, inflate, repair};
 use crate::geom::{Point, Segment, SegmentGrid, side_of};
 use crate::scene::Scene;
@@ -170,4 +171,114 @@ pub fn check_not_longer(shorter: f64, longer: f64, relative: f64, what: &str) ->
         return Err(format!("{what}: {shorter} is longer than {longer}"));
     }
     Ok(())
+}
+
+/// A stretch of a path that comes closer than the agent radius to a wall.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stretch {
+    pub from: Point,
+    pub to: Point,
+    /// The smallest distance to a wall along the stretch.
+    pub clearance: f64,
+}
+
+/// The stretches of the polyline that come closer than `radius` to a wall, in path order
+/// (overlapping ones within a segment merged).
+pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Vec<Stretch> {
+    let mut out = Vec::new();
+    for w in points.windows(2) {
+        let s = Segment::new(w[0], w[1]);
+        let mut spans: Vec<(f64, f64)> = walls
+            .candidates(crate::geom::Aabb::from_points([s.a, s.b]), radius)
+            .into_iter()
+            .filter_map(|i| near_span(&s, &walls.segments()[i as usize], radius))
+            .collect();
+        spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut merged: Vec<(f64, f64)> = Vec::new();
+        for (lo, hi) in spans {
+            match merged.last_mut() {
+                Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
+        }
+        for (lo, hi) in merged {
+            let part = Segment::new(s.a.lerp(s.b, lo), s.a.lerp(s.b, hi));
+            out.push(Stretch { from: part.a, to: part.b, clearance: walls.distance_to_segment(&part, radius) });
+        }
+    }
+    out
+}
+
+/// The parameter interval of segment `s` closer than `radius` to `wall`, if not empty. The
+/// distance to a segment is convex along a line, so the near set is one interval: the union of
+/// the parts near either end of the wall and near its middle.
+fn near_span(s: &Segment, wall: &Segment, radius: f64) -> Option<(f64, f64)> {
+    let d = s.b - s.a;
+    let near_point = |c: Point| {
+        // |s.a + t d - c|^2 < r^2
+        let (a, b, k) = (d.length_sq(), 2.0 * d.dot(s.a - c), (s.a - c).length_sq() - radius * radius);
+        if a == 0.0 {
+            return (k < 0.0).then_some((0.0, 1.0));
+        }
+        let disc = b * b - 4.0 * a * k;
+        (disc > 0.0).then(|| ((-b - disc.sqrt()) / (2.0 * a), (-b + disc.sqrt()) / (2.0 * a)))
+    };
+    let near_middle = || {
+        let along = wall.b - wall.a;
+        let len = along.length();
+        let e = along.normalized()?;
+        let n = e.perp();
+        // Linear conditions c0 + c1 t in (lo, hi), intersected.
+        let mut span = (f64::NEG_INFINITY, f64::INFINITY);
+        for (c0, c1, lo, hi) in [(n.dot(s.a - wall.a), n.dot(d), -radius, radius), (e.dot(s.a - wall.a), e.dot(d), 0.0, len)] {
+            if c1 == 0.0 {
+                if c0 <= lo || c0 >= hi {
+                    return None;
+                }
+            } else {
+                let (t0, t1) = ((lo - c0) / c1, (hi - c0) / c1);
+                span = (span.0.max(t0.min(t1)), span.1.min(t0.max(t1)));
+            }
+        }
+        (span.0 < span.1).then_some(span)
+    };
+    let pieces = [near_point(wall.a), near_point(wall.b), near_middle()];
+    let (lo, hi) = pieces.into_iter().flatten().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (a, b)| (lo.min(a), hi.max(b)));
+    let (lo, hi) = (lo.max(0.0), hi.min(1.0));
+    (lo < hi).then_some((lo, hi))
+}
+
+/// The path is continuous (each segment starts within `tolerance` of where the previous one
+/// ends) and smooth where a line meets an arc: the line runs along the arc's direction there
+/// (within 1e-6 radians), as a tangent does. Lines may meet lines at an angle (corners of
+/// radius 0).
+pub fn check_tangent_continuity(path: &Path, tolerance: f64) -> Result<(), String> {
+    let mut at = path.start;
+    let mut previous: Option<&PathSegment> = None;
+    for (i, s) in path.segments.iter().enumerate() {
+        if s.start().distance(at) > tolerance {
+            return Err(format!("segment {i} starts at {}, not where the path is ({at})", s.start()));
+        }
+        if let Some(p) = previous
+            && (matches!(p, PathSegment::Arc(_)) || matches!(s, PathSegment::Arc(_)))
+            && direction(p, true).distance(direction(s, false)) > 1e-6
+        {
+            return Err(format!("segment {i} turns sharply where it meets segment {}", i - 1));
+        }
+        at = s.end();
+        previous = Some(s);
+    }
+    Ok(())
+}
+
+/// The unit direction of a segment at its end (or start).
+fn direction(s: &PathSegment, at_end: bool) -> Point {
+    match s {
+        PathSegment::Line { from, to } => (*to - *from).normalized().unwrap_or(Point::ZERO),
+        PathSegment::Arc(a) => {
+            let angle = if at_end { a.start_angle + a.sweep } else { a.start_angle };
+            let radial = Point::from_angle(angle);
+            if a.sweep >= 0.0 { radial.perp() } else { -radial.perp() }
+        }
+    }
 }

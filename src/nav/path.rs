@@ -17,10 +17,25 @@ impl PathSegment {
         }
     }
 
+    pub fn start(&self) -> Point {
+        match self {
+            PathSegment::Line { from, .. } => *from,
+            PathSegment::Arc(a) => a.start(),
+        }
+    }
+
     pub fn end(&self) -> Point {
         match self {
             PathSegment::Line { to, .. } => *to,
             PathSegment::Arc(a) => a.end(),
+        }
+    }
+
+    /// Distance from `p` to the nearest point of the segment.
+    pub fn distance_to_point(&self, p: Point) -> f64 {
+        match self {
+            PathSegment::Line { from, to } => crate::geom::Segment::new(*from, *to).distance_to_point(p),
+            PathSegment::Arc(a) => a.distance_to_point(p),
         }
     }
 }

@@ -1,12 +1,20 @@
 //! A query: locate start and goal, check components, run A*, and make every path variant from
 //! the corridor. Expected outcomes (outside, unreachable) are statuses, not errors.
+//!
+//! [`query`] answers on one (shrunk) mesh: midpoint, funnel and smoothed midpoints.
+//! [`query_build`] adds the radius-aware variants of the build's raw mesh (tangent, offset; see
+//! `raw_query`) and measures every path. The two sides have their own status: `status` is the
+//! shrunk mesh's, `raw.status` the raw mesh's, and a variant has a path exactly when its side
+//! found one, so either side may find a path the other does not.
 
 use super::corridor::Corridor;
+use super::invariants::min_clearance;
 use super::locate::Location;
 use super::mesh::NavMesh;
 use super::path::Path;
-use super::{astar, midpoint_path, string_pull};
-use crate::geom::Point;
+use super::raw_query::{RawQuery, query_raw};
+use super::{Build, astar, midpoint_path, smooth_midpoints, string_pull};
+use crate::geom::{Point, SegmentGrid};
 use std::time::Instant;
 
 /// Outcome of a query.
@@ -16,6 +24,8 @@ pub enum Status {
     StartOutside,
     GoalOutside,
     Unreachable,
+    /// Radius-aware side only: a point agent could pass, but no corridor is 2r wide.
+    Blocked,
 }
 
 impl Status {
@@ -26,6 +36,7 @@ impl Status {
             Status::StartOutside => "start_outside",
             Status::GoalOutside => "goal_outside",
             Status::Unreachable => "unreachable",
+            Status::Blocked => "blocked",
         }
     }
 }
@@ -37,18 +48,45 @@ pub enum Variant {
     Midpoint,
     /// The string-pulled shortest path through the corridor.
     Funnel,
+    /// The midpoint path with redundant points removed by raycasts through the shrunk mesh.
+    MidpointSmoothed,
+    /// Radius-aware: tangents and arcs round corner circles, on the raw mesh.
+    Tangent,
+    /// Radius-aware (naive): the raw mesh's funnel with corners pushed out along their normals.
+    Offset,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Midpoint, Variant::Funnel];
+    pub const ALL: [Variant; 5] =
+        [Variant::Midpoint, Variant::Funnel, Variant::MidpointSmoothed, Variant::Tangent, Variant::Offset];
 
     /// The name used in CLI output and files.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Midpoint => "midpoint",
             Variant::Funnel => "funnel",
+            Variant::MidpointSmoothed => "midpoint_smoothed",
+            Variant::Tangent => "tangent",
+            Variant::Offset => "offset",
         }
     }
+
+    /// True for the variants made on the raw mesh (any radius); the others use the shrunk mesh.
+    pub fn uses_raw_mesh(self) -> bool {
+        matches!(self, Variant::Tangent | Variant::Offset)
+    }
+}
+
+/// Measurements of one path.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metrics {
+    pub length: f64,
+    /// Corner points (segment ends plus the start).
+    pub vertices: usize,
+    /// Smallest distance to a raw wall (arcs flattened to 0.1% of the radius).
+    pub min_clearance: f64,
+    /// Time to make the path, including the A* search of its corridor, in microseconds.
+    pub time_us: f64,
 }
 
 /// Microseconds spent per stage of a query.
@@ -75,15 +113,28 @@ pub struct QueryResult {
     pub start_location: Location,
     pub goal_location: Location,
     pub corridor: Option<Corridor>,
-    /// One path per variant (empty unless found), in `Variant` order.
+    /// One path per variant whose side found one, in `Variant` order.
     pub paths: Vec<(Variant, Path)>,
     pub timings: QueryTimings,
+    /// The radius-aware side on the raw mesh ([`query_build`] only).
+    pub raw: Option<RawQuery>,
+    /// Measurements of every path ([`query_build`] only), in `Variant` order.
+    pub metrics: Vec<(Variant, Metrics)>,
 }
 
 impl QueryResult {
     pub fn path(&self, variant: Variant) -> Option<&Path> {
         self.paths.iter().find(|(v, _)| *v == variant).map(|(_, p)| p)
     }
+
+    pub fn metrics(&self, variant: Variant) -> Option<&Metrics> {
+        self.metrics.iter().find(|(v, _)| *v == variant).map(|(_, m)| m)
+    }
+}
+
+/// How far flattened arcs may stray from the true arc: 0.1% of the radius.
+pub fn flatten_tolerance(radius: f64) -> f64 {
+    1e-3 * radius
 }
 
 /// Answers one start/goal query on `mesh`.
@@ -100,6 +151,8 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         corridor: None,
         paths: Vec::new(),
         timings: QueryTimings { locate_us: micros(t0), ..Default::default() },
+        raw: None,
+        metrics: Vec::new(),
     };
     let (Some(s), Some(g)) = (start_location.triangle(), goal_location.triangle()) else {
         result.status = if start_location.is_inside() { Status::GoalOutside } else { Status::StartOutside };
@@ -117,11 +170,13 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         return result;
     };
     let portals = corridor.portals(mesh);
-    for variant in Variant::ALL {
+    for variant in Variant::ALL.into_iter().filter(|v| !v.uses_raw_mesh()) {
         let t = Instant::now();
         let points = match variant {
             Variant::Midpoint => midpoint_path(&portals),
             Variant::Funnel => string_pull(&portals),
+            Variant::MidpointSmoothed => smooth_midpoints(mesh, &corridor, &portals),
+            Variant::Tangent | Variant::Offset => continue,
         };
         let path = Path::from_points(&points);
         result.timings.variants_us.push((variant, micros(t)));
@@ -131,6 +186,38 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
     result
 }
 
-fn micros(since: Instant) -> f64 {
+/// Answers a query with every variant: the shrunk mesh's from [`query`], the raw mesh's for the
+/// build's radius, and the metrics of each path.
+pub fn query_build(build: &Build, start: Point, goal: Point) -> QueryResult {
+    let mut result = query(&build.mesh, start, goal);
+    let raw = query_raw(&build.raw, build.radius, start, goal);
+    result.paths.extend(raw.paths.iter().cloned());
+    result.timings.variants_us.extend(raw.variants_us.iter().copied());
+    result.metrics = measure(&result, &raw, &build.raw.walls, build.radius);
+    result.raw = Some(raw);
+    result
+}
+
+fn measure(result: &QueryResult, raw: &RawQuery, walls: &SegmentGrid, radius: f64) -> Vec<(Variant, Metrics)> {
+    let limit = walls.bounds().diagonal();
+    result
+        .paths
+        .iter()
+        .map(|(variant, path)| {
+            let points = path.points(flatten_tolerance(radius));
+            let astar_us = if variant.uses_raw_mesh() { raw.astar_us } else { result.timings.astar_us };
+            let own_us = result.timings.variants_us.iter().find(|(v, _)| v == variant).map_or(0.0, |(_, t)| *t);
+            let metrics = Metrics {
+                length: path.length,
+                vertices: path.vertex_count(),
+                min_clearance: min_clearance(&points, walls, limit),
+                time_us: astar_us + own_us,
+            };
+            (*variant, metrics)
+        })
+        .collect()
+}
+
+pub(crate) fn micros(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1e6
 }

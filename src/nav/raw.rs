@@ -1,0 +1,33 @@
+//! `RawNav`: the navmesh of the free space for a point agent (walkable union minus obstacle
+//! union, repaired, not shrunk), with the clearance widths of its triangles and its walls. One
+//! build answers radius-aware queries (tangent and offset paths) for any agent radius.
+
+use super::clearance::Widths;
+use super::repair::Repaired;
+use super::{BuildError, FreeSpace, NavMesh, inflate, triangulate};
+use crate::geom::SegmentGrid;
+
+/// The raw (radius 0) free space, its mesh and what radius-aware queries need of it.
+#[derive(Clone, Debug)]
+pub struct RawNav {
+    pub free_space: FreeSpace,
+    pub mesh: NavMesh,
+    /// Crossing widths of every triangle of `mesh`.
+    pub widths: Widths,
+    /// The free space's contour edges: the walls clearance is measured against.
+    pub walls: SegmentGrid,
+}
+
+impl RawNav {
+    /// Triangulates the raw free space of a repaired scene and measures its widths.
+    pub fn build(repaired: &Repaired) -> Result<RawNav, BuildError> {
+        let free_space = inflate(repaired, 0.0, 0.0);
+        if free_space.is_empty() {
+            return Err(BuildError::EmptyFreeSpace { radius: 0.0 });
+        }
+        let mesh = triangulate(&free_space)?;
+        let widths = Widths::new(&mesh);
+        let walls = free_space.walls();
+        Ok(RawNav { free_space, mesh, widths, walls })
+    }
+}

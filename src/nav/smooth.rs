@@ -1,0 +1,35 @@
+//! Smoothed midpoints, the common "midpoints + smoothing" baseline: the edge-midpoint path with
+//! redundant points removed. From each kept point the path goes straight to the furthest of the
+//! following midpoints that a walkability raycast through the SHRUNK mesh reaches without a
+//! break; since every shrunk triangle keeps clearance r, so does the smoothed path.
+//! ```text
+//!   midpoints:  S --m1--m2--m3--m4-- G      kept: S, then the last midpoint in the unbroken run
+//!   smoothed:   S ---------m3------- G      of visible ones from S, and so on
+//! ```
+
+use super::corridor::{Corridor, Portal};
+use super::mesh::NavMesh;
+use super::raycast::raycast;
+use crate::geom::Point;
+
+/// The smoothed midpoint path of `corridor` (with its `portals`) on the shrunk mesh `mesh`.
+pub fn smooth_midpoints(mesh: &NavMesh, corridor: &Corridor, portals: &[Portal]) -> Vec<Point> {
+    let n = portals.len();
+    let (Some(&first), Some(&last_tri)) = (portals.first(), corridor.triangles.last()) else { return Vec::new() };
+    // Midpoint k lies on the edge into triangle k (the start in triangle 0).
+    let point = |k: usize| portals[k].midpoint();
+    let triangle = |k: usize| corridor.triangles.get(k).copied().unwrap_or(last_tri);
+    let mut path = vec![first.midpoint()];
+    let mut i = 0;
+    while i + 1 < n {
+        let mut j = i + 1;
+        while j + 1 < n && raycast(mesh, triangle(i), point(i), point(j + 1)) {
+            j += 1;
+        }
+        if path.last() != Some(&point(j)) {
+            path.push(point(j));
+        }
+        i = j;
+    }
+    path
+}

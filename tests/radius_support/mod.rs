@@ -1,0 +1,128 @@
+//! Shared helpers of the radius-aware path tests: random scenes and queries, an independent
+//! lower bound of the exact shortest path for a radius, and a same-side (homotopy) test.
+
+#![allow(dead_code)] // each test file uses its own subset
+
+use navscope::geom::{Point, Ring, Segment, SegmentGrid, winding_number};
+use navscope::nav::{self, Build, FreeSpace};
+use navscope::scene::{self, Obstacle, ObstacleId, Scene};
+
+pub fn load(name: &str) -> Scene {
+    scene::load(std::path::Path::new(&format!("{}/assets/scenes/{name}.json", env!("CARGO_MANIFEST_DIR")))).unwrap()
+}
+
+pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Ring {
+    Ring::new(vec![Point::new(x0, y0), Point::new(x1, y0), Point::new(x1, y1), Point::new(x0, y1)])
+}
+
+pub fn scene_with(walkable: Vec<Ring>, obstacles: Vec<Ring>, radius: f64) -> Scene {
+    Scene {
+        agent_radius: radius,
+        walkable,
+        obstacles: obstacles
+            .into_iter()
+            .enumerate()
+            .map(|(i, ring)| Obstacle { id: ObstacleId(i as u32), name: format!("o{i}"), ring })
+            .collect(),
+        queries: Vec::new(),
+    }
+}
+
+/// A small deterministic generator (xorshift), so tests need no extra crates.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+}
+
+/// A random point of the scene's box at least `clearance` from every raw wall and inside the
+/// raw free space, if one is found in a few tries.
+pub fn free_point(rng: &mut Rng, b: &Build, clearance: f64) -> Option<Point> {
+    let bounds = b.raw.free_space.bounds();
+    (0..200).find_map(|_| {
+        let p = Point::new(rng.range(bounds.min.x, bounds.max.x), rng.range(bounds.min.y, bounds.max.y));
+        let ok = b.raw.walls.contains(p) && b.raw.walls.distance_to_point(p, clearance) >= clearance;
+        ok.then_some(p)
+    })
+}
+
+/// A lower bound of the exact shortest path for radius `r` between two points at least r from
+/// every wall: the shortest path in a free space that CONTAINS the exact one. Inflation puts its
+/// polygons outside the true offset by at most its tolerance, so inflating by r' = 0.98 r with
+/// tolerance 1% of r' removes only points nearer than 0.9898 r < r to a wall. The shortest path
+/// there is found on the visibility graph of its contour vertices; a segment counts as visible
+/// when it crosses no wall properly and its midpoint is not outside, which can only admit extra
+/// segments (a smaller bound), never reject a valid one.
+pub fn shortest_lower_bound(scene: &Scene, r: f64, start: Point, goal: Point) -> f64 {
+    let inner_r = 0.98 * r;
+    let free = nav::inflate(&nav::repair(scene).unwrap(), inner_r, 0.01 * inner_r);
+    visibility_shortest(&free, start, goal)
+}
+
+pub fn visibility_shortest(free: &FreeSpace, start: Point, goal: Point) -> f64 {
+    let walls = free.walls();
+    let mut nodes = vec![start, goal];
+    nodes.extend(free.contours.iter().flat_map(|c| c.points.iter().copied()));
+    let scale = free.bounds().diagonal().max(1.0);
+    let visible = |a: Point, b: Point| {
+        let s = Segment::new(a, b);
+        let crosses = walls
+            .candidates(navscope::geom::Aabb::from_points([a, b]), 0.0)
+            .into_iter()
+            .any(|i| crosses_properly(&s, &walls.segments()[i as usize]));
+        let mid = a.midpoint(b);
+        !crosses && (walls.contains(mid) || walls.distance_to_point(mid, 1e-9 * scale) < 1e-9 * scale)
+    };
+    let n = nodes.len();
+    let mut dist = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    dist[0] = 0.0;
+    for _ in 0..n {
+        let Some(u) = (0..n).filter(|&i| !done[i] && dist[i].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
+        else {
+            break;
+        };
+        if u == 1 {
+            return dist[1];
+        }
+        done[u] = true;
+        for v in 0..n {
+            if !done[v] && dist[u] + nodes[u].distance(nodes[v]) < dist[v] && visible(nodes[u], nodes[v]) {
+                dist[v] = dist[u] + nodes[u].distance(nodes[v]);
+            }
+        }
+    }
+    dist[1]
+}
+
+fn crosses_properly(s: &Segment, o: &Segment) -> bool {
+    use navscope::geom::{Side, side_of};
+    let opposite = |a: Side, b: Side| matches!((a, b), (Side::Left, Side::Right) | (Side::Right, Side::Left));
+    opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b)) && opposite(side_of(s.a, s.b, o.a), side_of(s.a, s.b, o.b))
+}
+
+/// True when two paths from the same start to the same goal pass every obstacle on the same
+/// side: the loop one path out, the other back winds round no hole of the raw free space.
+pub fn same_side_of_every_obstacle(raw: &FreeSpace, a: &[Point], b: &[Point]) -> bool {
+    let mut ring: Vec<Point> = a.to_vec();
+    ring.extend(b.iter().rev().copied());
+    raw.contours.iter().filter(|c| c.is_hole()).all(|c| winding_number(&ring, c.points[0]) == 0)
+}
+
+/// Distance from `p` to the nearest raw wall.
+pub fn clearance_of(walls: &SegmentGrid, p: Point) -> f64 {
+    walls.distance_to_point(p, f64::INFINITY)
+}
