@@ -26,7 +26,7 @@
 //! Start and goal may lie closer than r to a wall; the tangent funnel then wraps the corners
 //! near them at their own distance (see `tangent_funnel`).
 
-use super::astar::{Passage, SearchOutcome, search};
+use super::astar::{BlockedCrossing, Passage, SearchOutcome, search};
 use super::mesh::{NavMesh, TriId};
 use crate::geom::{Point, Segment};
 
@@ -152,17 +152,22 @@ fn search_across(
     best
 }
 
-/// The A* rule for a disc of radius `radius` on a raw mesh with its widths.
+/// The A* rule for a disc of radius `radius` on a raw mesh with its widths, less the crossings
+/// a caller found too narrow by other means.
 struct DiscPassage<'a> {
     mesh: &'a NavMesh,
     widths: &'a Widths,
     radius: f64,
+    forbidden: &'a [BlockedCrossing],
 }
 
 impl Passage for DiscPassage<'_> {
     const BY_ENTRY: bool = true;
 
     fn check(&self, t: TriId, entry: Option<usize>, exit: usize) -> Result<(), f64> {
+        if let Some(f) = self.forbidden.iter().find(|f| (f.triangle, f.entry, f.exit) == (t, entry, exit)) {
+            return Err(f.width);
+        }
         let width = match entry {
             Some(entry) => self.widths.crossing(t, entry, exit),
             None => {
@@ -174,16 +179,18 @@ impl Passage for DiscPassage<'_> {
     }
 }
 
-/// A* on a raw mesh for a disc of radius `radius` (see the module docs for the rule): the
-/// corridor if one is wide enough, and every crossing the search was refused.
+/// A* on a raw mesh for a disc of radius `radius` (see the module docs for the rule), never
+/// making a `forbidden` crossing: the corridor if one is wide enough, and every crossing the
+/// search was refused.
 pub fn clearance_astar(
     mesh: &NavMesh,
     widths: &Widths,
     radius: f64,
     (start, start_tris): (Point, &[TriId]),
     (goal, goal_tris): (Point, &[TriId]),
+    forbidden: &[BlockedCrossing],
 ) -> SearchOutcome {
-    search(mesh, start, start_tris, goal, goal_tris, &DiscPassage { mesh, widths, radius }, |_| {})
+    search(mesh, start, start_tris, goal, goal_tris, &DiscPassage { mesh, widths, radius, forbidden }, |_| {})
 }
 
 #[cfg(test)]

@@ -54,16 +54,21 @@ impl Corridor {
         Some(Corridor { start, goal, triangles, edges })
     }
 
-    /// The corners of the first and last triangles that are on no portal (the wall corners
-    /// beside the start and the goal); the start and goal themselves for a one-triangle corridor.
-    pub fn outer_corners(&self, mesh: &NavMesh) -> (Point, Point) {
-        let third = |t: Option<&TriId>, edge: Option<&(VertexId, VertexId)>| {
-            let (t, &(l, r)) = (t?, edge?);
-            mesh.triangle(*t).into_iter().find(|&v| v != l && v != r).map(|v| mesh.vertex(v))
+    /// The corners of the end triangles that lie on no portal, beside which the start and the
+    /// goal sit: (those of the first triangle, those of the last). A one-triangle corridor has
+    /// all three corners first and none last.
+    pub fn loose_corners(&self, mesh: &NavMesh) -> (Vec<Point>, Vec<Point>) {
+        let loose = |t: TriId, edge: Option<(VertexId, VertexId)>| -> Vec<Point> {
+            let on_edge = |v: VertexId| edge.is_some_and(|(l, r)| v == l || v == r);
+            mesh.triangle(t).into_iter().filter(|&v| !on_edge(v)).map(|v| mesh.vertex(v)).collect()
         };
-        let before = third(self.triangles.first(), self.edges.first()).unwrap_or(self.start);
-        let after = third(self.triangles.last(), self.edges.last()).unwrap_or(self.goal);
-        (before, after)
+        match (self.triangles.first(), self.triangles.last()) {
+            (Some(&first), Some(_)) if self.edges.is_empty() => (loose(first, None), Vec::new()),
+            (Some(&first), Some(&last)) => {
+                (loose(first, self.edges.first().copied()), loose(last, self.edges.last().copied()))
+            }
+            _ => (Vec::new(), Vec::new()),
+        }
     }
 
     /// All portals including the degenerate start and goal portals.

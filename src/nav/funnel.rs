@@ -43,9 +43,14 @@ pub(crate) trait FunnelSides {
     /// How the side from `apex` towards `b` turns relative to the side towards `a`: positive when
     /// counter-clockwise, negative when clockwise, 0 when collinear or when `a` or `b` is the apex.
     fn turn(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> f64;
+    /// True when the new end `new` may become the end of side `side` without a check against
+    /// the other side's end `other`.
+    fn unchecked(&self, apex: PortalEnd, side: PortalEnd, other: PortalEnd, new: PortalEnd) -> bool;
     /// Called when the new end `b` crosses over the other side's end `a`: true when the path
     /// reaches `b` before it has to go round `a`, so `b` becomes the next corner instead of `a`.
     fn reached_first(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> bool;
+    /// The portal the scan resumes at once `corner` has become the apex.
+    fn resume_at(&self, corner: PortalEnd) -> usize;
 }
 
 /// The corners of the funnel path: the start, every portal end the path turns at, the goal; no
@@ -68,34 +73,34 @@ pub(crate) fn funnel_corners(sides: &impl FunnelSides) -> Vec<PortalEnd> {
         let (new_left, new_right) = (PortalEnd::new(i, Hand::Left), PortalEnd::new(i, Hand::Right));
         // Right side: the new right end tightens the funnel unless it lies right of the right side.
         if sides.turn(apex, right, new_right) >= 0.0 {
-            if sides.same(apex, right) || sides.turn(apex, left, new_right) < 0.0 {
+            if sides.unchecked(apex, right, left, new_right) || sides.turn(apex, left, new_right) < 0.0 {
                 right = new_right;
             } else if sides.reached_first(apex, left, new_right) {
                 push(&mut corners, new_right);
                 (apex, left, right) = (new_right, new_right, new_right);
-                i += 1;
+                i = sides.resume_at(apex);
                 continue;
             } else {
                 // Right crosses over left: left becomes a corner.
                 push(&mut corners, left);
                 (apex, right) = (left, left);
-                i = left.portal + 1;
+                i = sides.resume_at(apex);
                 continue;
             }
         }
         // Left side, mirrored.
         if sides.turn(apex, left, new_left) <= 0.0 {
-            if sides.same(apex, left) || sides.turn(apex, right, new_left) > 0.0 {
+            if sides.unchecked(apex, left, right, new_left) || sides.turn(apex, right, new_left) > 0.0 {
                 left = new_left;
             } else if sides.reached_first(apex, right, new_left) {
                 push(&mut corners, new_left);
                 (apex, left, right) = (new_left, new_left, new_left);
-                i += 1;
+                i = sides.resume_at(apex);
                 continue;
             } else {
                 push(&mut corners, right);
                 (apex, left) = (right, right);
-                i = right.portal + 1;
+                i = sides.resume_at(apex);
                 continue;
             }
         }
@@ -127,8 +132,19 @@ impl FunnelSides for Rays<'_> {
         orient(self.point(apex), self.point(a), self.point(b))
     }
 
+    /// A side still at the apex: the apex lies on the portal, so it sees the whole next triangle
+    /// and the new end cannot be hidden by the other side.
+    fn unchecked(&self, apex: PortalEnd, side: PortalEnd, _: PortalEnd, _: PortalEnd) -> bool {
+        self.same(apex, side)
+    }
+
     fn reached_first(&self, _: PortalEnd, _: PortalEnd, _: PortalEnd) -> bool {
         false // for points, crossing over the other side always means going round it first
+    }
+
+    /// Just after the corner's portal: a point corner lies on its portal, already crossed.
+    fn resume_at(&self, corner: PortalEnd) -> usize {
+        corner.portal + 1
     }
 }
 

@@ -183,9 +183,9 @@ pub struct Stretch {
 }
 
 /// The stretches of the polyline that come closer than `radius` to a wall, in path order
-/// (overlapping ones within a segment merged).
+/// (overlapping or touching ones merged, also across the polyline's corners).
 pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Vec<Stretch> {
-    let mut out = Vec::new();
+    let mut out: Vec<Stretch> = Vec::new();
     for w in points.windows(2) {
         let s = Segment::new(w[0], w[1]);
         let mut spans: Vec<(f64, f64)> = walls
@@ -202,8 +202,16 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
             }
         }
         for (lo, hi) in merged {
-            let part = Segment::new(s.a.lerp(s.b, lo), s.a.lerp(s.b, hi));
-            out.push(Stretch { from: part.a, to: part.b, clearance: walls.distance_to_segment(&part, radius) });
+            let at = |t: f64| if t == 0.0 { s.a } else if t == 1.0 { s.b } else { s.a.lerp(s.b, t) };
+            let part = Segment::new(at(lo), at(hi));
+            let clearance = walls.distance_to_segment(&part, radius);
+            match out.last_mut() {
+                Some(last) if lo == 0.0 && last.to == s.a => {
+                    last.to = part.b;
+                    last.clearance = last.clearance.min(clearance);
+                }
+                _ => out.push(Stretch { from: part.a, to: part.b, clearance }),
+            }
         }
     }
     out
@@ -280,5 +288,28 @@ fn direction(s: &PathSegment, at_end: bool) -> Point {
             let radial = Point::from_angle(angle);
             if a.sweep >= 0.0 { radial.perp() } else { -radial.perp() }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_stretches_of_a_path_past_a_wall() {
+        // A wall from (0, 0) to (10, 0); the path runs at height 0.3 from x = -5 to x = 5, then
+        // leaves upwards. Radius 0.5: near the wall from x = -0.4 (the end disc) round the corner
+        // of the path and up until y = 0.5, one stretch.
+        let walls = SegmentGrid::new(vec![Segment::new(Point::new(0.0, 0.0), Point::new(10.0, 0.0))]);
+        let path = [Point::new(-5.0, 0.3), Point::new(5.0, 0.3), Point::new(5.0, 3.0)];
+        let stretches = close_stretches(&path, &walls, 0.5);
+        assert_eq!(stretches.len(), 1);
+        assert!(stretches[0].from.distance(Point::new(-0.4, 0.3)) < 1e-12);
+        assert!(stretches[0].to.distance(Point::new(5.0, 0.5)) < 1e-12);
+        assert!((stretches[0].clearance - 0.3).abs() < 1e-12);
+        // Two separate approaches are two stretches.
+        let path = [Point::new(1.0, 0.3), Point::new(3.0, 0.3), Point::new(5.0, 3.0), Point::new(7.0, 0.3), Point::new(9.0, 0.3)];
+        assert_eq!(close_stretches(&path, &walls, 0.5).len(), 2);
+        assert!(close_stretches(&[Point::new(0.0, 1.0), Point::new(10.0, 1.0)], &walls, 0.5).is_empty());
     }
 }

@@ -15,8 +15,8 @@ use super::funnel::{Hand, PortalEnd, funnel_ends};
 use crate::geom::Point;
 
 /// The offset path through `portals` (first = start, last = goal) for radius `radius`.
-/// `outer` holds the wall corners just outside the corridor's first and last portals (see
-/// [`outer_corners`](super::Corridor::outer_corners)), which end the side chains.
+/// `outer` holds a wall corner just outside the corridor's first portal and one just outside its
+/// last portal (see [`loose_corners`](super::Corridor::loose_corners)), which end the side chains.
 pub fn offset_path(portals: &[Portal], outer: (Point, Point), radius: f64) -> Vec<Point> {
     let ends = funnel_ends(portals);
     let last = ends.len().saturating_sub(1);

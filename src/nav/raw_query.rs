@@ -4,21 +4,32 @@
 //! Status (`RawQuery::status`), as for the shrunk mesh but measured on the raw free space:
 //! `start_outside` / `goal_outside` mean inside an obstacle or off the walkable area (a point
 //! merely closer than r to a wall is inside, and the tangent path leaves it sensibly);
-//! `unreachable` means no path even for a point; `blocked` means a point could pass but every
-//! corridor has a crossing narrower than 2r (`blocked` lists them), or the tangent funnel met two
-//! corners nearer than 2r (`pinch`). The shrunk mesh may disagree near the limits: it rounds
-//! corners by polygons (a gap a hair over 2r can close there) and rejects a start closer than r
-//! to a wall, which the raw mesh accepts.
+//! `unreachable` means no path even for a point; `blocked` means a point could pass but nothing
+//! 2r wide can (`blocked` lists the crossings refused). The shrunk mesh may disagree near the
+//! limits: it rounds corners by polygons (a gap a hair over 2r can close there) and rejects a
+//! start closer than r to a wall, which the raw mesh accepts.
+//!
+//! Clearance is checked, not assumed: the crossing widths judge a triangle at a time, and the
+//! start triangle only by its exit edge, so a narrow place can slip through (a corner near a
+//! wall edge whose ends are far apart). The tangent path is measured against the raw walls;
+//! where it comes closer than r (allowing the 0.1% arc flattening, and except on the stretch
+//! leaving a start, or reaching a goal, that is itself closer than r), the corridor crossing
+//! nearest that place is refused with the width found there and A* runs again, a bounded
+//! number of times; a pinch of two corners (see `tangent_funnel`) is refused the same way.
 
 use super::astar::BlockedCrossing;
 use super::corridor::Corridor;
 use super::invariants::{Stretch, close_stretches};
 use super::locate::Location;
+use super::mesh::NavMesh;
 use super::path::Path;
-use super::query::{Status, Variant, micros};
-use super::{Pinch, RawNav, clearance_astar, offset_path, tangent_path};
-use crate::geom::Point;
+use super::query::{Status, Variant, flatten_tolerance, micros};
+use super::{RawNav, clearance_astar, offset_path, tangent_path};
+use crate::geom::{Point, Segment};
 use std::time::Instant;
+
+/// How many crossings a query may refuse after measuring its tangent path.
+const MAX_REFUSED: usize = 16;
 
 /// Everything a radius-aware query produces.
 #[derive(Clone, Debug)]
@@ -28,10 +39,9 @@ pub struct RawQuery {
     pub start_location: Location,
     pub goal_location: Location,
     pub corridor: Option<Corridor>,
-    /// Crossings the clearance A* refused as narrower than 2r (where a bottleneck is sought).
+    /// Crossings the search refused: narrower than 2r by their widths, or found narrow by
+    /// measuring a tangent path (then `width` is twice the clearance found).
     pub blocked: Vec<BlockedCrossing>,
-    /// Two corners nearer than 2r that the tangent path would have to pass between.
-    pub pinch: Option<Pinch>,
     /// The tangent and offset paths (when found), in `Variant` order.
     pub paths: Vec<(Variant, Path)>,
     /// Where the offset path comes closer than r to a wall.
@@ -54,7 +64,6 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
         goal_location,
         corridor: None,
         blocked: Vec::new(),
-        pinch: None,
         paths: Vec::new(),
         offset_cuts: Vec::new(),
         locate_us: micros(t0),
@@ -69,35 +78,75 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
         result.status = Status::Unreachable;
         return result;
     }
-    let t1 = Instant::now();
     let (start_tris, goal_tris) = (mesh.triangles_at(&start_location), mesh.triangles_at(&goal_location));
-    let outcome = clearance_astar(mesh, &raw.widths, radius, (start, &start_tris), (goal, &goal_tris));
-    result.astar_us = micros(t1);
-    result.blocked = outcome.blocked;
-    let Some(corridor) = outcome.corridor else {
-        result.status = Status::Blocked;
-        return result;
-    };
-    let portals = corridor.portals(mesh);
-    let outer = corridor.outer_corners(mesh);
-    let t2 = Instant::now();
-    match tangent_path(&portals, outer, radius) {
-        Ok(path) => {
-            result.variants_us.push((Variant::Tangent, micros(t2)));
-            result.paths.push((Variant::Tangent, path));
-        }
-        Err(pinch) => {
+    let mut refused: Vec<BlockedCrossing> = Vec::new();
+    let mut tangent_us = 0.0;
+    let (corridor, tangent) = loop {
+        let t1 = Instant::now();
+        let outcome = clearance_astar(mesh, &raw.widths, radius, (start, &start_tris), (goal, &goal_tris), &refused);
+        result.astar_us += micros(t1);
+        result.blocked = outcome.blocked;
+        let Some(corridor) = outcome.corridor else {
             result.status = Status::Blocked;
-            result.pinch = Some(pinch);
+            return result;
+        };
+        let portals = corridor.portals(mesh);
+        let (by_start, by_goal) = corridor.loose_corners(mesh);
+        let t2 = Instant::now();
+        let tangent = tangent_path(&portals, (&by_start, &by_goal), radius);
+        tangent_us += micros(t2);
+        let (at, width) = match tangent {
+            Ok(path) => match too_close(&path, raw, radius) {
+                None => break (corridor, path),
+                Some(narrow) => narrow,
+            },
+            Err(pinch) => (pinch.left.midpoint(pinch.right), pinch.width()),
+        };
+        let crossing = crossing_near(mesh, &corridor, at).filter(|_| refused.len() < MAX_REFUSED);
+        let Some(crossing) = crossing else {
+            result.status = Status::Blocked;
             result.corridor = Some(corridor);
             return result;
-        }
-    }
+        };
+        refused.push(BlockedCrossing { width, ..crossing });
+    };
+    result.variants_us.push((Variant::Tangent, tangent_us));
+    result.paths.push((Variant::Tangent, tangent));
     let t3 = Instant::now();
+    let portals = corridor.portals(mesh);
+    let (by_start, by_goal) = corridor.loose_corners(mesh);
+    let outer = (by_start.first().copied().unwrap_or(start), by_goal.first().copied().unwrap_or(goal));
     let points = offset_path(&portals, outer, radius);
     result.variants_us.push((Variant::Offset, micros(t3)));
     result.offset_cuts = close_stretches(&points, &raw.walls, radius);
     result.paths.push((Variant::Offset, Path::from_points(&points)));
     result.corridor = Some(corridor);
     result
+}
+
+/// Where the path comes closer than `radius` to a raw wall (beyond the arc flattening), and
+/// twice the clearance there; a stretch leaving the start or reaching the goal is allowed.
+fn too_close(path: &Path, raw: &RawNav, radius: f64) -> Option<(Point, f64)> {
+    let points = path.points(flatten_tolerance(radius));
+    let (start, goal) = (path.start, path.end());
+    close_stretches(&points, &raw.walls, radius - 2.0 * flatten_tolerance(radius))
+        .into_iter()
+        .find(|s| s.from != start && s.to != goal)
+        .map(|s| (s.from.midpoint(s.to), 2.0 * s.clearance))
+}
+
+/// The crossing of the corridor nearest to `p`: leaving the triangle nearest to `p` (leaving
+/// the last but one, when that is the goal triangle); `None` for a one-triangle corridor.
+fn crossing_near(mesh: &NavMesh, corridor: &Corridor, p: Point) -> Option<BlockedCrossing> {
+    let distance = |k: usize| {
+        let pts = mesh.triangle_points(corridor.triangles[k]);
+        let inside = (0..3).all(|i| crate::geom::orient(pts[i], pts[(i + 1) % 3], p) >= 0.0);
+        if inside { 0.0 } else { (0..3).map(|i| Segment::new(pts[i], pts[(i + 1) % 3]).distance_to_point(p)).fold(f64::INFINITY, f64::min) }
+    };
+    let last = corridor.triangles.len().checked_sub(2)?;
+    let nearest = (0..corridor.triangles.len()).min_by(|&a, &b| distance(a).total_cmp(&distance(b)))?.min(last);
+    let t = corridor.triangles[nearest];
+    let exit = mesh.shared_edge(t, corridor.triangles[nearest + 1])?;
+    let entry = nearest.checked_sub(1).and_then(|k| mesh.shared_edge(t, corridor.triangles[k]));
+    Some(BlockedCrossing { triangle: t, entry, exit, width: 0.0 })
 }

@@ -33,3 +33,28 @@ pub fn smooth_midpoints(mesh: &NavMesh, corridor: &Corridor, portals: &[Portal])
     }
     path
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nav::{build, invariants, midpoint_path, query};
+    use crate::scene;
+
+    #[test]
+    fn smoothing_shortens_and_keeps_clearance() {
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/scenes/rooms.json"));
+        let s = scene::load(path).unwrap();
+        let b = build(&s).unwrap();
+        for q in &s.queries {
+            let r = query(&b.mesh, q.start, q.goal);
+            let c = r.corridor.unwrap();
+            let portals = c.portals(&b.mesh);
+            let smooth = smooth_midpoints(&b.mesh, &c, &portals);
+            let mid = midpoint_path(&portals);
+            assert!(smooth.len() < mid.len());
+            assert!(invariants::polyline_length(&smooth) <= invariants::polyline_length(&mid));
+            invariants::check_endpoints(&smooth, q.start, q.goal).unwrap();
+            invariants::check_clearance(&smooth, &b.raw.walls, b.radius, 1e-9).unwrap();
+        }
+    }
+}

@@ -67,12 +67,14 @@ impl Pinch {
 }
 
 /// The tangent path through `portals` (first = start point, last = goal point) for radius
-/// `radius`, or the pinch that stops it. `outer` holds the corners of the first and last corridor
-/// triangles that are on no portal (see [`outer_corners`](super::Corridor::outer_corners)): the
-/// start and goal sit beside them, so they are wrapped too when the path would cut into their
-/// circles, on the side of the path they lie on (a portal from that corner to the start or goal
-/// is added and the funnel run again).
-pub fn tangent_path(portals: &[Portal], outer: (Point, Point), radius: f64) -> Result<Path, Pinch> {
+/// `radius`, or the pinch that stops it.
+///
+/// `loose` holds the corners of the corridor's end triangles that are on no portal (see
+/// [`Corridor::loose_corners`](super::Corridor::loose_corners)): the start and goal sit beside
+/// them, so when the path would cut into one's circle it is wrapped too, on the side of the path
+/// it lies on. A portal from that corner to the start (or goal) says so, and the funnel runs
+/// again; each corner is added at most once, deepest cut first.
+pub fn tangent_path(portals: &[Portal], loose: (&[Point], &[Point]), radius: f64) -> Result<Path, Pinch> {
     let (Some(&first), Some(&last)) = (portals.first(), portals.last()) else {
         return Ok(Path::from_points(&[]));
     };
@@ -80,44 +82,64 @@ pub fn tangent_path(portals: &[Portal], outer: (Point, Point), radius: f64) -> R
         return Ok(Path::from_points(&string_pull(portals)));
     }
     let (start, goal) = (first.left, last.left);
-    let mut portals = portals.to_vec();
-    let mut path = wrap_corners(&portals, radius)?;
-    for (corner, at_goal) in [(outer.0, false), (outer.1, true)] {
-        let reach = radius.min(corner.distance(start)).min(corner.distance(goal)) * (1.0 - TOUCH_SLACK);
-        let near = path.segments.iter().map(|s| s.distance_to_point(corner)).fold(f64::INFINITY, f64::min);
-        if near >= reach || portals.len() < 3 {
-            continue;
-        }
-        // The corner's side, seen along the piece of path next to the start (or goal).
-        let (from, to, end) = match (at_goal, path.segments.first(), path.segments.last()) {
-            (false, Some(s), _) => (start, s.end(), start),
-            (true, _, Some(s)) => (s.start(), goal, goal),
-            _ => continue,
-        };
-        let extra = if orient(from, to, corner) > 0.0 {
+    let corners: Vec<(Point, bool)> =
+        loose.0.iter().map(|&c| (c, false)).chain(loose.1.iter().map(|&c| (c, true))).collect();
+    let mut added = vec![false; corners.len()];
+    // Extra portals by the start and by the goal, each with its position along the path.
+    let (mut by_start, mut by_goal): (Vec<(f64, Portal)>, Vec<(f64, Portal)>) = (Vec::new(), Vec::new());
+    let mut path = wrap_corners(portals, radius)?;
+    loop {
+        let deepest = corners
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !added[i])
+            .filter_map(|(i, &(corner, at_goal))| {
+                let reach = radius.min(corner.distance(start)).min(corner.distance(goal));
+                let (k, d) = nearest_segment(&path, corner)?;
+                (d < reach * (1.0 - TOUCH_SLACK)).then_some((reach - d, i, corner, at_goal, k))
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let Some((_, i, corner, at_goal, k)) = deepest else { break };
+        added[i] = true;
+        let piece = path.segments[k];
+        let position: f64 = path.segments[..k].iter().map(|s| s.length()).sum();
+        let end = if at_goal { goal } else { start };
+        let extra = if orient(piece.start(), piece.end(), corner) > 0.0 {
             Portal { left: corner, right: end }
         } else {
             Portal { left: end, right: corner }
         };
-        portals.insert(if at_goal { portals.len() - 1 } else { 1 }, extra);
-        path = wrap_corners(&portals, radius)?;
+        let side = if at_goal { &mut by_goal } else { &mut by_start };
+        side.push((position, extra));
+        side.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut extended = vec![first];
+        extended.extend(by_start.iter().map(|&(_, p)| p));
+        extended.extend_from_slice(&portals[1..portals.len() - 1]);
+        extended.extend(by_goal.iter().map(|&(_, p)| p));
+        extended.push(last);
+        path = wrap_corners(&extended, radius)?;
     }
     Ok(path)
 }
 
-/// The funnel over corner circles, and the path of tangents and arcs through its corners.
+/// The path segment nearest to `p`, with its distance.
+fn nearest_segment(path: &Path, p: Point) -> Option<(usize, f64)> {
+    path.segments.iter().map(|s| s.distance_to_point(p)).enumerate().min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// The funnel over corner circles, settled, and the path of tangents and arcs through its
+/// corners.
 fn wrap_corners(portals: &[Portal], radius: f64) -> Result<Path, Pinch> {
     let (start, goal) = (portals[0].left, portals[portals.len() - 1].left);
     let discs = Discs { portals, radius, start, goal };
-    let corners = funnel_corners(&discs);
+    let corners = settle(&discs, funnel_corners(&discs))?;
     let circles: Vec<Circle> = corners.iter().map(|&e| discs.circle(e)).collect();
+    let tangents = discs.tangents(&corners)?;
     let mut segments = Vec::with_capacity(2 * circles.len());
     let mut at = start;
-    let mut previous: Option<Tangent> = None;
-    for (k, w) in circles.windows(2).enumerate() {
-        let t = tangent(&w[0], &w[1]).ok_or_else(|| discs.pinch_between(corners[k], corners[k + 1]))?;
-        if let Some(p) = previous {
-            let arc = w[0].arc(p.to, t.from);
+    for (k, t) in tangents.iter().enumerate() {
+        if k > 0 {
+            let arc = circles[k].arc(tangents[k - 1].to, t.from);
             if arc.sweep.abs() > ZERO_SWEEP {
                 segments.push(PathSegment::Arc(arc));
                 at = arc.end();
@@ -127,13 +149,38 @@ fn wrap_corners(portals: &[Portal], radius: f64) -> Result<Path, Pinch> {
             segments.push(PathSegment::Line { from: at, to: t.to });
             at = t.to;
         }
-        previous = Some(t);
     }
     // A path ending on an arc (goal on a shrunk circle) ends at the goal exactly.
     if at != goal {
         segments.push(PathSegment::Line { from: at, to: goal });
     }
     Ok(Path::from_segments(start, segments))
+}
+
+/// Settles the scan's corners into a taut path. The scan judges a crossing by the directions of
+/// the two tangents, as if both ran on for ever, so it can take a corner the path never reaches
+/// round (the goal, or the next corner, comes first) or miss one whose circle bulges back over
+/// an earlier portal. Repeatedly: a corner the path would wrap the wrong way (an arc of more
+/// than half a turn: round a corner of a polygon an arc never turns more than the corner's
+/// exterior angle, under half a turn) is dropped; otherwise the corridor corner whose circle a
+/// tangent cuts deepest (or passes on the wrong side, among the portals the tangent spans) is
+/// added. It stops when neither happens, after a bounded number of rounds.
+fn settle(discs: &Discs, mut corners: Vec<PortalEnd>) -> Result<Vec<PortalEnd>, Pinch> {
+    for _ in 0..2 * discs.portals.len() + 8 {
+        let tangents = discs.tangents(&corners)?;
+        let wrong_way = (1..corners.len().saturating_sub(1)).find(|&k| {
+            discs.circle(corners[k]).arc(tangents[k - 1].to, tangents[k].from).sweep.abs() > std::f64::consts::PI
+        });
+        if let Some(k) = wrong_way {
+            corners.remove(k);
+            continue;
+        }
+        match discs.deepest_cut(&corners, &tangents) {
+            Some((k, e)) => corners.insert(k + 1, e),
+            None => break,
+        }
+    }
+    Ok(corners)
 }
 
 /// Funnel sides between corner circles.
@@ -175,6 +222,45 @@ impl Discs<'_> {
         })
     }
 
+    /// The tangents joining consecutive corners.
+    fn tangents(&self, corners: &[PortalEnd]) -> Result<Vec<Tangent>, Pinch> {
+        corners
+            .windows(2)
+            .map(|w| tangent(&self.circle(w[0]), &self.circle(w[1])).ok_or_else(|| self.pinch_between(w[0], w[1])))
+            .collect()
+    }
+
+    /// The corridor corner whose circle a tangent cuts deepest, with the index of that tangent:
+    /// any portal end nearer than its radius, or an end of a portal the tangent spans passed on
+    /// the wrong side.
+    fn deepest_cut(&self, corners: &[PortalEnd], tangents: &[Tangent]) -> Option<(usize, PortalEnd)> {
+        let mut deepest: Option<(f64, usize, PortalEnd)> = None;
+        let ends = (1..self.portals.len() - 1).flat_map(|q| [PortalEnd::new(q, Hand::Left), PortalEnd::new(q, Hand::Right)]);
+        for (k, t) in tangents.iter().enumerate() {
+            let (a, b) = (corners[k], corners[k + 1]);
+            let spanned = a.portal.min(b.portal)..=a.portal.max(b.portal);
+            let segment = t.segment();
+            for e in ends.clone() {
+                if self.same(e, a) || self.same(e, b) {
+                    continue;
+                }
+                let c = self.circle(e);
+                let d = segment.distance_to_point(c.center);
+                let depth = if d < c.radius * (1.0 - TOUCH_SLACK) {
+                    c.radius - d
+                } else if spanned.contains(&e.portal) && c.blocks(&segment, TOUCH_SLACK) {
+                    c.radius + d
+                } else {
+                    continue;
+                };
+                if deepest.is_none_or(|(best, _, _)| depth > best) {
+                    deepest = Some((depth, k, e));
+                }
+            }
+        }
+        deepest.map(|(_, k, e)| (k, e))
+    }
+
     fn pinch_between(&self, a: PortalEnd, b: PortalEnd) -> Pinch {
         let (left, right) = if a.hand == Hand::Left { (a, b) } else { (b, a) };
         Pinch { left: self.point(left), right: self.point(right) }
@@ -197,6 +283,13 @@ impl FunnelSides for Discs<'_> {
         self.side(apex, a).dir.cross(self.side(apex, b).dir)
     }
 
+    /// Unlike a point, a circle apex does not sit on the portal: its tangents leave from its rim,
+    /// so a new end is checked against the other side unless it is the apex itself or the other
+    /// side has no end yet.
+    fn unchecked(&self, apex: PortalEnd, _: PortalEnd, other: PortalEnd, new: PortalEnd) -> bool {
+        self.same(apex, new) || self.same(apex, other)
+    }
+
     fn reached_first(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> bool {
         let (to_a, to_b) = (self.side(apex, a), self.side(apex, b));
         let a_runs_into_b = self.circle(b).blocks(&to_a.segment(), TOUCH_SLACK);
@@ -205,6 +298,12 @@ impl FunnelSides for Discs<'_> {
             return a_runs_into_b;
         }
         to_b.length() < to_a.length()
+    }
+
+    /// At the corner's own portal: a corner circle reaches past its portal, so the other end of
+    /// that portal (the far side of a narrow gap) still has to be passed.
+    fn resume_at(&self, corner: PortalEnd) -> usize {
+        corner.portal
     }
 }
 
@@ -219,8 +318,8 @@ mod tests {
         Point::new(x, y)
     }
 
-    /// Outer corners far from everything.
-    const FAR: (Point, Point) = (Point::new(-1e3, -1e3), Point::new(1e3, 1e3));
+    /// No loose corners.
+    const FAR: (&[Point], &[Point]) = (&[], &[]);
 
     /// Portals from the start, (left, right) pairs, and the goal.
     fn portals(s: Point, inner: &[(Point, Point)], g: Point) -> Vec<Portal> {
@@ -435,8 +534,14 @@ mod tests {
         fn turn(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> f64 {
             self.0.turn(apex, a, b)
         }
+        fn unchecked(&self, apex: PortalEnd, side: PortalEnd, other: PortalEnd, new: PortalEnd) -> bool {
+            self.0.unchecked(apex, side, other, new)
+        }
         fn reached_first(&self, _: PortalEnd, _: PortalEnd, _: PortalEnd) -> bool {
             false
+        }
+        fn resume_at(&self, corner: PortalEnd) -> usize {
+            self.0.resume_at(corner)
         }
     }
 

@@ -15,6 +15,25 @@ pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Ring {
     Ring::new(vec![Point::new(x0, y0), Point::new(x1, y0), Point::new(x1, y1), Point::new(x0, y1)])
 }
 
+/// A random obstacle: centre, half sizes, rotation, and shape (0 rectangle, 1 triangle,
+/// 2 L-shape).
+pub type Spec = (f64, f64, f64, f64, f64, u8);
+
+pub fn obstacle((cx, cy, hw, hh, angle, kind): Spec) -> Ring {
+    let local: Vec<(f64, f64)> = match kind % 3 {
+        0 => vec![(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)],
+        1 => vec![(-hw, -hh), (hw, -hh), (0.0, hh)],
+        _ => vec![(-hw, -hh), (hw, -hh), (hw, 0.0), (0.0, 0.0), (0.0, hh), (-hw, hh)],
+    };
+    let (c, s) = (angle.cos(), angle.sin());
+    Ring::new(local.into_iter().map(|(x, y)| Point::new(cx + x * c - y * s, cy + x * s + y * c)).collect())
+}
+
+/// The 40 x 30 room of the property tests with obstacles made from specs.
+pub fn room_with(specs: &[Spec], radius: f64) -> Scene {
+    scene_with(vec![rect(0.0, 0.0, 40.0, 30.0)], specs.iter().copied().map(obstacle).collect(), radius)
+}
+
 pub fn scene_with(walkable: Vec<Ring>, obstacles: Vec<Ring>, radius: f64) -> Scene {
     Scene {
         agent_radius: radius,
