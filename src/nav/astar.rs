@@ -30,7 +30,9 @@ impl Eq for Entry {}
 impl Ord for Entry {
     fn cmp(&self, o: &Self) -> Ordering {
         // Min-heap on f; among equal f prefer finished paths, then deeper nodes.
-        o.f.total_cmp(&self.f).then(self.done.cmp(&o.done)).then(self.g.total_cmp(&o.g))
+        o.f.total_cmp(&self.f)
+            .then(self.done.cmp(&o.done))
+            .then(self.g.total_cmp(&o.g))
     }
 }
 
@@ -42,7 +44,13 @@ impl PartialOrd for Entry {
 
 /// Finds a corridor from `start` (in any of `start_tris`) to `goal` (in any of `goal_tris`).
 /// Returns `None` when no goal triangle can be reached.
-pub fn astar(mesh: &NavMesh, start: Point, start_tris: &[TriId], goal: Point, goal_tris: &[TriId]) -> Option<Corridor> {
+pub fn astar(
+    mesh: &NavMesh,
+    start: Point,
+    start_tris: &[TriId],
+    goal: Point,
+    goal_tris: &[TriId],
+) -> Option<Corridor> {
     search(mesh, start, start_tris, goal, goal_tris, |_| {})
 }
 
@@ -61,9 +69,19 @@ pub(crate) fn search(
     let mut heap = BinaryHeap::new();
     for &t in start_tris {
         if slot[t.index()] == 0 {
-            nodes.push(Node { tri: t, parent: None, g: 0.0, at: start });
+            nodes.push(Node {
+                tri: t,
+                parent: None,
+                g: 0.0,
+                at: start,
+            });
             slot[t.index()] = nodes.len() as u32;
-            heap.push(Entry { f: start.distance(goal), g: 0.0, node: nodes.len() as u32 - 1, done: false });
+            heap.push(Entry {
+                f: start.distance(goal),
+                g: 0.0,
+                node: nodes.len() as u32 - 1,
+                done: false,
+            });
         }
     }
     while let Some(Entry { g, node, done, .. }) = heap.pop() {
@@ -78,7 +96,12 @@ pub(crate) fn search(
         on_expand(tri);
         if goal_tris.contains(&tri) {
             let total = g + at.distance(goal);
-            heap.push(Entry { f: total, g: total, node, done: true });
+            heap.push(Entry {
+                f: total,
+                g: total,
+                node,
+                done: true,
+            });
         }
         let verts = mesh.triangle_points(tri);
         for (k, n) in mesh.neighbors(tri).into_iter().enumerate() {
@@ -87,7 +110,12 @@ pub(crate) fn search(
             let ng = g + at.distance(mid);
             let s = slot[n.index()];
             let index = if s == 0 {
-                nodes.push(Node { tri: n, parent: Some(node), g: ng, at: mid });
+                nodes.push(Node {
+                    tri: n,
+                    parent: Some(node),
+                    g: ng,
+                    at: mid,
+                });
                 slot[n.index()] = nodes.len() as u32;
                 nodes.len() as u32 - 1
             } else {
@@ -95,10 +123,20 @@ pub(crate) fn search(
                 if ng >= existing.g {
                     continue;
                 }
-                *existing = Node { tri: n, parent: Some(node), g: ng, at: mid };
+                *existing = Node {
+                    tri: n,
+                    parent: Some(node),
+                    g: ng,
+                    at: mid,
+                };
                 s - 1
             };
-            heap.push(Entry { f: ng + mid.distance(goal), g: ng, node: index, done: false });
+            heap.push(Entry {
+                f: ng + mid.distance(goal),
+                g: ng,
+                node: index,
+                done: false,
+            });
         }
     }
     None
@@ -116,5 +154,10 @@ fn corridor(mesh: &NavMesh, nodes: &[Node], last: u32, start: Point, goal: Point
         .windows(2)
         .map(|w| mesh.edge_left_right(w[0], mesh.shared_edge(w[0], w[1]).unwrap_or(0)))
         .collect();
-    Corridor { start, goal, triangles, edges }
+    Corridor {
+        start,
+        goal,
+        triangles,
+        edges,
+    }
 }

@@ -37,11 +37,21 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
     } else {
         repaired.walkable.clone()
     };
-    let grown: Vec<Grown> = repaired.obstacles.iter().map(|p| grow(p, radius, tolerance)).collect();
+    let grown: Vec<Grown> = repaired
+        .obstacles
+        .iter()
+        .map(|p| grow(p, radius, tolerance))
+        .collect();
     let grown = merge_touching(grown);
 
     // Pieces touching the shrunk outline are cut out of it; the others are holes or outside.
-    let outline_walls = SegmentGrid::new(walkable.iter().flatten().flat_map(|c| ring_edges(c)).collect());
+    let outline_walls = SegmentGrid::new(
+        walkable
+            .iter()
+            .flatten()
+            .flat_map(|c| ring_edges(c))
+            .collect(),
+    );
     let mut cut = Vec::new();
     let mut holes = Vec::new();
     for g in grown {
@@ -55,7 +65,11 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
             holes.push(g);
         }
     }
-    let walkable = if cut.is_empty() { walkable } else { difference(&walkable, &cut) };
+    let walkable = if cut.is_empty() {
+        walkable
+    } else {
+        difference(&walkable, &cut)
+    };
 
     let lookup = CornerLookup::new(repaired, radius + tolerance.max(0.0));
     let mut contours: Vec<Contour> = Vec::new();
@@ -68,7 +82,10 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
                 let mut points = g.shapes.into_iter().flatten().next().unwrap_or_default();
                 points.reverse();
                 corners.reverse();
-                contours.push(Contour { points, corners: corners.into_iter().map(Some).collect() });
+                contours.push(Contour {
+                    points,
+                    corners: corners.into_iter().map(Some).collect(),
+                });
             }
             None => {
                 for mut c in g.shapes.into_iter().flatten() {
@@ -95,22 +112,39 @@ fn max_step(r: f64, tolerance: f64) -> f64 {
 
 fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
     if r == 0.0 {
-        return Grown { shapes: piece.shapes.clone(), corners: piece.convex_corners.clone(), bounds: piece.bounds };
+        return Grown {
+            shapes: piece.shapes.clone(),
+            corners: piece.convex_corners.clone(),
+            bounds: piece.bounds,
+        };
     }
     if let (Some(corners), [shape]) = (&piece.convex_corners, piece.shapes.as_slice()) {
         let (points, corners) = grow_convex(&shape[0], corners, r, max_step(r, tolerance));
         let bounds = Aabb::from_points(points.iter().copied());
-        return Grown { shapes: vec![vec![points]], corners: Some(corners), bounds };
+        return Grown {
+            shapes: vec![vec![points]],
+            corners: Some(corners),
+            bounds,
+        };
     }
     let (offset, step) = library_offset(r, tolerance);
     let shapes = polygon_ops::outline(&piece.shapes, offset, step);
     let bounds = Aabb::from_points(shapes.iter().flatten().flatten().copied());
-    Grown { shapes, corners: None, bounds }
+    Grown {
+        shapes,
+        corners: None,
+        bounds,
+    }
 }
 
 /// Tangent polygon of a convex counter-clockwise ring grown by `r`: around each corner the
 /// offset arc is covered by lines tangent to it, at most `max_step` radians apart.
-fn grow_convex(ring: &[Point], corners: &[Corner], r: f64, max_step: f64) -> (Vec<Point>, Vec<Corner>) {
+fn grow_convex(
+    ring: &[Point],
+    corners: &[Corner],
+    r: f64,
+    max_step: f64,
+) -> (Vec<Point>, Vec<Corner>) {
     let n = ring.len();
     let normal = |i: usize| {
         let d = ring[(i + 1) % n] - ring[i];
@@ -150,11 +184,19 @@ fn merge_touching(grown: Vec<Grown>) -> Vec<Grown> {
             out.extend(slots[*only].take());
             continue;
         }
-        let members: Vec<Shape> = cluster.iter().filter_map(|&i| slots[i].take()).flat_map(|g| g.shapes).collect();
+        let members: Vec<Shape> = cluster
+            .iter()
+            .filter_map(|&i| slots[i].take())
+            .flat_map(|g| g.shapes)
+            .collect();
         let shapes = union_shapes(&members);
         let bounds = cluster.iter().fold(Aabb::EMPTY, |b, &i| b.union(boxes[i]));
         if !shapes.is_empty() {
-            out.push(Grown { shapes, corners: None, bounds });
+            out.push(Grown {
+                shapes,
+                corners: None,
+                bounds,
+            });
         }
     }
     out
@@ -174,18 +216,31 @@ struct CornerLookup<'a> {
 
 impl<'a> CornerLookup<'a> {
     fn new(repaired: &'a Repaired, reach: f64) -> Self {
-        CornerLookup { repaired, grid: std::cell::OnceCell::new(), reach }
+        CornerLookup {
+            repaired,
+            grid: std::cell::OnceCell::new(),
+            reach,
+        }
     }
 
     fn contour(&self, points: Vec<Point>) -> Contour {
         let grid = self.grid.get_or_init(|| {
-            SegmentGrid::new(self.repaired.corners.iter().map(|&(p, _)| Segment::new(p, p)).collect())
+            SegmentGrid::new(
+                self.repaired
+                    .corners
+                    .iter()
+                    .map(|&(p, _)| Segment::new(p, p))
+                    .collect(),
+            )
         });
         let extent = grid.bounds().diagonal().max(1.0);
         let limit = self.reach * (1.0 + 1e-9) + 1e-9 * extent;
         let corners = points
             .iter()
-            .map(|&p| grid.nearest(p, limit).map(|(i, _)| self.repaired.corners[i].1))
+            .map(|&p| {
+                grid.nearest(p, limit)
+                    .map(|(i, _)| self.repaired.corners[i].1)
+            })
             .collect();
         Contour { points, corners }
     }

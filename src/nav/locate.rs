@@ -50,15 +50,26 @@ pub(crate) struct Locator {
 }
 
 impl Locator {
-    pub(super) fn new(cdt: Cdt, face_tri: Vec<Option<TriId>>, vertex_id: Vec<Option<VertexId>>) -> Self {
+    pub(super) fn new(
+        cdt: Cdt,
+        face_tri: Vec<Option<TriId>>,
+        vertex_id: Vec<Option<VertexId>>,
+    ) -> Self {
         let hints = HintGrid::new(&cdt);
-        let mut spade_vertex = vec![FixedVertexHandle::from_index(0); vertex_id.iter().flatten().count()];
+        let mut spade_vertex =
+            vec![FixedVertexHandle::from_index(0); vertex_id.iter().flatten().count()];
         for (i, v) in vertex_id.iter().enumerate() {
             if let Some(v) = v {
                 spade_vertex[v.index()] = FixedVertexHandle::from_index(i);
             }
         }
-        Locator { cdt, face_tri, vertex_id, spade_vertex, hints }
+        Locator {
+            cdt,
+            face_tri,
+            vertex_id,
+            spade_vertex,
+            hints,
+        }
     }
 }
 
@@ -74,7 +85,10 @@ struct HintGrid {
 
 impl HintGrid {
     fn new(cdt: &Cdt) -> Self {
-        let points: Vec<Point> = cdt.vertices().map(|v| Point::new(v.position().x, v.position().y)).collect();
+        let points: Vec<Point> = cdt
+            .vertices()
+            .map(|v| Point::new(v.position().x, v.position().y))
+            .collect();
         let bounds = Aabb::from_points(points.iter().copied());
         let span = bounds.width().max(bounds.height());
         let side = ((points.len() as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 512);
@@ -82,13 +96,20 @@ impl HintGrid {
         let cols = ((bounds.width() / cell) as usize + 1).min(side + 1);
         let rows = ((bounds.height() / cell) as usize + 1).min(side + 1);
         let mut cells: Vec<Option<FixedVertexHandle>> = vec![None; cols * rows];
-        let mut grid = HintGrid { bounds, cell, cols, rows, cells: Vec::new() };
+        let mut grid = HintGrid {
+            bounds,
+            cell,
+            cols,
+            rows,
+            cells: Vec::new(),
+        };
         for (i, &p) in points.iter().enumerate() {
             let c = grid.cell_index(p);
             cells[c].get_or_insert(FixedVertexHandle::from_index(i));
         }
         // Empty cells borrow a neighbour's vertex (breadth-first from the filled cells).
-        let mut queue: std::collections::VecDeque<usize> = (0..cells.len()).filter(|&c| cells[c].is_some()).collect();
+        let mut queue: std::collections::VecDeque<usize> =
+            (0..cells.len()).filter(|&c| cells[c].is_some()).collect();
         while let Some(c) = queue.pop_front() {
             let (col, row) = (c % cols, c / cols);
             let around = [
@@ -110,7 +131,13 @@ impl HintGrid {
     }
 
     fn cell_index(&self, p: Point) -> usize {
-        let f = |v: f64, n: usize| if v.is_nan() || v < 0.0 { 0 } else { (v as usize).min(n - 1) };
+        let f = |v: f64, n: usize| {
+            if v.is_nan() || v < 0.0 {
+                0
+            } else {
+                (v as usize).min(n - 1)
+            }
+        };
         let col = f((p.x - self.bounds.min.x) / self.cell, self.cols);
         let row = f((p.y - self.bounds.min.y) / self.cell, self.rows);
         row * self.cols + col
@@ -128,7 +155,10 @@ impl NavMesh {
         if !p.is_finite() || loc.cdt.num_vertices() == 0 {
             return Location::Outside;
         }
-        match loc.cdt.locate_with_hint(Point2::new(p.x, p.y), loc.hints.hint(p)) {
+        match loc
+            .cdt
+            .locate_with_hint(Point2::new(p.x, p.y), loc.hints.hint(p))
+        {
             PositionInTriangulation::OnFace(f) => match loc.face_tri[f.index()] {
                 Some(t) => Location::InTriangle(t),
                 None => Location::Outside,
@@ -136,7 +166,10 @@ impl NavMesh {
             PositionInTriangulation::OnEdge(e) => {
                 let e = loc.cdt.directed_edge(e);
                 for side in [e, e.rev()] {
-                    let Some(t) = side.face().as_inner().and_then(|f| loc.face_tri[f.index()]) else { continue };
+                    let Some(t) = side.face().as_inner().and_then(|f| loc.face_tri[f.index()])
+                    else {
+                        continue;
+                    };
                     let from = loc.vertex_id[side.from().index()];
                     if let Some(k) = (0..3).find(|&k| Some(self.triangles[t.index()][k]) == from) {
                         return Location::OnEdge(t, k);
@@ -145,15 +178,16 @@ impl NavMesh {
                 Location::Outside
             }
             PositionInTriangulation::OnVertex(v) => {
-                let (Some(id), Some(t)) = (loc.vertex_id[v.index()], self.walkable_around(loc.cdt.vertex(v)).next())
-                else {
+                let (Some(id), Some(t)) = (
+                    loc.vertex_id[v.index()],
+                    self.walkable_around(loc.cdt.vertex(v)).next(),
+                ) else {
                     return Location::Outside;
                 };
                 Location::OnVertex(id, t)
             }
-            PositionInTriangulation::OutsideOfConvexHull(_) | PositionInTriangulation::NoTriangulation => {
-                Location::Outside
-            }
+            PositionInTriangulation::OutsideOfConvexHull(_)
+            | PositionInTriangulation::NoTriangulation => Location::Outside,
         }
     }
 
@@ -162,10 +196,16 @@ impl NavMesh {
     pub fn triangles_at(&self, location: &Location) -> Vec<TriId> {
         match *location {
             Location::InTriangle(t) => vec![t],
-            Location::OnEdge(t, k) => std::iter::once(t).chain(self.neighbors[t.index()][k]).collect(),
-            Location::OnVertex(v, _) => {
-                self.walkable_around(self.locator.cdt.vertex(self.locator.spade_vertex[v.index()])).collect()
-            }
+            Location::OnEdge(t, k) => std::iter::once(t)
+                .chain(self.neighbors[t.index()][k])
+                .collect(),
+            Location::OnVertex(v, _) => self
+                .walkable_around(
+                    self.locator
+                        .cdt
+                        .vertex(self.locator.spade_vertex[v.index()]),
+                )
+                .collect(),
             Location::Outside => Vec::new(),
         }
     }
@@ -174,6 +214,10 @@ impl NavMesh {
         &'a self,
         v: VertexHandle<'a, Point2<f64>, (), spade::CdtEdge<()>, ()>,
     ) -> impl Iterator<Item = TriId> + 'a {
-        v.out_edges().filter_map(|e| e.face().as_inner().and_then(|f| self.locator.face_tri[f.index()]))
+        v.out_edges().filter_map(|e| {
+            e.face()
+                .as_inner()
+                .and_then(|f| self.locator.face_tri[f.index()])
+        })
     }
 }

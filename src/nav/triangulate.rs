@@ -10,7 +10,6 @@ use crate::geom::Point;
 use crate::scene::Corner;
 use spade::handles::FixedVertexHandle;
 use spade::{Point2, Triangulation};
-use std::collections::HashMap;
 
 /// Triangulates `free`. Contours must not cross (inflation guarantees it); if spade still reports
 /// a conflict, the constraints are inserted one by one with splitting instead.
@@ -33,31 +32,52 @@ pub fn triangulate(free: &FreeSpace) -> Result<NavMesh, BuildError> {
 
 /// Contour points with exact duplicates merged, their corners, and the contour edges.
 fn collect(free: &FreeSpace) -> (Vec<Point>, Vec<Option<Corner>>, Vec<[usize; 2]>) {
-    let mut index: HashMap<(u64, u64), usize> = HashMap::new();
-    let mut points = Vec::new();
-    let mut corners = Vec::new();
-    let mut edges = Vec::new();
+    let all: Vec<(Point, Option<Corner>)> = free
+        .contours
+        .iter()
+        .flat_map(|c| c.points.iter().copied().zip(c.corners.iter().copied()))
+        .collect();
+    // +0.0 turns -0.0 into 0.0 so both spell the same key.
+    let key = |p: Point| ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
+    let mut order: Vec<u32> = (0..all.len() as u32).collect();
+    order.sort_unstable_by_key(|&i| (key(all[i as usize].0), i));
+    // Merged index of every input point; the first occurrence (in input order) keeps its slot.
+    let mut first = vec![0u32; all.len()];
+    let mut run = 0;
+    while run < order.len() {
+        let mut end = run + 1;
+        while end < order.len()
+            && key(all[order[end] as usize].0) == key(all[order[run] as usize].0)
+        {
+            end += 1;
+        }
+        for &i in &order[run..end] {
+            first[i as usize] = order[run];
+        }
+        run = end;
+    }
+    let mut slot = vec![usize::MAX; all.len()];
+    let mut points = Vec::with_capacity(all.len());
+    let mut corners = Vec::with_capacity(all.len());
+    for (i, &(p, c)) in all.iter().enumerate() {
+        if first[i] as usize == i {
+            slot[i] = points.len();
+            points.push(p);
+            corners.push(c);
+        }
+    }
+    let mut edges = Vec::with_capacity(all.len());
+    let mut base = 0;
     for contour in &free.contours {
-        let ids: Vec<usize> = contour
-            .points
-            .iter()
-            .zip(&contour.corners)
-            .map(|(&p, &corner)| {
-                // +0.0 turns -0.0 into 0.0 so both spell the same key.
-                let key = ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
-                *index.entry(key).or_insert_with(|| {
-                    points.push(p);
-                    corners.push(corner);
-                    points.len() - 1
-                })
-            })
-            .collect();
-        for i in 0..ids.len() {
-            let (a, b) = (ids[i], ids[(i + 1) % ids.len()]);
+        let n = contour.points.len();
+        for i in 0..n {
+            let a = slot[first[base + i] as usize];
+            let b = slot[first[base + (i + 1) % n] as usize];
             if a != b {
                 edges.push([a, b]);
             }
         }
+        base += n;
     }
     (points, corners, edges)
 }
@@ -66,7 +86,10 @@ fn insert_splitting(vertices: &[Point2<f64>], edges: &[[usize; 2]]) -> Result<Cd
     let mut cdt = Cdt::new();
     let mut handles = Vec::with_capacity(vertices.len());
     for &v in vertices {
-        handles.push(cdt.insert(v).map_err(|e| BuildError::Triangulation(format!("{e:?}")))?);
+        handles.push(
+            cdt.insert(v)
+                .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?,
+        );
     }
     for &[a, b] in edges {
         if handles[a] != handles[b] {
@@ -101,14 +124,19 @@ fn pack(cdt: Cdt, corners: &[Option<Corner>]) -> NavMesh {
             vertex_corners.push(corners.get(i).copied().flatten());
         }
     }
-    let triangles: Vec<[VertexId; 3]> =
-        triangles.iter().map(|t| t.map(|v| vertex_id[v.index()].unwrap_or(VertexId(0)))).collect();
+    let triangles: Vec<[VertexId; 3]> = triangles
+        .iter()
+        .map(|t| t.map(|v| vertex_id[v.index()].unwrap_or(VertexId(0))))
+        .collect();
     let mut neighbors = vec![[None; 3]; triangles.len()];
     for face in cdt.inner_faces() {
-        let Some(t) = face_tri[face.index()] else { continue };
+        let Some(t) = face_tri[face.index()] else {
+            continue;
+        };
         for (k, e) in face.adjacent_edges().iter().enumerate() {
             if !e.is_constraint_edge() {
-                neighbors[t.index()][k] = e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
+                neighbors[t.index()][k] =
+                    e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
             }
         }
     }
