@@ -182,3 +182,65 @@ fn radius_option_overrides_the_scene() {
     assert_eq!(a.radius, 0.25);
     assert!(a.mesh.area() > b.mesh.area());
 }
+
+#[test]
+fn large_meshes_are_split_in_two_and_stitched_seamlessly() {
+    // Both scenes have more free-space vertices than the split threshold: a grid of squares
+    // (the seam may pass between columns) and a dense field whose seam cuts many obstacles.
+    check_split(&rotated_squares(40, 40, 10.0, 1.0, 21));
+    check_split(&random_field(3000, 400.0, 400.0, 0.5, 6));
+}
+
+fn check_split(scene: &navscope::scene::Scene) {
+    let b = build(scene).unwrap();
+    let m = &b.mesh;
+    assert!(b.free_space.vertex_count() > 20_000);
+    m.validate(&b.free_space).unwrap();
+    // Each connected region of the free space has exactly one outer (counter-clockwise) contour.
+    let regions = b
+        .free_space
+        .contours
+        .iter()
+        .filter(|c| !c.is_hole())
+        .count();
+    assert_eq!(
+        m.component_count(),
+        regions,
+        "the seam must not cut the free space apart"
+    );
+    // Same input, same mesh.
+    let again = build(scene).unwrap();
+    assert_eq!(m.vertices(), again.mesh.vertices());
+    assert!(
+        m.triangle_ids()
+            .all(|t| m.triangle(t) == again.mesh.triangle(t))
+    );
+    // Every vertex locates onto itself, with exactly the triangles that use it.
+    let mut using = vec![Vec::new(); m.vertex_count()];
+    for t in m.triangle_ids() {
+        for v in m.triangle(t) {
+            using[v.index()].push(t);
+        }
+    }
+    for (i, &q) in m.vertices().iter().enumerate() {
+        let loc = m.locate(q);
+        assert!(
+            matches!(loc, Location::OnVertex(v, _) if v.index() == i),
+            "vertex {i} {q}: {loc:?}"
+        );
+        assert_eq!(m.triangles_at(&loc), using[i], "vertex {i}");
+    }
+    // Long queries cross the seam; funnels stay optimal in their corridors.
+    let mut rng = navscope::rng::Rng::new(3);
+    for _ in 0..30 {
+        let (s, g) = (
+            p(rng.range(0.0, 40.0), rng.range(0.0, 400.0)),
+            p(rng.range(360.0, 400.0), rng.range(0.0, 400.0)),
+        );
+        let r = navscope::nav::query(m, s, g);
+        if let Some(c) = &r.corridor {
+            let funnel = r.path(navscope::nav::Variant::Funnel).unwrap().points(0.0);
+            navscope::nav::invariants::check_funnel_optimal(&funnel, &c.portals(m), 1e-9).unwrap();
+        }
+    }
+}

@@ -16,6 +16,7 @@ mod path;
 mod polygon_ops;
 mod query;
 mod repair;
+mod seam;
 mod triangulate;
 
 pub use astar::astar;
