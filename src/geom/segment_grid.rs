@@ -140,6 +140,13 @@ impl SegmentGrid {
         out
     }
 
+    /// The point of the segments nearest to `p`, with the segment's index, if one lies closer than
+    /// `limit`.
+    pub fn closest_point(&self, p: Point, limit: f64) -> Option<(Point, usize)> {
+        self.nearest(p, limit)
+            .map(|(i, _)| (self.segments[i].closest_point(p), i))
+    }
+
     /// The segment nearest to `p` and its distance, if one lies closer than `limit`.
     pub fn nearest(&self, p: Point, limit: f64) -> Option<(usize, f64)> {
         self.nearest_by(Aabb::from_points([p]), limit, |s| s.distance_to_point(p))

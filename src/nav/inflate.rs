@@ -10,12 +10,12 @@
 //!      /     \   <- vertices at r / cos(d/2)
 //!     |   c   |     edges tangent at r
 //! ```
-//! Only pieces whose boxes touch are unioned, and only pieces that touch the shrunk outline take
+//! A convex walkable outline shrinks exactly (no arcs). Only pieces whose boxes touch are unioned, and only pieces that touch the shrunk outline take
 //! part in the boolean difference; the rest become holes as they are.
 
 use super::free_space::{Contour, FreeSpace};
 use super::polygon_ops::{self, Shape, difference, union_shapes};
-use super::repair::{Piece, Repaired};
+use super::repair::{Piece, Repaired, is_convex};
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
 use crate::scene::Corner;
 
@@ -31,12 +31,7 @@ struct Grown {
 /// finest step of the offsetting library).
 pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
     let radius = radius.max(0.0);
-    let walkable = if radius > 0.0 {
-        let (offset, step) = library_offset(radius, tolerance);
-        polygon_ops::outline(&repaired.walkable, -offset, step)
-    } else {
-        repaired.walkable.clone()
-    };
+    let walkable = shrink_walkable(&repaired.walkable, radius, tolerance);
     let grown: Vec<Grown> = repaired
         .obstacles
         .iter()
@@ -96,6 +91,60 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
         }
     }
     FreeSpace { contours }
+}
+
+/// The walkable union shrunk by `r`. A single convex ring shrinks exactly (its corners stay
+/// sharp, no arcs appear): the intersection of its edges' inward offset half-planes.
+fn shrink_walkable(walkable: &[Shape], r: f64, tolerance: f64) -> Vec<Shape> {
+    if r == 0.0 {
+        return walkable.to_vec();
+    }
+    if let [shape] = walkable
+        && let [ring] = shape.as_slice()
+        && is_convex(ring)
+    {
+        return shrink_convex(ring, r)
+            .map(|ring| vec![vec![ring]])
+            .unwrap_or_default();
+    }
+    let (offset, step) = library_offset(r, tolerance);
+    polygon_ops::outline(walkable, -offset, step)
+}
+
+/// A convex counter-clockwise ring shrunk by `r` (clipped by each edge's offset half-plane);
+/// `None` when nothing is left.
+fn shrink_convex(ring: &[Point], r: f64) -> Option<Vec<Point>> {
+    let n = ring.len();
+    let mut poly = ring.to_vec();
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        let Some(inward) = (b - a).perp().normalized() else {
+            continue;
+        };
+        let (a, b) = (a + inward * r, b + inward * r);
+        // Keep the part left of a -> b (Sutherland-Hodgman against one line).
+        let side = |p: Point| (b - a).cross(p - a);
+        let mut kept = Vec::with_capacity(poly.len() + 1);
+        for j in 0..poly.len() {
+            let (p, q) = (poly[j], poly[(j + 1) % poly.len()]);
+            let (sp, sq) = (side(p), side(q));
+            if sp >= 0.0 {
+                kept.push(p);
+            }
+            if (sp >= 0.0) != (sq >= 0.0) {
+                kept.push(p + (q - p) * (sp / (sp - sq)));
+            }
+        }
+        kept.dedup();
+        if kept.len() > 1 && kept.first() == kept.last() {
+            kept.pop();
+        }
+        poly = kept;
+        if poly.len() < 3 {
+            return None;
+        }
+    }
+    (crate::geom::signed_area(&poly) > 0.0).then_some(poly)
 }
 
 /// Offset distance and join step for i_overlay so that its chords stay outside radius `r`
