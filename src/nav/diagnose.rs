@@ -33,9 +33,9 @@ impl Blocker {
     }
 }
 
-/// Why `p` is not in the free space of `scene` for radius `r`: inside an obstacle first, then
+/// Why `p` (known to be outside the free space) is: inside an obstacle first, then
 /// outside the walkable area, then the nearest obstacle or outline within reach.
-pub fn blocker(scene: &Scene, p: Point, r: f64) -> Blocker {
+pub fn blocker(scene: &Scene, p: Point) -> Blocker {
     let obstacle = |i: usize, inflated: bool| {
         let o = &scene.obstacles[i];
         let name = if o.name.is_empty() {
@@ -175,7 +175,7 @@ mod tests {
     #[test]
     fn blockers_are_named() {
         let s = scene();
-        let at = |x, y| blocker(&s, Point::new(x, y), 0.5);
+        let at = |x, y| blocker(&s, Point::new(x, y));
         assert_eq!(
             at(5.0, 5.0),
             Blocker {
