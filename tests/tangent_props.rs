@@ -4,13 +4,22 @@
 mod radius_support;
 
 use navscope::geom::{Point, Ring};
-use radius_support::Spec;
 use navscope::nav::{self, Status, Variant, flatten_tolerance, invariants};
 use proptest::prelude::*;
-use radius_support::*;
+use radius_support::{
+    Rng, Spec, free_point, raw_nav, rect, room_with, same_side_of_every_obstacle, scene_with,
+    shortest_lower_bound,
+};
 
 fn spec() -> impl Strategy<Value = Spec> {
-    (2.0..38.0, 2.0..28.0, 0.2..4.0, 0.2..4.0, 0.0..std::f64::consts::PI, 0u8..3)
+    (
+        2.0..38.0,
+        2.0..28.0,
+        0.2..4.0,
+        0.2..4.0,
+        0.0..std::f64::consts::PI,
+        0u8..3,
+    )
 }
 
 proptest! {
@@ -30,19 +39,19 @@ proptest! {
         let Ok(b) = nav::build(&scene) else { return Ok(()) };
         let r = b.radius;
         let scale = 50.0;
-        let mut rng = Rng(seed | 1);
+        let mut rng = Rng::new(seed);
         for _ in 0..4 {
             let (Some(s), Some(g)) = (free_point(&mut rng, &b, r), free_point(&mut rng, &b, r)) else { continue };
             let q = nav::query_build(&b, s, g);
             let raw = q.raw.as_ref().unwrap();
             if let Some(m) = q.path(Variant::MidpointSmoothed) {
                 invariants::check_endpoints(&m.points(0.0), s, g).map_err(TestCaseError::fail)?;
-                invariants::check_clearance(&m.points(0.0), &b.raw.walls, r, 1e-6 * scale).map_err(TestCaseError::fail)?;
+                invariants::check_clearance(&m.points(0.0), &raw_nav(&b).walls, r, 1e-6 * scale).map_err(TestCaseError::fail)?;
                 let mid = q.path(Variant::Midpoint).unwrap();
                 invariants::check_not_longer(m.length, mid.length, 1e-9, "smoothed vs midpoint").map_err(TestCaseError::fail)?;
             }
             if let Some(o) = q.path(Variant::Offset) {
-                let truth = invariants::min_clearance(&o.points(0.0), &b.raw.walls, f64::INFINITY);
+                let truth = invariants::min_clearance(&o.points(0.0), &raw_nav(&b).walls, f64::INFINITY);
                 let reported = q.metrics(Variant::Offset).unwrap().min_clearance;
                 prop_assert!((truth - reported).abs() <= 1e-12, "offset clearance {reported} but really {truth}");
                 prop_assert_eq!(raw.offset_cuts.is_empty(), truth >= r, "cuts listed exactly when closer than r");
@@ -52,7 +61,7 @@ proptest! {
                 // unless the passage is within the shrunk mesh's arc tolerance of 2r.
                 if q.status == Status::Found {
                     let f = q.path(Variant::Funnel).unwrap();
-                    let c = invariants::min_clearance(&f.points(0.0), &b.raw.walls, 2.0 * r);
+                    let c = invariants::min_clearance(&f.points(0.0), &raw_nav(&b).walls, 2.0 * r);
                     prop_assert!(raw.status == Status::Blocked, "{:?}", raw.status);
                     prop_assert!(c < r * 1.02, "tangent {:?} while the funnel passes with clearance {c}: {s} -> {g}", raw.status);
                 }
@@ -62,11 +71,11 @@ proptest! {
             invariants::check_endpoints(&pts, s, g).map_err(TestCaseError::fail)?;
             invariants::check_tangent_continuity(t, 1e-9 * scale).map_err(TestCaseError::fail)?;
             // Chords cut inside arcs by at most 0.1% of r.
-            invariants::check_clearance(&pts, &b.raw.walls, r, 2e-3 * r).map_err(|e| TestCaseError::fail(format!("{e}: {s} -> {g}")))?;
+            invariants::check_clearance(&pts, &raw_nav(&b).walls, r, 2e-3 * r).map_err(|e| TestCaseError::fail(format!("{e}: {s} -> {g}")))?;
             let bound = shortest_lower_bound(&scene, r, s, g);
             prop_assert!(t.length >= bound - 1e-9 * scale, "tangent {} shorter than the lower bound {bound}: {s} -> {g}", t.length);
             if let Some(f) = q.path(Variant::Funnel)
-                && same_side_of_every_obstacle(&b.raw.free_space, &pts, &f.points(0.0))
+                && same_side_of_every_obstacle(&raw_nav(&b).free_space, &pts, &f.points(0.0))
             {
                 let ratio = t.length / f.length;
                 prop_assert!((ratio - 1.0).abs() <= 0.01, "tangent/funnel {ratio} on the same side: {s} -> {g}");
@@ -104,7 +113,7 @@ proptest! {
         let scene = scene_with(vec![rect(0.0, 0.0, 40.0, 30.0)], vec![lower, upper], radius);
         let b = nav::build(&scene).unwrap();
         let (s, g) = (Point::new(3.0, 15.0), Point::new(37.0, 15.0));
-        let raw = nav::query_raw(&b.raw, radius, s, g);
+        let raw = nav::query_raw(raw_nav(&b), radius, s, g);
         // The true gap: the distance between the two pieces (their nearest points).
         let walls = navscope::geom::SegmentGrid::new(scene.obstacles[1].ring.edges().collect());
         let true_gap = scene.obstacles[0].ring.edges().map(|e| walls.distance_to_segment(&e, 10.0)).fold(f64::INFINITY, f64::min);
@@ -114,7 +123,7 @@ proptest! {
         } else if true_gap > 2.0 * radius * (1.0 + 1e-3) {
             prop_assert!(found, "{:?} at a gap of {true_gap} with radius {radius}", raw.status);
             let t = &raw.paths[0].1;
-            invariants::check_clearance(&t.points(flatten_tolerance(radius)), &b.raw.walls, radius, 2e-3 * radius)
+            invariants::check_clearance(&t.points(flatten_tolerance(radius)), &raw_nav(&b).walls, radius, 2e-3 * radius)
                 .map_err(TestCaseError::fail)?;
         }
     }

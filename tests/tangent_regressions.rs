@@ -7,7 +7,12 @@ use navscope::geom::Point;
 use navscope::nav::{self, Status, Variant, flatten_tolerance, invariants};
 use radius_support::*;
 
-fn tangent_keeps_clearance(specs: &[Spec], r: f64, s: (f64, f64), g: (f64, f64)) -> nav::QueryResult {
+fn tangent_keeps_clearance(
+    specs: &[Spec],
+    r: f64,
+    s: (f64, f64),
+    g: (f64, f64),
+) -> nav::QueryResult {
     let b = nav::build(&room_with(specs, r)).unwrap();
     let (s, g) = (Point::new(s.0, s.1), Point::new(g.0, g.1));
     let q = nav::query_build(&b, s, g);
@@ -15,7 +20,7 @@ fn tangent_keeps_clearance(specs: &[Spec], r: f64, s: (f64, f64), g: (f64, f64))
     let points = t.points(flatten_tolerance(r));
     invariants::check_endpoints(&points, s, g).unwrap();
     invariants::check_tangent_continuity(t, 1e-9).unwrap();
-    invariants::check_clearance(&points, &b.raw.walls, r, 2e-3 * r).unwrap();
+    invariants::check_clearance(&points, &raw_nav(&b).walls, r, 2e-3 * r).unwrap();
     q
 }
 
@@ -24,10 +29,29 @@ fn tangent_keeps_clearance(specs: &[Spec], r: f64, s: (f64, f64), g: (f64, f64))
 #[test]
 fn one_triangle_corridor_wraps_the_corner_it_passes() {
     let specs = [
-        (12.414751030194848, 13.18592014488764, 0.2, 3.099071872640362, 0.0, 0),
-        (22.449636313955732, 15.545501581583837, 3.555419267075422, 3.567625728830296, 2.953324806027517, 0),
+        (
+            12.414751030194848,
+            13.18592014488764,
+            0.2,
+            3.099071872640362,
+            0.0,
+            0,
+        ),
+        (
+            22.449636313955732,
+            15.545501581583837,
+            3.555419267075422,
+            3.567625728830296,
+            2.953324806027517,
+            0,
+        ),
     ];
-    let q = tangent_keeps_clearance(&specs, 0.4733062601788013, (25.607267712725452, 11.03876322289289), (18.92577476510944, 9.04709714302526));
+    let q = tangent_keeps_clearance(
+        &specs,
+        0.4733062601788013,
+        (25.607267712725452, 11.03876322289289),
+        (18.92577476510944, 9.04709714302526),
+    );
     assert_eq!(q.raw.unwrap().corridor.unwrap().triangles.len(), 1);
 }
 
@@ -36,13 +60,42 @@ fn one_triangle_corridor_wraps_the_corner_it_passes() {
 #[test]
 fn narrow_gap_at_an_angle_wraps_both_of_its_corners() {
     let specs = [
-        (26.422096794018174, 26.469037110077437, 3.959277354384136, 3.1564484129533885, 1.6198265395291849, 0),
-        (18.776435423395785, 18.915249413490482, 3.8432358423862834, 3.4849831922350445, 1.3909692714006148, 2),
+        (
+            26.422096794018174,
+            26.469037110077437,
+            3.959277354384136,
+            3.1564484129533885,
+            1.6198265395291849,
+            0,
+        ),
+        (
+            18.776435423395785,
+            18.915249413490482,
+            3.8432358423862834,
+            3.4849831922350445,
+            1.3909692714006148,
+            2,
+        ),
     ];
-    let q = tangent_keeps_clearance(&specs, 0.31387319242063316, (32.97825878600892, 17.33744547918817), (5.078857064574573, 25.21049101890721));
+    let q = tangent_keeps_clearance(
+        &specs,
+        0.31387319242063316,
+        (32.97825878600892, 17.33744547918817),
+        (5.078857064574573, 25.21049101890721),
+    );
     let t = q.path(Variant::Tangent).unwrap();
-    let arcs: Vec<f64> = t.segments.iter().filter_map(|s| match s { nav::PathSegment::Arc(a) => Some(a.sweep), _ => None }).collect();
-    assert!(arcs.len() >= 2 && arcs[0] < 0.0 && arcs[1] > 0.0, "right corner then left corner: {arcs:?}");
+    let arcs: Vec<f64> = t
+        .segments
+        .iter()
+        .filter_map(|s| match s {
+            nav::PathSegment::Arc(a) => Some(a.sweep),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        arcs.len() >= 2 && arcs[0] < 0.0 && arcs[1] > 0.0,
+        "right corner then left corner: {arcs:?}"
+    );
 }
 
 /// The tangent directions crossed although the goal came first: the corner the scan took is
@@ -50,11 +103,30 @@ fn narrow_gap_at_an_angle_wraps_both_of_its_corners() {
 #[test]
 fn corner_wrapped_the_wrong_way_is_dropped() {
     let specs = [
-        (9.686697531166846, 27.233356988957862, 0.2, 0.5143232151280409, 0.0, 0),
-        (36.96553642768663, 13.633013704383654, 1.0528929800542604, 1.586251288387309, 0.0, 0),
+        (
+            9.686697531166846,
+            27.233356988957862,
+            0.2,
+            0.5143232151280409,
+            0.0,
+            0,
+        ),
+        (
+            36.96553642768663,
+            13.633013704383654,
+            1.0528929800542604,
+            1.586251288387309,
+            0.0,
+            0,
+        ),
         (2.0, 8.22991188197205, 0.2, 3.718853887738414, 0.0, 0),
     ];
-    let q = tangent_keeps_clearance(&specs, 0.6998398096601012, (17.431766413640432, 22.177776994506246), (2.925069640554323, 29.013620443772247));
+    let q = tangent_keeps_clearance(
+        &specs,
+        0.6998398096601012,
+        (17.431766413640432, 22.177776994506246),
+        (2.925069640554323, 29.013620443772247),
+    );
     assert_eq!(q.path(Variant::Tangent).unwrap().segments.len(), 1);
 }
 
@@ -64,9 +136,27 @@ fn corner_wrapped_the_wrong_way_is_dropped() {
 /// round the box the other way.
 #[test]
 fn narrow_place_in_the_start_triangle_is_found_by_measuring() {
-    let specs = [(14.501555683260591, 27.634537221236666, 0.6004912991454435, 0.3925714615256259, 0.2209348744661169, 0)];
-    let q = tangent_keeps_clearance(&specs, 0.9497087746151055, (16.432653217707028, 28.76826652513374), (9.919129249676896, 26.081164049532475));
+    let specs = [(
+        14.501555683260591,
+        27.634537221236666,
+        0.6004912991454435,
+        0.3925714615256259,
+        0.2209348744661169,
+        0,
+    )];
+    let q = tangent_keeps_clearance(
+        &specs,
+        0.9497087746151055,
+        (16.432653217707028, 28.76826652513374),
+        (9.919129249676896, 26.081164049532475),
+    );
     let raw = q.raw.unwrap();
     assert_eq!(raw.status, Status::Found);
-    assert!(raw.blocked.iter().any(|c| c.width < 2.0 * 0.9497087746151055 && c.width > 1.7), "{:?}", raw.blocked);
+    assert!(
+        raw.blocked
+            .iter()
+            .any(|c| c.width < 2.0 * 0.9497087746151055 && c.width > 1.7),
+        "{:?}",
+        raw.blocked
+    );
 }

@@ -14,7 +14,10 @@
 
 use super::{PathArgs, load_scene};
 use crate::geom::{Arc, Point};
-use crate::nav::{BuildOptions, NavMesh, PathSegment, QueryResult, Status, Variant, build_with, flatten_tolerance, query_build};
+use crate::nav::{
+    Build, BuildOptions, NavMesh, PathSegment, QueryResult, Status, Variant, build_with,
+    flatten_tolerance, query_build,
+};
 use anyhow::{Context, bail};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -70,26 +73,38 @@ struct MetricsReport {
 pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     let scene = load_scene(&args.scene)?;
     let origin = args.scene.display();
-    let build = build_with(&scene, &BuildOptions { radius: args.radius, ..Default::default() })
-        .with_context(|| format!("{origin}"))?;
+    let build = build_with(
+        &scene,
+        &BuildOptions {
+            radius: args.radius,
+            ..Default::default()
+        },
+    )
+    .with_context(|| format!("{origin}"))?;
     for w in &build.warnings {
         eprintln!("warning: {origin}: {w}");
     }
     let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
         (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],
-        _ => scene.queries.iter().map(|q| (q.name.clone(), q.start, q.goal)).collect(),
+        _ => scene
+            .queries
+            .iter()
+            .map(|q| (q.name.clone(), q.start, q.goal))
+            .collect(),
     };
     if queries.is_empty() {
         bail!("{origin}: the scene has no queries; give --from X,Y --to X,Y");
     }
-    let results: Vec<(String, QueryResult)> =
-        queries.into_iter().map(|(name, s, g)| (name, query_build(&build, s, g))).collect();
+    let results: Vec<(String, QueryResult)> = queries
+        .into_iter()
+        .map(|(name, s, g)| (name, query_build(&build, s, g)))
+        .collect();
     if args.json {
         let report = Report {
             radius: build.radius,
             results: results
                 .iter()
-                .map(|(name, r)| query_report(&build.mesh, &build.raw.mesh, build.radius, name, r))
+                .map(|(name, r)| query_report(&build, name, r))
                 .collect(),
         };
         println!("{}", serde_json::to_string(&report)?);
@@ -99,7 +114,8 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn query_report(mesh: &NavMesh, raw_mesh: &NavMesh, radius: f64, name: &str, r: &QueryResult) -> QueryReport {
+fn query_report(build: &Build, name: &str, r: &QueryResult) -> QueryReport {
+    let (mesh, radius) = (&build.mesh, build.radius);
     let corridor = r.corridor.as_ref();
     let raw = r.raw.as_ref();
     let mut timings_us = BTreeMap::new();
@@ -115,7 +131,12 @@ fn query_report(mesh: &NavMesh, raw_mesh: &NavMesh, radius: f64, name: &str, r: 
     let total = r.timings.total_us() + raw.map_or(0.0, |raw| raw.locate_us + raw.astar_us);
     timings_us.insert("total".to_string(), total);
     let triangles = |mesh: &NavMesh, c: Option<&crate::nav::Corridor>| {
-        c.map_or(Vec::new(), |c| c.triangles.iter().map(|&t| mesh.triangle_points(t)).collect())
+        c.map_or(Vec::new(), |c| {
+            c.triangles
+                .iter()
+                .map(|&t| mesh.triangle_points(t))
+                .collect()
+        })
     };
     QueryReport {
         name: name.to_string(),
@@ -123,11 +144,20 @@ fn query_report(mesh: &NavMesh, raw_mesh: &NavMesh, radius: f64, name: &str, r: 
         goal: r.goal,
         status: r.status.as_str(),
         corridor: triangles(mesh, corridor),
-        portals: corridor.map_or(Vec::new(), |c| c.portals(mesh).iter().map(|p| [p.left, p.right]).collect()),
-        paths: r.paths.iter().map(|(v, p)| (v.name(), path_report(*v, p, r, radius))).collect(),
+        portals: corridor.map_or(Vec::new(), |c| {
+            c.portals(mesh).iter().map(|p| [p.left, p.right]).collect()
+        }),
+        paths: r
+            .paths
+            .iter()
+            .map(|(v, p)| (v.name(), path_report(*v, p, r, radius)))
+            .collect(),
         timings_us,
         raw_status: raw.map_or(Status::Unreachable, |raw| raw.status).as_str(),
-        raw_corridor: triangles(raw_mesh, raw.and_then(|raw| raw.corridor.as_ref())),
+        raw_corridor: match (&build.raw, raw.and_then(|raw| raw.corridor.as_ref())) {
+            (Some(raw_nav), Some(c)) => triangles(&raw_nav.mesh, Some(c)),
+            _ => Vec::new(),
+        },
         metrics: r
             .metrics
             .iter()
@@ -144,9 +174,19 @@ fn query_report(mesh: &NavMesh, raw_mesh: &NavMesh, radius: f64, name: &str, r: 
     }
 }
 
-fn path_report(variant: Variant, path: &crate::nav::Path, r: &QueryResult, radius: f64) -> PathReport {
-    let mut report =
-        PathReport { length: path.length, points: path.points(0.0), segments: None, min_clearance: None, cuts: None };
+fn path_report(
+    variant: Variant,
+    path: &crate::nav::Path,
+    r: &QueryResult,
+    radius: f64,
+) -> PathReport {
+    let mut report = PathReport {
+        length: path.length,
+        points: path.points(0.0),
+        segments: None,
+        min_clearance: None,
+        cuts: None,
+    };
     match variant {
         Variant::Tangent => {
             report.points = path.points(flatten_tolerance(radius));
@@ -162,7 +202,10 @@ fn path_report(variant: Variant, path: &crate::nav::Path, r: &QueryResult, radiu
         }
         Variant::Offset => {
             report.min_clearance = r.metrics(Variant::Offset).map(|m| m.min_clearance);
-            report.cuts = r.raw.as_ref().map(|raw| raw.offset_cuts.iter().map(|c| [c.from, c.to]).collect());
+            report.cuts = r
+                .raw
+                .as_ref()
+                .map(|raw| raw.offset_cuts.iter().map(|c| [c.from, c.to]).collect());
         }
         Variant::Midpoint | Variant::Funnel | Variant::MidpointSmoothed => {}
     }
@@ -172,20 +215,37 @@ fn path_report(variant: Variant, path: &crate::nav::Path, r: &QueryResult, radiu
 fn print_table(radius: f64, results: &[(String, QueryResult)]) {
     println!("agent radius {radius}; lengths per variant (- = no path)");
     let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-    print!("{:<24} {:<14} {:<14} {:>9}", "query", "status", "raw status", "corridor");
+    print!(
+        "{:<24} {:<14} {:<14} {:>9}",
+        "query", "status", "raw status", "corridor"
+    );
     for n in &names {
         print!(" {n:>17}");
     }
     println!(" {:>10}", "time (us)");
     for (name, r) in results {
-        let tris = r.corridor.as_ref().map_or("-".to_string(), |c| c.triangles.len().to_string());
+        let tris = r
+            .corridor
+            .as_ref()
+            .map_or("-".to_string(), |c| c.triangles.len().to_string());
         let raw_status = r.raw.as_ref().map_or("-", |raw| raw.status.as_str());
-        print!("{:<24} {:<14} {:<14} {:>9}", name, r.status.as_str(), raw_status, tris);
+        print!(
+            "{:<24} {:<14} {:<14} {:>9}",
+            name,
+            r.status.as_str(),
+            raw_status,
+            tris
+        );
         for v in Variant::ALL {
-            let len = r.path(v).map_or("-".to_string(), |p| format!("{:.4}", p.length));
+            let len = r
+                .path(v)
+                .map_or("-".to_string(), |p| format!("{:.4}", p.length));
             print!(" {len:>17}");
         }
-        let total = r.timings.total_us() + r.raw.as_ref().map_or(0.0, |raw| raw.locate_us + raw.astar_us);
+        let total = r.timings.total_us()
+            + r.raw
+                .as_ref()
+                .map_or(0.0, |raw| raw.locate_us + raw.astar_us);
         println!(" {total:>10.1}");
     }
 }

@@ -54,12 +54,20 @@ const FULL_TURN_SLACK: f64 = 1e-9;
 
 impl Circle {
     pub fn new(center: Point, radius: f64, wrap: Wrap) -> Self {
-        Circle { center, radius, wrap }
+        Circle {
+            center,
+            radius,
+            wrap,
+        }
     }
 
     /// A point as a circle of radius 0.
     pub fn point(p: Point) -> Self {
-        Circle { center: p, radius: 0.0, wrap: Wrap::Ccw }
+        Circle {
+            center: p,
+            radius: 0.0,
+            wrap: Wrap::Ccw,
+        }
     }
 
     /// The arc of this circle from `from` to `to` (both on the circle) in the wrap direction:
@@ -72,8 +80,17 @@ impl Circle {
             Wrap::Ccw => (a1 - a0).rem_euclid(TAU),
             Wrap::Cw => (a0 - a1).rem_euclid(TAU),
         };
-        let turn = if turn > TAU - FULL_TURN_SLACK { 0.0 } else { turn };
-        Arc { center: self.center, radius: self.radius, start_angle: a0, sweep: self.wrap.sign() * turn }
+        let turn = if turn > TAU - FULL_TURN_SLACK {
+            0.0
+        } else {
+            turn
+        };
+        Arc {
+            center: self.center,
+            radius: self.radius,
+            start_angle: a0,
+            sweep: self.wrap.sign() * turn,
+        }
     }
 
     /// True when the segment passes this circle on the wrong side or cuts into it: it comes
@@ -135,7 +152,11 @@ pub fn tangent(from: &Circle, to: &Circle) -> Option<Tangent> {
     };
     let u = (d * h - d.perp() * delta) * (1.0 / len_sq);
     let n = u.perp();
-    Some(Tangent { from: from.center - n * s1, to: to.center - n * s2, dir: u })
+    Some(Tangent {
+        from: from.center - n * s1,
+        to: to.center - n * s2,
+        dir: u,
+    })
 }
 
 #[cfg(test)]
@@ -160,7 +181,10 @@ mod tests {
         for (circle, p) in [(from, t.from), (to, t.to)] {
             assert!((p.distance(circle.center) - circle.radius).abs() < 1e-12);
             if circle.radius > 0.0 {
-                assert!((p - circle.center).dot(dir).abs() < 1e-12, "not perpendicular");
+                assert!(
+                    (p - circle.center).dot(dir).abs() < 1e-12,
+                    "not perpendicular"
+                );
                 let side = dir.cross(circle.center - p) * circle.wrap.sign();
                 assert!(side > 0.0, "circle on the wrong side");
             }

@@ -8,19 +8,16 @@ use std::time::Instant;
 use thiserror::Error;
 
 /// Options of the build stage. `Default` gives the documented defaults.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BuildOptions {
     /// Agent radius; `None` uses the scene's `agent_radius`.
     pub radius: Option<f64>,
     /// Largest distance by which the polygonal approximation of an offset arc may lie outside the
     /// true arc, in world units. `None` means 1% of the radius. Arcs are never approximated inside.
     pub arc_tolerance: Option<f64>,
-}
-
-impl Default for BuildOptions {
-    fn default() -> Self {
-        BuildOptions { radius: None, arc_tolerance: None }
-    }
+    /// Skip the raw mesh (the radius-aware variants then have no answer). Default: false, the
+    /// raw mesh is built alongside.
+    pub skip_raw: bool,
 }
 
 impl BuildOptions {
@@ -46,7 +43,9 @@ pub enum BuildError {
     #[error("arc tolerance {0} is not a positive finite number")]
     BadArcTolerance(f64),
     /// Nothing is left once the walkable area is shrunk and the obstacles grown.
-    #[error("the free space is empty: an agent of radius {radius} fits nowhere in the walkable area")]
+    #[error(
+        "the free space is empty: an agent of radius {radius} fits nowhere in the walkable area"
+    )]
     EmptyFreeSpace { radius: f64 },
     /// The triangulator rejected the free space (should not happen for repaired input).
     #[error("triangulation failed: {0}")]
@@ -59,7 +58,8 @@ pub struct Timings {
     pub repair_us: u64,
     pub inflate_us: u64,
     pub triangulate_us: u64,
-    /// The raw mesh: triangulation of the unshrunk free space and its clearance widths.
+    /// The raw mesh: triangulation of the unshrunk free space (shared with the mesh for radius
+    /// 0) and its clearance widths.
     pub raw_us: u64,
 }
 
@@ -77,8 +77,9 @@ pub struct Build {
     pub warnings: Vec<Issue>,
     pub free_space: FreeSpace,
     pub mesh: NavMesh,
-    /// The unshrunk free space and its mesh, for the radius-aware variants (any radius).
-    pub raw: RawNav,
+    /// The unshrunk free space and its mesh, for the radius-aware variants (any radius); `None`
+    /// when the options skip it.
+    pub raw: Option<RawNav>,
     pub timings: Timings,
 }
 
@@ -117,7 +118,11 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
     let t2 = Instant::now();
     let mesh = triangulate(&free_space)?;
     let t3 = Instant::now();
-    let raw = RawNav::build(&repaired)?;
+    let raw = match (options.skip_raw, radius > 0.0) {
+        (true, _) => None,
+        (false, true) => Some(RawNav::build(&repaired)?),
+        (false, false) => Some(RawNav::new(free_space.clone(), mesh.clone())),
+    };
     let t4 = Instant::now();
     let us = |a: Instant, b: Instant| (b - a).as_micros() as u64;
     Ok(Build {

@@ -39,7 +39,11 @@ impl Widths {
     /// Computes the three widths of every triangle of a raw mesh (whose vertices are wall points).
     pub fn new(mesh: &NavMesh) -> Widths {
         let mut visited = Vec::new();
-        Widths(mesh.triangle_ids().map(|t| [0, 1, 2].map(|k| width(mesh, t, k, &mut visited))).collect())
+        Widths(
+            mesh.triangle_ids()
+                .map(|t| [0, 1, 2].map(|k| width(mesh, t, k, &mut visited)))
+                .collect(),
+        )
     }
 
     /// The width of the crossing of `t` between the two edges meeting at vertex `k`.
@@ -84,7 +88,11 @@ struct Strip {
 
 impl Strip {
     fn new(a: Point, b: Point) -> Self {
-        Strip { a, ab: b - a, len_sq: (b - a).length_sq() }
+        Strip {
+            a,
+            ab: b - a,
+            len_sq: (b - a).length_sq(),
+        }
     }
 
     /// The part of segment pq inside the strip, if any.
@@ -125,12 +133,16 @@ fn search_across(
         if reach >= best {
             continue;
         }
-        let Some(u) = mesh.neighbors(from)[k] else { continue };
+        let Some(u) = mesh.neighbors(from)[k] else {
+            continue;
+        };
         if visited.contains(&u) {
             continue;
         }
         visited.push(u);
-        let Some(back) = mesh.shared_edge(u, from) else { continue };
+        let Some(back) = mesh.shared_edge(u, from) else {
+            continue;
+        };
         let pts = mesh.triangle_points(u);
         // The vertex opposite the entry edge is a wall point.
         let d = pts[(back + 2) % 3];
@@ -138,7 +150,9 @@ fn search_across(
             best = best.min(c.distance(d));
         }
         for e in [(back + 1) % 3, (back + 2) % 3] {
-            let Some(part) = strip.clip(pts[e], pts[(e + 1) % 3]) else { continue };
+            let Some(part) = strip.clip(pts[e], pts[(e + 1) % 3]) else {
+                continue;
+            };
             let dist = part.distance_to_point(c);
             if dist >= best {
                 continue;
@@ -165,7 +179,11 @@ impl Passage for DiscPassage<'_> {
     const BY_ENTRY: bool = true;
 
     fn check(&self, t: TriId, entry: Option<usize>, exit: usize) -> Result<(), f64> {
-        if let Some(f) = self.forbidden.iter().find(|f| (f.triangle, f.entry, f.exit) == (t, entry, exit)) {
+        if let Some(f) = self
+            .forbidden
+            .iter()
+            .find(|f| (f.triangle, f.entry, f.exit) == (t, entry, exit))
+        {
             return Err(f.width);
         }
         let width = match entry {
@@ -175,7 +193,11 @@ impl Passage for DiscPassage<'_> {
                 pts[exit].distance(pts[(exit + 1) % 3])
             }
         };
-        if 2.0 * self.radius <= width { Ok(()) } else { Err(width) }
+        if 2.0 * self.radius <= width {
+            Ok(())
+        } else {
+            Err(width)
+        }
     }
 }
 
@@ -190,7 +212,20 @@ pub fn clearance_astar(
     (goal, goal_tris): (Point, &[TriId]),
     forbidden: &[BlockedCrossing],
 ) -> SearchOutcome {
-    search(mesh, start, start_tris, goal, goal_tris, &DiscPassage { mesh, widths, radius, forbidden }, |_| {})
+    search(
+        mesh,
+        start,
+        start_tris,
+        goal,
+        goal_tris,
+        &DiscPassage {
+            mesh,
+            widths,
+            radius,
+            forbidden,
+        },
+        |_| {},
+    )
 }
 
 #[cfg(test)]
@@ -200,7 +235,12 @@ mod tests {
     use crate::scene::{Obstacle, ObstacleId, Scene};
 
     fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> crate::geom::Ring {
-        crate::geom::Ring::new(vec![Point::new(x0, y0), Point::new(x1, y0), Point::new(x1, y1), Point::new(x0, y1)])
+        crate::geom::Ring::new(vec![
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ])
     }
 
     fn raw_mesh(obstacles: &[crate::geom::Ring]) -> NavMesh {
@@ -209,7 +249,11 @@ mod tests {
             obstacles: obstacles
                 .iter()
                 .enumerate()
-                .map(|(i, r)| Obstacle { id: ObstacleId(i as u32), name: format!("o{i}"), ring: r.clone() })
+                .map(|(i, r)| Obstacle {
+                    id: ObstacleId(i as u32),
+                    name: format!("o{i}"),
+                    ring: r.clone(),
+                })
                 .collect(),
             ..Scene::default()
         };
@@ -248,21 +292,38 @@ mod tests {
     #[test]
     fn strip_clipping() {
         let s = Strip::new(Point::new(0.0, 0.0), Point::new(4.0, 0.0));
-        let part = s.clip(Point::new(-2.0, -1.0), Point::new(6.0, -1.0)).unwrap();
-        assert_eq!((part.a, part.b), (Point::new(0.0, -1.0), Point::new(4.0, -1.0)));
-        assert!(s.clip(Point::new(5.0, -1.0), Point::new(6.0, -3.0)).is_none());
-        assert!(s.clip(Point::new(2.0, -1.0), Point::new(2.0, -3.0)).is_some());
+        let part = s
+            .clip(Point::new(-2.0, -1.0), Point::new(6.0, -1.0))
+            .unwrap();
+        assert_eq!(
+            (part.a, part.b),
+            (Point::new(0.0, -1.0), Point::new(4.0, -1.0))
+        );
+        assert!(
+            s.clip(Point::new(5.0, -1.0), Point::new(6.0, -3.0))
+                .is_none()
+        );
+        assert!(
+            s.clip(Point::new(2.0, -1.0), Point::new(2.0, -3.0))
+                .is_some()
+        );
     }
 
     #[test]
     fn widths_never_exceed_edges_and_match_brute_force_bound() {
-        let mesh = raw_mesh(&[rect(5.0, 3.0, 6.0, 7.0), rect(9.0, 0.0, 10.0, 4.6), rect(9.0, 5.4, 10.0, 10.0)]);
+        let mesh = raw_mesh(&[
+            rect(5.0, 3.0, 6.0, 7.0),
+            rect(9.0, 0.0, 10.0, 4.6),
+            rect(9.0, 5.4, 10.0, 10.0),
+        ]);
         let widths = Widths::new(&mesh);
         let walls: Vec<Segment> = mesh
             .triangle_ids()
             .flat_map(|t| {
                 let (pts, n) = (mesh.triangle_points(t), mesh.neighbors(t));
-                (0..3).filter(move |&k| n[k].is_none()).map(move |k| Segment::new(pts[k], pts[(k + 1) % 3]))
+                (0..3)
+                    .filter(move |&k| n[k].is_none())
+                    .map(move |k| Segment::new(pts[k], pts[(k + 1) % 3]))
             })
             .collect();
         for t in mesh.triangle_ids() {
@@ -272,7 +333,10 @@ mod tests {
                 assert!(w <= pts[k].distance(pts[(k + 1) % 3]) + 1e-12);
                 assert!(w <= pts[k].distance(pts[(k + 2) % 3]) + 1e-12);
                 // The search finds the nearest wall in the strip: it is never wider than it.
-                assert!(w <= brute_bound(&mesh, &walls, t, k) + 1e-12, "triangle {t:?} vertex {k}");
+                assert!(
+                    w <= brute_bound(&mesh, &walls, t, k) + 1e-12,
+                    "triangle {t:?} vertex {k}"
+                );
                 assert!(w > 0.0);
             }
         }
@@ -286,7 +350,10 @@ mod tests {
         let widths = Widths::new(&mesh);
         let in_gap = |p: Point| (9.0..=10.0).contains(&p.x) && (4.6..=5.4).contains(&p.y);
         let mut gap_widths = Vec::new();
-        for t in mesh.triangle_ids().filter(|&t| mesh.triangle_points(t).iter().all(|&p| in_gap(p))) {
+        for t in mesh
+            .triangle_ids()
+            .filter(|&t| mesh.triangle_points(t).iter().all(|&p| in_gap(p)))
+        {
             let n = mesh.neighbors(t);
             for (entry, exit) in [(0, 1), (1, 2), (2, 0)] {
                 if n[entry].is_some() && n[exit].is_some() {
@@ -295,6 +362,9 @@ mod tests {
             }
         }
         assert!(!gap_widths.is_empty());
-        assert!(gap_widths.iter().all(|&w| (w - 0.8).abs() < 1e-9), "{gap_widths:?}");
+        assert!(
+            gap_widths.iter().all(|&w| (w - 0.8).abs() < 1e-9),
+            "{gap_widths:?}"
+        );
     }
 }

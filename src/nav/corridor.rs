@@ -46,12 +46,25 @@ pub struct Corridor {
 impl Corridor {
     /// Builds a corridor from a triangle sequence; `None` if two consecutive triangles are not
     /// neighbours.
-    pub fn from_triangles(mesh: &NavMesh, start: Point, goal: Point, triangles: Vec<TriId>) -> Option<Corridor> {
+    pub fn from_triangles(
+        mesh: &NavMesh,
+        start: Point,
+        goal: Point,
+        triangles: Vec<TriId>,
+    ) -> Option<Corridor> {
         let edges = triangles
             .windows(2)
-            .map(|w| mesh.shared_edge(w[0], w[1]).map(|k| mesh.edge_left_right(w[0], k)))
+            .map(|w| {
+                mesh.shared_edge(w[0], w[1])
+                    .map(|k| mesh.edge_left_right(w[0], k))
+            })
             .collect::<Option<Vec<_>>>()?;
-        Some(Corridor { start, goal, triangles, edges })
+        Some(Corridor {
+            start,
+            goal,
+            triangles,
+            edges,
+        })
     }
 
     /// The corners of the end triangles that lie on no portal, beside which the start and the
@@ -60,13 +73,18 @@ impl Corridor {
     pub fn loose_corners(&self, mesh: &NavMesh) -> (Vec<Point>, Vec<Point>) {
         let loose = |t: TriId, edge: Option<(VertexId, VertexId)>| -> Vec<Point> {
             let on_edge = |v: VertexId| edge.is_some_and(|(l, r)| v == l || v == r);
-            mesh.triangle(t).into_iter().filter(|&v| !on_edge(v)).map(|v| mesh.vertex(v)).collect()
+            mesh.triangle(t)
+                .into_iter()
+                .filter(|&v| !on_edge(v))
+                .map(|v| mesh.vertex(v))
+                .collect()
         };
         match (self.triangles.first(), self.triangles.last()) {
             (Some(&first), Some(_)) if self.edges.is_empty() => (loose(first, None), Vec::new()),
-            (Some(&first), Some(&last)) => {
-                (loose(first, self.edges.first().copied()), loose(last, self.edges.last().copied()))
-            }
+            (Some(&first), Some(&last)) => (
+                loose(first, self.edges.first().copied()),
+                loose(last, self.edges.last().copied()),
+            ),
             _ => (Vec::new(), Vec::new()),
         }
     }
@@ -74,9 +92,18 @@ impl Corridor {
     /// All portals including the degenerate start and goal portals.
     pub fn portals(&self, mesh: &NavMesh) -> Vec<Portal> {
         let mut portals = Vec::with_capacity(self.edges.len() + 2);
-        portals.push(Portal { left: self.start, right: self.start });
-        portals.extend(self.edges.iter().map(|&(l, r)| Portal { left: mesh.vertex(l), right: mesh.vertex(r) }));
-        portals.push(Portal { left: self.goal, right: self.goal });
+        portals.push(Portal {
+            left: self.start,
+            right: self.start,
+        });
+        portals.extend(self.edges.iter().map(|&(l, r)| Portal {
+            left: mesh.vertex(l),
+            right: mesh.vertex(r),
+        }));
+        portals.push(Portal {
+            left: self.goal,
+            right: self.goal,
+        });
         portals
     }
 }

@@ -45,7 +45,8 @@ pub(crate) trait FunnelSides {
     fn turn(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> f64;
     /// True when the new end `new` may become the end of side `side` without a check against
     /// the other side's end `other`.
-    fn unchecked(&self, apex: PortalEnd, side: PortalEnd, other: PortalEnd, new: PortalEnd) -> bool;
+    fn unchecked(&self, apex: PortalEnd, side: PortalEnd, other: PortalEnd, new: PortalEnd)
+    -> bool;
     /// Called when the new end `b` crosses over the other side's end `a`: true when the path
     /// reaches `b` before it has to go round `a`, so `b` becomes the next corner instead of `a`.
     fn reached_first(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> bool;
@@ -70,10 +71,15 @@ pub(crate) fn funnel_corners(sides: &impl FunnelSides) -> Vec<PortalEnd> {
     let (mut apex, mut left, mut right) = (start, start, PortalEnd::new(0, Hand::Right));
     let mut i = 1;
     while i < n {
-        let (new_left, new_right) = (PortalEnd::new(i, Hand::Left), PortalEnd::new(i, Hand::Right));
+        let (new_left, new_right) = (
+            PortalEnd::new(i, Hand::Left),
+            PortalEnd::new(i, Hand::Right),
+        );
         // Right side: the new right end tightens the funnel unless it lies right of the right side.
         if sides.turn(apex, right, new_right) >= 0.0 {
-            if sides.unchecked(apex, right, left, new_right) || sides.turn(apex, left, new_right) < 0.0 {
+            if sides.unchecked(apex, right, left, new_right)
+                || sides.turn(apex, left, new_right) < 0.0
+            {
                 right = new_right;
             } else if sides.reached_first(apex, left, new_right) {
                 push(&mut corners, new_right);
@@ -90,7 +96,9 @@ pub(crate) fn funnel_corners(sides: &impl FunnelSides) -> Vec<PortalEnd> {
         }
         // Left side, mirrored.
         if sides.turn(apex, left, new_left) <= 0.0 {
-            if sides.unchecked(apex, left, right, new_left) || sides.turn(apex, right, new_left) > 0.0 {
+            if sides.unchecked(apex, left, right, new_left)
+                || sides.turn(apex, right, new_left) > 0.0
+            {
                 left = new_left;
             } else if sides.reached_first(apex, right, new_left) {
                 push(&mut corners, new_left);
@@ -157,23 +165,134 @@ pub fn funnel_ends(portals: &[Portal]) -> Vec<PortalEnd> {
 /// String-pulls a portal sequence (first portal = start point, last = goal point) into the
 /// corner points of the shortest path through it: start, corners, goal, with no point repeated.
 pub fn string_pull(portals: &[Portal]) -> Vec<Point> {
-    funnel_ends(portals).into_iter().map(|e| portals[e.portal].end(e.hand)).collect()
+    funnel_ends(portals)
+        .into_iter()
+        .map(|e| portals[e.portal].end(e.hand))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nav::invariants::{check_no_repeats, polyline_length, shortest_through_portals};
 
-    fn portal(l: (f64, f64), r: (f64, f64)) -> Portal {
-        Portal { left: Point::new(l.0, l.1), right: Point::new(r.0, r.1) }
+    fn p(x: f64, y: f64) -> Point {
+        Point::new(x, y)
+    }
+
+    fn portal(l: Point, r: Point) -> Portal {
+        Portal { left: l, right: r }
+    }
+
+    fn with_ends(start: Point, inner: &[(Point, Point)], goal: Point) -> Vec<Portal> {
+        let mut v = vec![portal(start, start)];
+        v.extend(inner.iter().map(|&(l, r)| portal(l, r)));
+        v.push(portal(goal, goal));
+        v
+    }
+
+    fn check(portals: &[Portal]) -> Vec<Point> {
+        let path = string_pull(portals);
+        assert_eq!(path.first(), Some(&portals[0].left));
+        assert_eq!(path.last(), Some(&portals[portals.len() - 1].left));
+        check_no_repeats(&path).unwrap();
+        let best = shortest_through_portals(portals);
+        assert!(
+            (polyline_length(&path) - best).abs() <= 1e-12 * best.max(1.0),
+            "{path:?} vs {best}"
+        );
+        path
+    }
+
+    #[test]
+    fn same_triangle_is_a_straight_line() {
+        assert_eq!(
+            check(&with_ends(p(0.0, 0.0), &[], p(3.0, 4.0))),
+            vec![p(0.0, 0.0), p(3.0, 4.0)]
+        );
+    }
+
+    #[test]
+    fn start_equals_goal_is_one_point() {
+        assert_eq!(
+            string_pull(&with_ends(p(1.0, 1.0), &[], p(1.0, 1.0))),
+            vec![p(1.0, 1.0)]
+        );
     }
 
     #[test]
     fn straight_corridor_has_no_corners() {
-        let s = (0.0, 0.0);
-        let g = (10.0, 0.0);
-        let portals = [portal(s, s), portal((3.0, 1.0), (3.0, -1.0)), portal((6.0, 1.0), (6.0, -1.0)), portal(g, g)];
-        assert_eq!(string_pull(&portals), vec![Point::new(0.0, 0.0), Point::new(10.0, 0.0)]);
+        // Walking +x: left is +y.
+        let inner: Vec<_> = (1..5)
+            .map(|i| (p(i as f64, 1.0), p(i as f64, -1.0)))
+            .collect();
+        assert_eq!(check(&with_ends(p(0.0, 0.0), &inner, p(5.0, 0.0))).len(), 2);
+    }
+
+    #[test]
+    fn turns_around_a_right_corner() {
+        // Corridor going +x then the goal is far down-right: the right end (2,-1) is a corner.
+        let inner = [(p(1.0, 1.0), p(1.0, -1.0)), (p(2.0, 1.0), p(2.0, -1.0))];
+        let path = check(&with_ends(p(0.0, 0.0), &inner, p(3.0, -10.0)));
+        assert_eq!(path, vec![p(0.0, 0.0), p(2.0, -1.0), p(3.0, -10.0)]);
+    }
+
+    #[test]
+    fn turns_around_a_left_corner() {
+        let inner = [(p(1.0, 1.0), p(1.0, -1.0)), (p(2.0, 1.0), p(2.0, -1.0))];
+        let path = check(&with_ends(p(0.0, 0.0), &inner, p(3.0, 10.0)));
+        assert_eq!(path, vec![p(0.0, 0.0), p(2.0, 1.0), p(3.0, 10.0)]);
+    }
+
+    #[test]
+    fn start_on_a_portal_endpoint() {
+        // The start is the left end of the first two portals (a fan around it).
+        let s = p(0.0, 1.0);
+        let inner = [
+            (s, p(1.0, -1.0)),
+            (s, p(2.0, -1.0)),
+            (p(3.0, 1.0), p(3.0, -1.0)),
+        ];
+        check(&with_ends(s, &inner, p(4.0, -5.0)));
+    }
+
+    #[test]
+    fn goal_on_the_last_portal_corner_is_not_repeated() {
+        // Regression: the goal equals the corner the funnel adds last; it must appear once.
+        let g = p(2.0, -1.0);
+        let inner = [(p(1.0, 1.0), p(1.0, -1.0)), (p(2.0, 1.0), g)];
+        let path = check(&with_ends(p(0.0, 0.0), &inner, g));
+        assert_eq!(path.iter().filter(|&&q| q == g).count(), 1);
+    }
+
+    #[test]
+    fn collinear_portal_endpoints() {
+        // All left ends on one line, all right ends on another, goal straight ahead.
+        let inner: Vec<_> = (1..6)
+            .map(|i| (p(i as f64, 2.0), p(i as f64 * 0.5 + 1.0, 0.0)))
+            .collect();
+        check(&with_ends(p(0.0, 1.0), &inner, p(7.0, 1.0)));
+        // And a goal that forces the funnel along the collinear left ends.
+        check(&with_ends(p(0.0, 1.0), &inner, p(6.0, 9.0)));
+    }
+
+    #[test]
+    fn zigzag_needs_several_corners() {
+        let inner = [
+            (p(1.0, 1.0), p(1.0, -1.0)),
+            (p(2.0, 3.0), p(2.0, 0.5)),
+            (p(3.0, -0.5), p(3.0, -3.0)),
+            (p(4.0, 3.0), p(4.0, 0.5)),
+        ];
+        let path = check(&with_ends(p(0.0, 0.0), &inner, p(5.0, 0.0)));
+        assert!(path.len() >= 4, "{path:?}");
+    }
+
+    fn tp(l: (f64, f64), r: (f64, f64)) -> Portal {
+        Portal {
+            left: Point::new(l.0, l.1),
+            right: Point::new(r.0, r.1),
+        }
     }
 
     #[test]
@@ -181,7 +300,12 @@ mod tests {
         // Turning left around (5, 1): the left end of the second portal is the corner.
         let s = (0.0, 0.0);
         let g = (5.0, 10.0);
-        let portals = [portal(s, s), portal((5.0, 1.0), (5.0, -1.0)), portal((5.0, 1.0), (7.0, 1.0)), portal(g, g)];
+        let portals = [
+            tp(s, s),
+            tp((5.0, 1.0), (5.0, -1.0)),
+            tp((5.0, 1.0), (7.0, 1.0)),
+            tp(g, g),
+        ];
         let ends = funnel_ends(&portals);
         assert_eq!(ends.len(), 3);
         assert_eq!(ends[1].hand, Hand::Left);

@@ -25,7 +25,9 @@ pub fn raw_walls(scene: &Scene) -> Result<SegmentGrid, BuildError> {
 pub fn check_endpoints(points: &[Point], start: Point, goal: Point) -> Result<(), String> {
     match (points.first(), points.last()) {
         (Some(&a), Some(&b)) if a == start && b == goal => Ok(()),
-        (Some(a), Some(b)) => Err(format!("path runs from {a} to {b}, not from {start} to {goal}")),
+        (Some(a), Some(b)) => Err(format!(
+            "path runs from {a} to {b}, not from {start} to {goal}"
+        )),
         _ => Err("path is empty".to_string()),
     }
 }
@@ -43,18 +45,28 @@ pub fn min_clearance(points: &[Point], walls: &SegmentGrid, limit: f64) -> f64 {
     match points {
         [] => limit,
         [p] => walls.distance_to_point(*p, limit),
-        _ => points.windows(2).map(|w| walls.distance_to_segment(&Segment::new(w[0], w[1]), limit)).fold(limit, f64::min),
+        _ => points
+            .windows(2)
+            .map(|w| walls.distance_to_segment(&Segment::new(w[0], w[1]), limit))
+            .fold(limit, f64::min),
     }
 }
 
 /// The polyline stays inside the region bounded by `walls` and keeps at least
 /// `radius - tolerance` from every wall.
-pub fn check_clearance(points: &[Point], walls: &SegmentGrid, radius: f64, tolerance: f64) -> Result<(), String> {
+pub fn check_clearance(
+    points: &[Point],
+    walls: &SegmentGrid,
+    radius: f64,
+    tolerance: f64,
+) -> Result<(), String> {
     check_inside(points, walls, tolerance)?;
     if radius > 0.0 {
         let c = min_clearance(points, walls, radius);
         if c < radius - tolerance {
-            return Err(format!("path comes within {c} of a wall; the agent radius is {radius}"));
+            return Err(format!(
+                "path comes within {c} of a wall; the agent radius is {radius}"
+            ));
         }
     }
     Ok(())
@@ -63,7 +75,8 @@ pub fn check_clearance(points: &[Point], walls: &SegmentGrid, radius: f64, toler
 /// Every point of the polyline is inside the walls' region or on a wall (within `tolerance`),
 /// and no segment properly crosses a wall.
 pub fn check_inside(points: &[Point], walls: &SegmentGrid, tolerance: f64) -> Result<(), String> {
-    let inside = |p: Point| walls.contains(p) || walls.distance_to_point(p, tolerance * 2.0) <= tolerance;
+    let inside =
+        |p: Point| walls.contains(p) || walls.distance_to_point(p, tolerance * 2.0) <= tolerance;
     for (i, &p) in points.iter().enumerate() {
         if !inside(p) {
             return Err(format!("path point {i} {p} is outside the free space"));
@@ -75,7 +88,10 @@ pub fn check_inside(points: &[Point], walls: &SegmentGrid, tolerance: f64) -> Re
         for j in walls.candidates(aabb, 0.0) {
             let wall = walls.segments()[j as usize];
             if crosses_properly(&s, &wall) {
-                return Err(format!("path segment {i} {} -> {} crosses a wall", s.a, s.b));
+                return Err(format!(
+                    "path segment {i} {} -> {} crosses a wall",
+                    s.a, s.b
+                ));
             }
         }
         for k in 1..8 {
@@ -91,7 +107,8 @@ pub fn check_inside(points: &[Point], walls: &SegmentGrid, tolerance: f64) -> Re
 fn crosses_properly(s: &Segment, o: &Segment) -> bool {
     use crate::geom::Side::{Left, Right};
     let opposite = |a, b| matches!((a, b), (Left, Right) | (Right, Left));
-    opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b)) && opposite(side_of(s.a, s.b, o.a), side_of(s.a, s.b, o.b))
+    opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b))
+        && opposite(side_of(s.a, s.b, o.a), side_of(s.a, s.b, o.b))
 }
 
 /// Length of the shortest path through the portals, computed independently of the funnel:
@@ -156,17 +173,28 @@ impl PartialOrd for Item {
 }
 
 /// The funnel path is the shortest path through its portals, to `relative` precision.
-pub fn check_funnel_optimal(funnel: &[Point], portals: &[Portal], relative: f64) -> Result<(), String> {
+pub fn check_funnel_optimal(
+    funnel: &[Point],
+    portals: &[Portal],
+    relative: f64,
+) -> Result<(), String> {
     let ours = polyline_length(funnel);
     let best = shortest_through_portals(portals);
     if (ours - best).abs() > relative * best.max(1e-300) {
-        return Err(format!("funnel length {ours} differs from the corridor's shortest path {best}"));
+        return Err(format!(
+            "funnel length {ours} differs from the corridor's shortest path {best}"
+        ));
     }
     Ok(())
 }
 
 /// `shorter` is not longer than `longer` (up to `relative` rounding).
-pub fn check_not_longer(shorter: f64, longer: f64, relative: f64, what: &str) -> Result<(), String> {
+pub fn check_not_longer(
+    shorter: f64,
+    longer: f64,
+    relative: f64,
+    what: &str,
+) -> Result<(), String> {
     if shorter > longer * (1.0 + relative) + 1e-12 {
         return Err(format!("{what}: {shorter} is longer than {longer}"));
     }
@@ -202,7 +230,15 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
             }
         }
         for (lo, hi) in merged {
-            let at = |t: f64| if t == 0.0 { s.a } else if t == 1.0 { s.b } else { s.a.lerp(s.b, t) };
+            let at = |t: f64| {
+                if t == 0.0 {
+                    s.a
+                } else if t == 1.0 {
+                    s.b
+                } else {
+                    s.a.lerp(s.b, t)
+                }
+            };
             let part = Segment::new(at(lo), at(hi));
             let clearance = walls.distance_to_segment(&part, radius);
             match out.last_mut() {
@@ -210,7 +246,11 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
                     last.to = part.b;
                     last.clearance = last.clearance.min(clearance);
                 }
-                _ => out.push(Stretch { from: part.a, to: part.b, clearance }),
+                _ => out.push(Stretch {
+                    from: part.a,
+                    to: part.b,
+                    clearance,
+                }),
             }
         }
     }
@@ -224,12 +264,21 @@ fn near_span(s: &Segment, wall: &Segment, radius: f64) -> Option<(f64, f64)> {
     let d = s.b - s.a;
     let near_point = |c: Point| {
         // |s.a + t d - c|^2 < r^2
-        let (a, b, k) = (d.length_sq(), 2.0 * d.dot(s.a - c), (s.a - c).length_sq() - radius * radius);
+        let (a, b, k) = (
+            d.length_sq(),
+            2.0 * d.dot(s.a - c),
+            (s.a - c).length_sq() - radius * radius,
+        );
         if a == 0.0 {
             return (k < 0.0).then_some((0.0, 1.0));
         }
         let disc = b * b - 4.0 * a * k;
-        (disc > 0.0).then(|| ((-b - disc.sqrt()) / (2.0 * a), (-b + disc.sqrt()) / (2.0 * a)))
+        (disc > 0.0).then(|| {
+            (
+                (-b - disc.sqrt()) / (2.0 * a),
+                (-b + disc.sqrt()) / (2.0 * a),
+            )
+        })
     };
     let near_middle = || {
         let along = wall.b - wall.a;
@@ -238,7 +287,10 @@ fn near_span(s: &Segment, wall: &Segment, radius: f64) -> Option<(f64, f64)> {
         let n = e.perp();
         // Linear conditions c0 + c1 t in (lo, hi), intersected.
         let mut span = (f64::NEG_INFINITY, f64::INFINITY);
-        for (c0, c1, lo, hi) in [(n.dot(s.a - wall.a), n.dot(d), -radius, radius), (e.dot(s.a - wall.a), e.dot(d), 0.0, len)] {
+        for (c0, c1, lo, hi) in [
+            (n.dot(s.a - wall.a), n.dot(d), -radius, radius),
+            (e.dot(s.a - wall.a), e.dot(d), 0.0, len),
+        ] {
             if c1 == 0.0 {
                 if c0 <= lo || c0 >= hi {
                     return None;
@@ -251,7 +303,12 @@ fn near_span(s: &Segment, wall: &Segment, radius: f64) -> Option<(f64, f64)> {
         (span.0 < span.1).then_some(span)
     };
     let pieces = [near_point(wall.a), near_point(wall.b), near_middle()];
-    let (lo, hi) = pieces.into_iter().flatten().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (a, b)| (lo.min(a), hi.max(b)));
+    let (lo, hi) = pieces
+        .into_iter()
+        .flatten()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (a, b)| {
+            (lo.min(a), hi.max(b))
+        });
     let (lo, hi) = (lo.max(0.0), hi.min(1.0));
     (lo < hi).then_some((lo, hi))
 }
@@ -265,13 +322,19 @@ pub fn check_tangent_continuity(path: &Path, tolerance: f64) -> Result<(), Strin
     let mut previous: Option<&PathSegment> = None;
     for (i, s) in path.segments.iter().enumerate() {
         if s.start().distance(at) > tolerance {
-            return Err(format!("segment {i} starts at {}, not where the path is ({at})", s.start()));
+            return Err(format!(
+                "segment {i} starts at {}, not where the path is ({at})",
+                s.start()
+            ));
         }
         if let Some(p) = previous
             && (matches!(p, PathSegment::Arc(_)) || matches!(s, PathSegment::Arc(_)))
             && direction(p, true).distance(direction(s, false)) > 1e-6
         {
-            return Err(format!("segment {i} turns sharply where it meets segment {}", i - 1));
+            return Err(format!(
+                "segment {i} turns sharply where it meets segment {}",
+                i - 1
+            ));
         }
         at = s.end();
         previous = Some(s);
@@ -284,9 +347,17 @@ fn direction(s: &PathSegment, at_end: bool) -> Point {
     match s {
         PathSegment::Line { from, to } => (*to - *from).normalized().unwrap_or(Point::ZERO),
         PathSegment::Arc(a) => {
-            let angle = if at_end { a.start_angle + a.sweep } else { a.start_angle };
+            let angle = if at_end {
+                a.start_angle + a.sweep
+            } else {
+                a.start_angle
+            };
             let radial = Point::from_angle(angle);
-            if a.sweep >= 0.0 { radial.perp() } else { -radial.perp() }
+            if a.sweep >= 0.0 {
+                radial.perp()
+            } else {
+                -radial.perp()
+            }
         }
     }
 }
@@ -300,16 +371,31 @@ mod tests {
         // A wall from (0, 0) to (10, 0); the path runs at height 0.3 from x = -5 to x = 5, then
         // leaves upwards. Radius 0.5: near the wall from x = -0.4 (the end disc) round the corner
         // of the path and up until y = 0.5, one stretch.
-        let walls = SegmentGrid::new(vec![Segment::new(Point::new(0.0, 0.0), Point::new(10.0, 0.0))]);
-        let path = [Point::new(-5.0, 0.3), Point::new(5.0, 0.3), Point::new(5.0, 3.0)];
+        let walls = SegmentGrid::new(vec![Segment::new(
+            Point::new(0.0, 0.0),
+            Point::new(10.0, 0.0),
+        )]);
+        let path = [
+            Point::new(-5.0, 0.3),
+            Point::new(5.0, 0.3),
+            Point::new(5.0, 3.0),
+        ];
         let stretches = close_stretches(&path, &walls, 0.5);
         assert_eq!(stretches.len(), 1);
         assert!(stretches[0].from.distance(Point::new(-0.4, 0.3)) < 1e-12);
         assert!(stretches[0].to.distance(Point::new(5.0, 0.5)) < 1e-12);
         assert!((stretches[0].clearance - 0.3).abs() < 1e-12);
         // Two separate approaches are two stretches.
-        let path = [Point::new(1.0, 0.3), Point::new(3.0, 0.3), Point::new(5.0, 3.0), Point::new(7.0, 0.3), Point::new(9.0, 0.3)];
+        let path = [
+            Point::new(1.0, 0.3),
+            Point::new(3.0, 0.3),
+            Point::new(5.0, 3.0),
+            Point::new(7.0, 0.3),
+            Point::new(9.0, 0.3),
+        ];
         assert_eq!(close_stretches(&path, &walls, 0.5).len(), 2);
-        assert!(close_stretches(&[Point::new(0.0, 1.0), Point::new(10.0, 1.0)], &walls, 0.5).is_empty());
+        assert!(
+            close_stretches(&[Point::new(0.0, 1.0), Point::new(10.0, 1.0)], &walls, 0.5).is_empty()
+        );
     }
 }

@@ -24,7 +24,11 @@ pub fn offset_path(portals: &[Portal], outer: (Point, Point), radius: f64) -> Ve
         .enumerate()
         .map(|(i, &e)| {
             let p = portals[e.portal].end(e.hand);
-            if i == 0 || i == last { p } else { p + normal(portals, e, outer) * radius }
+            if i == 0 || i == last {
+                p
+            } else {
+                p + normal(portals, e, outer) * radius
+            }
         })
         .collect()
 }
@@ -34,8 +38,15 @@ fn normal(portals: &[Portal], corner: PortalEnd, (before, after): (Point, Point)
     let v = portals[corner.portal].end(corner.hand);
     let inner = 1..portals.len().saturating_sub(1);
     let side = |k: usize| portals[k].end(corner.hand);
-    let prev = (inner.start..corner.portal).rev().map(side).find(|&p| p != v).unwrap_or(before);
-    let next = (corner.portal + 1..inner.end).map(side).find(|&p| p != v).unwrap_or(after);
+    let prev = (inner.start..corner.portal)
+        .rev()
+        .map(side)
+        .find(|&p| p != v)
+        .unwrap_or(before);
+    let next = (corner.portal + 1..inner.end)
+        .map(side)
+        .find(|&p| p != v)
+        .unwrap_or(after);
     let (d_in, d_out) = ((v - prev).normalized(), (next - v).normalized());
     let along = match (d_in, d_out) {
         (Some(a), Some(b)) => (a + b).normalized().unwrap_or(a),
@@ -60,9 +71,18 @@ mod tests {
         let g = p(8.0, 10.0);
         let portals = [
             Portal { left: s, right: s },
-            Portal { left: p(5.0, 1.0), right: p(5.0, -3.0) },
-            Portal { left: p(5.0, 1.0), right: p(9.0, -3.0) },
-            Portal { left: p(5.0, 1.0), right: p(9.0, 5.0) },
+            Portal {
+                left: p(5.0, 1.0),
+                right: p(5.0, -3.0),
+            },
+            Portal {
+                left: p(5.0, 1.0),
+                right: p(9.0, -3.0),
+            },
+            Portal {
+                left: p(5.0, 1.0),
+                right: p(9.0, 5.0),
+            },
             Portal { left: g, right: g },
         ];
         let path = offset_path(&portals, (p(0.0, 1.0), p(5.0, 10.0)), 0.5);

@@ -34,7 +34,9 @@ impl PathSegment {
     /// Distance from `p` to the nearest point of the segment.
     pub fn distance_to_point(&self, p: Point) -> f64 {
         match self {
-            PathSegment::Line { from, to } => crate::geom::Segment::new(*from, *to).distance_to_point(p),
+            PathSegment::Line { from, to } => {
+                crate::geom::Segment::new(*from, *to).distance_to_point(p)
+            }
             PathSegment::Arc(a) => a.distance_to_point(p),
         }
     }
@@ -52,12 +54,25 @@ impl Path {
     /// A polyline through `points` (at least one point).
     pub fn from_points(points: &[Point]) -> Path {
         let start = points.first().copied().unwrap_or_default();
-        Path::from_segments(start, points.windows(2).map(|w| PathSegment::Line { from: w[0], to: w[1] }).collect())
+        Path::from_segments(
+            start,
+            points
+                .windows(2)
+                .map(|w| PathSegment::Line {
+                    from: w[0],
+                    to: w[1],
+                })
+                .collect(),
+        )
     }
 
     pub fn from_segments(start: Point, segments: Vec<PathSegment>) -> Path {
         let length = segments.iter().map(PathSegment::length).sum();
-        Path { start, segments, length }
+        Path {
+            start,
+            segments,
+            length,
+        }
     }
 
     pub fn end(&self) -> Point {

@@ -57,8 +57,13 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] =
-        [Variant::Midpoint, Variant::Funnel, Variant::MidpointSmoothed, Variant::Tangent, Variant::Offset];
+    pub const ALL: [Variant; 5] = [
+        Variant::Midpoint,
+        Variant::Funnel,
+        Variant::MidpointSmoothed,
+        Variant::Tangent,
+        Variant::Offset,
+    ];
 
     /// The name used in CLI output and files.
     pub fn name(self) -> &'static str {
@@ -124,11 +129,17 @@ pub struct QueryResult {
 
 impl QueryResult {
     pub fn path(&self, variant: Variant) -> Option<&Path> {
-        self.paths.iter().find(|(v, _)| *v == variant).map(|(_, p)| p)
+        self.paths
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map(|(_, p)| p)
     }
 
     pub fn metrics(&self, variant: Variant) -> Option<&Metrics> {
-        self.metrics.iter().find(|(v, _)| *v == variant).map(|(_, m)| m)
+        self.metrics
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map(|(_, m)| m)
     }
 }
 
@@ -150,12 +161,19 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         goal_location,
         corridor: None,
         paths: Vec::new(),
-        timings: QueryTimings { locate_us: micros(t0), ..Default::default() },
+        timings: QueryTimings {
+            locate_us: micros(t0),
+            ..Default::default()
+        },
         raw: None,
         metrics: Vec::new(),
     };
     let (Some(s), Some(g)) = (start_location.triangle(), goal_location.triangle()) else {
-        result.status = if start_location.is_inside() { Status::GoalOutside } else { Status::StartOutside };
+        result.status = if start_location.is_inside() {
+            Status::GoalOutside
+        } else {
+            Status::StartOutside
+        };
         return result;
     };
     if mesh.component(s) != mesh.component(g) {
@@ -163,7 +181,13 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         return result;
     }
     let t1 = Instant::now();
-    let corridor = astar(mesh, start, &mesh.triangles_at(&start_location), goal, &mesh.triangles_at(&goal_location));
+    let corridor = astar(
+        mesh,
+        start,
+        &mesh.triangles_at(&start_location),
+        goal,
+        &mesh.triangles_at(&goal_location),
+    );
     result.timings.astar_us = micros(t1);
     let Some(corridor) = corridor else {
         result.status = Status::Unreachable;
@@ -187,26 +211,47 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
 }
 
 /// Answers a query with every variant: the shrunk mesh's from [`query`], the raw mesh's for the
-/// build's radius, and the metrics of each path.
+/// build's radius, and the metrics of each path (only the first when the build skipped its raw
+/// mesh).
 pub fn query_build(build: &Build, start: Point, goal: Point) -> QueryResult {
     let mut result = query(&build.mesh, start, goal);
-    let raw = query_raw(&build.raw, build.radius, start, goal);
+    let Some(raw_nav) = &build.raw else {
+        return result;
+    };
+    let raw = query_raw(raw_nav, build.radius, start, goal);
     result.paths.extend(raw.paths.iter().cloned());
-    result.timings.variants_us.extend(raw.variants_us.iter().copied());
-    result.metrics = measure(&result, &raw, &build.raw.walls, build.radius);
+    result
+        .timings
+        .variants_us
+        .extend(raw.variants_us.iter().copied());
+    result.metrics = measure(&result, &raw, &raw_nav.walls, build.radius);
     result.raw = Some(raw);
     result
 }
 
-fn measure(result: &QueryResult, raw: &RawQuery, walls: &SegmentGrid, radius: f64) -> Vec<(Variant, Metrics)> {
+fn measure(
+    result: &QueryResult,
+    raw: &RawQuery,
+    walls: &SegmentGrid,
+    radius: f64,
+) -> Vec<(Variant, Metrics)> {
     let limit = walls.bounds().diagonal();
     result
         .paths
         .iter()
         .map(|(variant, path)| {
             let points = path.points(flatten_tolerance(radius));
-            let astar_us = if variant.uses_raw_mesh() { raw.astar_us } else { result.timings.astar_us };
-            let own_us = result.timings.variants_us.iter().find(|(v, _)| v == variant).map_or(0.0, |(_, t)| *t);
+            let astar_us = if variant.uses_raw_mesh() {
+                raw.astar_us
+            } else {
+                result.timings.astar_us
+            };
+            let own_us = result
+                .timings
+                .variants_us
+                .iter()
+                .find(|(v, _)| v == variant)
+                .map_or(0.0, |(_, t)| *t);
             let metrics = Metrics {
                 length: path.length,
                 vertices: path.vertex_count(),

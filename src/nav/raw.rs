@@ -26,8 +26,19 @@ impl RawNav {
             return Err(BuildError::EmptyFreeSpace { radius: 0.0 });
         }
         let mesh = triangulate(&free_space)?;
+        Ok(RawNav::new(free_space, mesh))
+    }
+
+    /// The raw side of an already triangulated raw free space (a build for radius 0 shares its
+    /// mesh).
+    pub fn new(free_space: FreeSpace, mesh: NavMesh) -> RawNav {
         let widths = Widths::new(&mesh);
         let walls = free_space.walls();
-        Ok(RawNav { free_space, mesh, widths, walls })
+        RawNav {
+            free_space,
+            mesh,
+            widths,
+            walls,
+        }
     }
 }

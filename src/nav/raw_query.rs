@@ -71,19 +71,33 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
         variants_us: Vec::new(),
     };
     let (Some(s), Some(g)) = (start_location.triangle(), goal_location.triangle()) else {
-        result.status = if start_location.is_inside() { Status::GoalOutside } else { Status::StartOutside };
+        result.status = if start_location.is_inside() {
+            Status::GoalOutside
+        } else {
+            Status::StartOutside
+        };
         return result;
     };
     if mesh.component(s) != mesh.component(g) {
         result.status = Status::Unreachable;
         return result;
     }
-    let (start_tris, goal_tris) = (mesh.triangles_at(&start_location), mesh.triangles_at(&goal_location));
+    let (start_tris, goal_tris) = (
+        mesh.triangles_at(&start_location),
+        mesh.triangles_at(&goal_location),
+    );
     let mut refused: Vec<BlockedCrossing> = Vec::new();
     let mut tangent_us = 0.0;
     let (corridor, tangent) = loop {
         let t1 = Instant::now();
-        let outcome = clearance_astar(mesh, &raw.widths, radius, (start, &start_tris), (goal, &goal_tris), &refused);
+        let outcome = clearance_astar(
+            mesh,
+            &raw.widths,
+            radius,
+            (start, &start_tris),
+            (goal, &goal_tris),
+            &refused,
+        );
         result.astar_us += micros(t1);
         result.blocked = outcome.blocked;
         let Some(corridor) = outcome.corridor else {
@@ -115,11 +129,16 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
     let t3 = Instant::now();
     let portals = corridor.portals(mesh);
     let (by_start, by_goal) = corridor.loose_corners(mesh);
-    let outer = (by_start.first().copied().unwrap_or(start), by_goal.first().copied().unwrap_or(goal));
+    let outer = (
+        by_start.first().copied().unwrap_or(start),
+        by_goal.first().copied().unwrap_or(goal),
+    );
     let points = offset_path(&portals, outer, radius);
     result.variants_us.push((Variant::Offset, micros(t3)));
     result.offset_cuts = close_stretches(&points, &raw.walls, radius);
-    result.paths.push((Variant::Offset, Path::from_points(&points)));
+    result
+        .paths
+        .push((Variant::Offset, Path::from_points(&points)));
     result.corridor = Some(corridor);
     result
 }
@@ -129,10 +148,14 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
 fn too_close(path: &Path, raw: &RawNav, radius: f64) -> Option<(Point, f64)> {
     let points = path.points(flatten_tolerance(radius));
     let (start, goal) = (path.start, path.end());
-    close_stretches(&points, &raw.walls, radius - 2.0 * flatten_tolerance(radius))
-        .into_iter()
-        .find(|s| s.from != start && s.to != goal)
-        .map(|s| (s.from.midpoint(s.to), 2.0 * s.clearance))
+    close_stretches(
+        &points,
+        &raw.walls,
+        radius - 2.0 * flatten_tolerance(radius),
+    )
+    .into_iter()
+    .find(|s| s.from != start && s.to != goal)
+    .map(|s| (s.from.midpoint(s.to), 2.0 * s.clearance))
 }
 
 /// The crossing of the corridor nearest to `p`: leaving the triangle nearest to `p` (leaving
@@ -141,12 +164,27 @@ fn crossing_near(mesh: &NavMesh, corridor: &Corridor, p: Point) -> Option<Blocke
     let distance = |k: usize| {
         let pts = mesh.triangle_points(corridor.triangles[k]);
         let inside = (0..3).all(|i| crate::geom::orient(pts[i], pts[(i + 1) % 3], p) >= 0.0);
-        if inside { 0.0 } else { (0..3).map(|i| Segment::new(pts[i], pts[(i + 1) % 3]).distance_to_point(p)).fold(f64::INFINITY, f64::min) }
+        if inside {
+            0.0
+        } else {
+            (0..3)
+                .map(|i| Segment::new(pts[i], pts[(i + 1) % 3]).distance_to_point(p))
+                .fold(f64::INFINITY, f64::min)
+        }
     };
     let last = corridor.triangles.len().checked_sub(2)?;
-    let nearest = (0..corridor.triangles.len()).min_by(|&a, &b| distance(a).total_cmp(&distance(b)))?.min(last);
+    let nearest = (0..corridor.triangles.len())
+        .min_by(|&a, &b| distance(a).total_cmp(&distance(b)))?
+        .min(last);
     let t = corridor.triangles[nearest];
     let exit = mesh.shared_edge(t, corridor.triangles[nearest + 1])?;
-    let entry = nearest.checked_sub(1).and_then(|k| mesh.shared_edge(t, corridor.triangles[k]));
-    Some(BlockedCrossing { triangle: t, entry, exit, width: 0.0 })
+    let entry = nearest
+        .checked_sub(1)
+        .and_then(|k| mesh.shared_edge(t, corridor.triangles[k]));
+    Some(BlockedCrossing {
+        triangle: t,
+        entry,
+        exit,
+        width: 0.0,
+    })
 }

@@ -24,7 +24,9 @@ pub fn raycast(mesh: &NavMesh, from: TriId, a: Point, b: Point) -> bool {
         }
         // The edge b lies beyond and the segment passes through (its start right of the ray,
         // its end left of it, as seen from inside a counter-clockwise triangle).
-        let exit = (0..3).find(|&k| outside(k) && orient(a, b, pts[k]) <= 0.0 && orient(a, b, pts[(k + 1) % 3]) >= 0.0);
+        let exit = (0..3).find(|&k| {
+            outside(k) && orient(a, b, pts[k]) <= 0.0 && orient(a, b, pts[(k + 1) % 3]) >= 0.0
+        });
         match exit.and_then(|k| mesh.neighbors(t)[k]) {
             Some(next) => t = next,
             None => return false,
@@ -41,26 +43,54 @@ mod tests {
     use crate::scene::{Obstacle, ObstacleId, Scene};
 
     fn square(x0: f64, y0: f64, x1: f64, y1: f64) -> Ring {
-        Ring::new(vec![Point::new(x0, y0), Point::new(x1, y0), Point::new(x1, y1), Point::new(x0, y1)])
+        Ring::new(vec![
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ])
     }
 
     #[test]
     fn rays_stop_at_walls_and_pass_elsewhere() {
         let scene = Scene {
             walkable: vec![square(0.0, 0.0, 10.0, 10.0)],
-            obstacles: vec![Obstacle { id: ObstacleId(0), name: "block".into(), ring: square(4.0, 4.0, 6.0, 6.0) }],
+            obstacles: vec![Obstacle {
+                id: ObstacleId(0),
+                name: "block".into(),
+                ring: square(4.0, 4.0, 6.0, 6.0),
+            }],
             ..Scene::default()
         };
         let mesh = triangulate(&inflate(&repair(&scene).unwrap(), 0.0, 0.0)).unwrap();
         let a = Point::new(1.0, 5.0);
         let from = mesh.locate(a).triangle().unwrap();
-        assert!(!raycast(&mesh, from, a, Point::new(9.0, 5.0)), "through the block");
-        assert!(raycast(&mesh, from, a, Point::new(9.0, 1.0)), "below the block");
+        assert!(
+            !raycast(&mesh, from, a, Point::new(9.0, 5.0)),
+            "through the block"
+        );
+        assert!(
+            raycast(&mesh, from, a, Point::new(9.0, 1.0)),
+            "below the block"
+        );
         assert!(raycast(&mesh, from, a, Point::new(1.0, 9.5)));
-        assert!(!raycast(&mesh, from, a, Point::new(11.0, 5.0)), "out of the room");
+        assert!(
+            !raycast(&mesh, from, a, Point::new(11.0, 5.0)),
+            "out of the room"
+        );
         // Ending exactly on the block's corner is fine; going on through the block is not.
-        assert!(raycast(&mesh, from, Point::new(1.0, 1.0), Point::new(4.0, 4.0)));
-        assert!(!raycast(&mesh, from, Point::new(1.0, 1.0), Point::new(5.0, 5.0)));
+        assert!(raycast(
+            &mesh,
+            from,
+            Point::new(1.0, 1.0),
+            Point::new(4.0, 4.0)
+        ));
+        assert!(!raycast(
+            &mesh,
+            from,
+            Point::new(1.0, 1.0),
+            Point::new(5.0, 5.0)
+        ));
         assert!(raycast(&mesh, from, a, a));
     }
 }

@@ -15,7 +15,9 @@ use crate::geom::Point;
 /// The smoothed midpoint path of `corridor` (with its `portals`) on the shrunk mesh `mesh`.
 pub fn smooth_midpoints(mesh: &NavMesh, corridor: &Corridor, portals: &[Portal]) -> Vec<Point> {
     let n = portals.len();
-    let (Some(&first), Some(&last_tri)) = (portals.first(), corridor.triangles.last()) else { return Vec::new() };
+    let (Some(&first), Some(&last_tri)) = (portals.first(), corridor.triangles.last()) else {
+        return Vec::new();
+    };
     // Midpoint k lies on the edge into triangle k (the start in triangle 0).
     let point = |k: usize| portals[k].midpoint();
     let triangle = |k: usize| corridor.triangles.get(k).copied().unwrap_or(last_tri);
@@ -42,7 +44,10 @@ mod tests {
 
     #[test]
     fn smoothing_shortens_and_keeps_clearance() {
-        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/scenes/rooms.json"));
+        let path = std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/scenes/rooms.json"
+        ));
         let s = scene::load(path).unwrap();
         let b = build(&s).unwrap();
         for q in &s.queries {
@@ -54,7 +59,8 @@ mod tests {
             assert!(smooth.len() < mid.len());
             assert!(invariants::polyline_length(&smooth) <= invariants::polyline_length(&mid));
             invariants::check_endpoints(&smooth, q.start, q.goal).unwrap();
-            invariants::check_clearance(&smooth, &b.raw.walls, b.radius, 1e-9).unwrap();
+            invariants::check_clearance(&smooth, &b.raw.as_ref().unwrap().walls, b.radius, 1e-9)
+                .unwrap();
         }
     }
 }

@@ -44,6 +44,7 @@ use super::corridor::Portal;
 use super::funnel::{FunnelSides, Hand, PortalEnd, funnel_corners, string_pull};
 use super::path::{Path, PathSegment};
 use crate::geom::{Circle, Point, Tangent, Wrap, orient, tangent};
+use std::cell::RefCell;
 
 /// Relative slack of the "runs into a circle" test: touching is not running into.
 const TOUCH_SLACK: f64 = 1e-9;
@@ -74,7 +75,11 @@ impl Pinch {
 /// them, so when the path would cut into one's circle it is wrapped too, on the side of the path
 /// it lies on. A portal from that corner to the start (or goal) says so, and the funnel runs
 /// again; each corner is added at most once, deepest cut first.
-pub fn tangent_path(portals: &[Portal], loose: (&[Point], &[Point]), radius: f64) -> Result<Path, Pinch> {
+pub fn tangent_path(
+    portals: &[Portal],
+    loose: (&[Point], &[Point]),
+    radius: f64,
+) -> Result<Path, Pinch> {
     let (Some(&first), Some(&last)) = (portals.first(), portals.last()) else {
         return Ok(Path::from_points(&[]));
     };
@@ -82,11 +87,16 @@ pub fn tangent_path(portals: &[Portal], loose: (&[Point], &[Point]), radius: f64
         return Ok(Path::from_points(&string_pull(portals)));
     }
     let (start, goal) = (first.left, last.left);
-    let corners: Vec<(Point, bool)> =
-        loose.0.iter().map(|&c| (c, false)).chain(loose.1.iter().map(|&c| (c, true))).collect();
+    let corners: Vec<(Point, bool)> = loose
+        .0
+        .iter()
+        .map(|&c| (c, false))
+        .chain(loose.1.iter().map(|&c| (c, true)))
+        .collect();
     let mut added = vec![false; corners.len()];
     // Extra portals by the start and by the goal, each with its position along the path.
-    let (mut by_start, mut by_goal): (Vec<(f64, Portal)>, Vec<(f64, Portal)>) = (Vec::new(), Vec::new());
+    let (mut by_start, mut by_goal): (Vec<(f64, Portal)>, Vec<(f64, Portal)>) =
+        (Vec::new(), Vec::new());
     let mut path = wrap_corners(portals, radius)?;
     loop {
         let deepest = corners
@@ -94,20 +104,30 @@ pub fn tangent_path(portals: &[Portal], loose: (&[Point], &[Point]), radius: f64
             .enumerate()
             .filter(|&(i, _)| !added[i])
             .filter_map(|(i, &(corner, at_goal))| {
-                let reach = radius.min(corner.distance(start)).min(corner.distance(goal));
+                let reach = radius
+                    .min(corner.distance(start))
+                    .min(corner.distance(goal));
                 let (k, d) = nearest_segment(&path, corner)?;
                 (d < reach * (1.0 - TOUCH_SLACK)).then_some((reach - d, i, corner, at_goal, k))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0));
-        let Some((_, i, corner, at_goal, k)) = deepest else { break };
+        let Some((_, i, corner, at_goal, k)) = deepest else {
+            break;
+        };
         added[i] = true;
         let piece = path.segments[k];
         let position: f64 = path.segments[..k].iter().map(|s| s.length()).sum();
         let end = if at_goal { goal } else { start };
         let extra = if orient(piece.start(), piece.end(), corner) > 0.0 {
-            Portal { left: corner, right: end }
+            Portal {
+                left: corner,
+                right: end,
+            }
         } else {
-            Portal { left: end, right: corner }
+            Portal {
+                left: end,
+                right: corner,
+            }
         };
         let side = if at_goal { &mut by_goal } else { &mut by_start };
         side.push((position, extra));
@@ -124,14 +144,18 @@ pub fn tangent_path(portals: &[Portal], loose: (&[Point], &[Point]), radius: f64
 
 /// The path segment nearest to `p`, with its distance.
 fn nearest_segment(path: &Path, p: Point) -> Option<(usize, f64)> {
-    path.segments.iter().map(|s| s.distance_to_point(p)).enumerate().min_by(|a, b| a.1.total_cmp(&b.1))
+    path.segments
+        .iter()
+        .map(|s| s.distance_to_point(p))
+        .enumerate()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 /// The funnel over corner circles, settled, and the path of tangents and arcs through its
 /// corners.
 fn wrap_corners(portals: &[Portal], radius: f64) -> Result<Path, Pinch> {
     let (start, goal) = (portals[0].left, portals[portals.len() - 1].left);
-    let discs = Discs { portals, radius, start, goal };
+    let discs = Discs::new(portals, radius);
     let corners = settle(&discs, funnel_corners(&discs))?;
     let circles: Vec<Circle> = corners.iter().map(|&e| discs.circle(e)).collect();
     let tangents = discs.tangents(&corners)?;
@@ -163,13 +187,19 @@ fn wrap_corners(portals: &[Portal], radius: f64) -> Result<Path, Pinch> {
 /// an earlier portal. Repeatedly: a corner the path would wrap the wrong way (an arc of more
 /// than half a turn: round a corner of a polygon an arc never turns more than the corner's
 /// exterior angle, under half a turn) is dropped; otherwise the corridor corner whose circle a
-/// tangent cuts deepest (or passes on the wrong side, among the portals the tangent spans) is
-/// added. It stops when neither happens, after a bounded number of rounds.
+/// tangent cuts deepest (or passes on the wrong side) among the portals it spans is added. It
+/// stops when neither happens, after a bounded number of rounds. (Walls farther along the
+/// corridor are the raw query's concern: it measures the finished path.)
 fn settle(discs: &Discs, mut corners: Vec<PortalEnd>) -> Result<Vec<PortalEnd>, Pinch> {
     for _ in 0..2 * discs.portals.len() + 8 {
         let tangents = discs.tangents(&corners)?;
         let wrong_way = (1..corners.len().saturating_sub(1)).find(|&k| {
-            discs.circle(corners[k]).arc(tangents[k - 1].to, tangents[k].from).sweep.abs() > std::f64::consts::PI
+            discs
+                .circle(corners[k])
+                .arc(tangents[k - 1].to, tangents[k].from)
+                .sweep
+                .abs()
+                > std::f64::consts::PI
         });
         if let Some(k) = wrong_way {
             corners.remove(k);
@@ -186,61 +216,112 @@ fn settle(discs: &Discs, mut corners: Vec<PortalEnd>) -> Result<Vec<PortalEnd>, 
 /// Funnel sides between corner circles.
 struct Discs<'a> {
     portals: &'a [Portal],
-    radius: f64,
-    start: Point,
-    goal: Point,
+    /// The circles of every portal's left and right ends.
+    circles: Vec<[Circle; 2]>,
+    /// The last few sides computed: the scan asks for the same ones again and again.
+    recent: RefCell<Vec<(PortalEnd, PortalEnd, Tangent)>>,
 }
 
-impl Discs<'_> {
+impl<'a> Discs<'a> {
+    /// The circle of each portal end: a point for the start and goal, else radius r (less when
+    /// the start or goal is nearer: the agent already overlaps that corner), wrapped
+    /// counter-clockwise on the left and clockwise on the right.
+    fn new(portals: &'a [Portal], radius: f64) -> Self {
+        let (start, goal) = (portals[0].left, portals[portals.len() - 1].left);
+        let last = portals.len() - 1;
+        let circles = portals
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                [(p.left, Wrap::Ccw), (p.right, Wrap::Cw)].map(|(c, wrap)| {
+                    if k == 0 || k == last {
+                        Circle::point(c)
+                    } else {
+                        let r = radius.min(c.distance(start)).min(c.distance(goal));
+                        Circle::new(c, r, wrap)
+                    }
+                })
+            })
+            .collect();
+        Discs {
+            portals,
+            circles,
+            recent: RefCell::default(),
+        }
+    }
+
     fn point(&self, e: PortalEnd) -> Point {
         self.portals[e.portal].end(e.hand)
     }
 
-    /// The circle of a portal end: a point for the start and goal, else radius r (less when the
-    /// start or goal is nearer), wrapped counter-clockwise on the left and clockwise on the right.
     fn circle(&self, e: PortalEnd) -> Circle {
-        let p = self.point(e);
-        if e.portal == 0 || e.portal + 1 == self.portals.len() {
-            return Circle::point(p);
-        }
-        let radius = self.radius.min(p.distance(self.start)).min(p.distance(self.goal));
-        let wrap = match e.hand {
-            Hand::Left => Wrap::Ccw,
-            Hand::Right => Wrap::Cw,
+        let side = match e.hand {
+            Hand::Left => 0,
+            Hand::Right => 1,
         };
-        Circle::new(p, radius, wrap)
+        self.circles[e.portal][side]
     }
 
     /// The funnel side from `apex` to `e`. When no tangent exists the circles overlap and the
     /// line of centres stands in, so the scan can go on; a pinch that ends up in the path is
     /// reported when the path is built.
     fn side(&self, apex: PortalEnd, e: PortalEnd) -> Tangent {
+        let mut recent = self.recent.borrow_mut();
+        if let Some(&(_, _, t)) = recent.iter().find(|&&(x, y, _)| (x, y) == (apex, e)) {
+            return t;
+        }
         let (a, b) = (self.circle(apex), self.circle(e));
-        tangent(&a, &b).unwrap_or_else(|| {
-            let dir = (b.center - a.center).normalized().unwrap_or(Point::new(1.0, 0.0));
-            Tangent { from: a.center, to: b.center, dir }
-        })
+        let t = tangent(&a, &b).unwrap_or_else(|| {
+            let dir = (b.center - a.center)
+                .normalized()
+                .unwrap_or(Point::new(1.0, 0.0));
+            Tangent {
+                from: a.center,
+                to: b.center,
+                dir,
+            }
+        });
+        if recent.len() == 4 {
+            recent.remove(0);
+        }
+        recent.push((apex, e, t));
+        t
     }
 
     /// The tangents joining consecutive corners.
     fn tangents(&self, corners: &[PortalEnd]) -> Result<Vec<Tangent>, Pinch> {
         corners
             .windows(2)
-            .map(|w| tangent(&self.circle(w[0]), &self.circle(w[1])).ok_or_else(|| self.pinch_between(w[0], w[1])))
+            .map(|w| {
+                tangent(&self.circle(w[0]), &self.circle(w[1]))
+                    .ok_or_else(|| self.pinch_between(w[0], w[1]))
+            })
             .collect()
     }
 
     /// The corridor corner whose circle a tangent cuts deepest, with the index of that tangent:
-    /// any portal end nearer than its radius, or an end of a portal the tangent spans passed on
-    /// the wrong side.
-    fn deepest_cut(&self, corners: &[PortalEnd], tangents: &[Tangent]) -> Option<(usize, PortalEnd)> {
+    /// an end of a portal the tangent spans (or of the portal just before or after) nearer than
+    /// its radius, or an end of a spanned portal passed on the wrong side.
+    fn deepest_cut(
+        &self,
+        corners: &[PortalEnd],
+        tangents: &[Tangent],
+    ) -> Option<(usize, PortalEnd)> {
         let mut deepest: Option<(f64, usize, PortalEnd)> = None;
-        let ends = (1..self.portals.len() - 1).flat_map(|q| [PortalEnd::new(q, Hand::Left), PortalEnd::new(q, Hand::Right)]);
+        let inner = 1..self.portals.len() - 1;
         for (k, t) in tangents.iter().enumerate() {
             let (a, b) = (corners[k], corners[k + 1]);
             let spanned = a.portal.min(b.portal)..=a.portal.max(b.portal);
+            // The portals the tangent spans, and one more each way (circles reach past them).
+            let near = spanned.start().saturating_sub(1).max(inner.start)
+                ..(spanned.end() + 2).min(inner.end);
             let segment = t.segment();
-            for e in ends.clone() {
+            for e in near.flat_map(|q| {
+                [
+                    PortalEnd::new(q, Hand::Left),
+                    PortalEnd::new(q, Hand::Right),
+                ]
+            }) {
                 if self.same(e, a) || self.same(e, b) {
                     continue;
                 }
@@ -263,7 +344,10 @@ impl Discs<'_> {
 
     fn pinch_between(&self, a: PortalEnd, b: PortalEnd) -> Pinch {
         let (left, right) = if a.hand == Hand::Left { (a, b) } else { (b, a) };
-        Pinch { left: self.point(left), right: self.point(right) }
+        Pinch {
+            left: self.point(left),
+            right: self.point(right),
+        }
     }
 }
 
@@ -348,23 +432,45 @@ mod tests {
         assert_eq!(path.start, s);
         assert!(path.end().distance(g) < 1e-12, "ends at {}", path.end());
         check_tangent_continuity(&path, 1e-9).unwrap();
-        assert!(path.segments.iter().all(|seg| seg.length() > 0.0), "zero-length piece in {:?}", path.segments);
-        let discs = Discs { portals: ps, radius, start: s, goal: g };
+        assert!(
+            path.segments.iter().all(|seg| seg.length() > 0.0),
+            "zero-length piece in {:?}",
+            path.segments
+        );
+        let discs = Discs::new(ps, radius);
         for k in 1..ps.len() - 1 {
             for hand in [Hand::Left, Hand::Right] {
                 let c = discs.circle(PortalEnd::new(k, hand));
-                let d = path.segments.iter().map(|seg| seg.distance_to_point(c.center)).fold(f64::INFINITY, f64::min);
-                assert!(d >= c.radius - 1e-9, "path comes within {d} of {} (radius {})", c.center, c.radius);
+                let d = path
+                    .segments
+                    .iter()
+                    .map(|seg| seg.distance_to_point(c.center))
+                    .fold(f64::INFINITY, f64::min);
+                assert!(
+                    d >= c.radius - 1e-9,
+                    "path comes within {d} of {} (radius {})",
+                    c.center,
+                    c.radius
+                );
             }
         }
         for a in arcs(&path) {
             let c = (1..ps.len() - 1)
-                .flat_map(|k| [PortalEnd::new(k, Hand::Left), PortalEnd::new(k, Hand::Right)])
+                .flat_map(|k| {
+                    [
+                        PortalEnd::new(k, Hand::Left),
+                        PortalEnd::new(k, Hand::Right),
+                    ]
+                })
                 .map(|e| discs.circle(e))
                 .find(|c| c.center == a.center)
                 .expect("arc round a corner");
             assert!((a.radius - c.radius).abs() < 1e-12);
-            assert_eq!(a.sweep > 0.0, c.wrap == Wrap::Ccw, "arc turns the wrong way");
+            assert_eq!(
+                a.sweep > 0.0,
+                c.wrap == Wrap::Ccw,
+                "arc turns the wrong way"
+            );
         }
         let total: f64 = path.segments.iter().map(|seg| seg.length()).sum();
         assert!((total - path.length).abs() < 1e-12);
@@ -382,14 +488,28 @@ mod tests {
     /// Turning left round the corner (5, 1) of a block to the north-west.
     fn left_turn(goal: Point) -> Vec<Portal> {
         let v = p(5.0, 1.0);
-        portals(p(0.0, 0.0), &[(v, p(5.0, -3.0)), (v, p(9.0, -3.0)), (v, p(9.0, 5.0))], goal)
+        portals(
+            p(0.0, 0.0),
+            &[(v, p(5.0, -3.0)), (v, p(9.0, -3.0)), (v, p(9.0, 5.0))],
+            goal,
+        )
     }
 
     #[test]
     fn straight_corridor_is_one_line() {
-        let ps = portals(p(0.0, 0.0), &[(p(3.0, 2.0), p(3.0, -2.0)), (p(6.0, 2.0), p(6.0, -2.0))], p(10.0, 0.0));
+        let ps = portals(
+            p(0.0, 0.0),
+            &[(p(3.0, 2.0), p(3.0, -2.0)), (p(6.0, 2.0), p(6.0, -2.0))],
+            p(10.0, 0.0),
+        );
         let path = check(&ps, 0.5);
-        assert_eq!(path.segments, vec![PathSegment::Line { from: p(0.0, 0.0), to: p(10.0, 0.0) }]);
+        assert_eq!(
+            path.segments,
+            vec![PathSegment::Line {
+                from: p(0.0, 0.0),
+                to: p(10.0, 0.0)
+            }]
+        );
     }
 
     #[test]
@@ -398,7 +518,11 @@ mod tests {
         let path = check(&left_turn(g), 0.5);
         assert_eq!(path.segments.len(), 3);
         let expected = round_one(p(0.0, 0.0), p(5.0, 1.0), 0.5, g);
-        assert!((path.length - expected).abs() < 1e-12, "{} vs {expected}", path.length);
+        assert!(
+            (path.length - expected).abs() < 1e-12,
+            "{} vs {expected}",
+            path.length
+        );
         // Radius 0 gives the point funnel's path.
         let flat = tangent_path(&left_turn(g), FAR, 0.0).unwrap();
         assert_eq!(flat.points(0.0), vec![p(0.0, 0.0), p(5.0, 1.0), g]);
@@ -409,12 +533,22 @@ mod tests {
     fn round_wall_end(r: f64) -> (Vec<Portal>, f64) {
         let (v1, v2) = (p(4.0, 1.0), p(6.0, 1.0));
         let (s, g) = (p(0.0, 8.0), p(10.0, 8.0));
-        let ps = portals(s, &[(v1, p(0.0, -2.0)), (v1, p(5.0, -3.0)), (v2, p(5.0, -3.0)), (v2, p(10.0, -2.0))], g);
+        let ps = portals(
+            s,
+            &[
+                (v1, p(0.0, -2.0)),
+                (v1, p(5.0, -3.0)),
+                (v2, p(5.0, -3.0)),
+                (v2, p(10.0, -2.0)),
+            ],
+            g,
+        );
         let down = p(0.0, -1.0);
         let (ds, dg) = (s.distance(v1), g.distance(v2));
         let w1 = (down.angle() - (s - v1).angle()).rem_euclid(TAU) - (r / ds).acos();
         let w2 = ((g - v2).angle() - down.angle()).rem_euclid(TAU) - (r / dg).acos();
-        let expected = (ds * ds - r * r).sqrt() + r * w1 + v1.distance(v2) + r * w2 + (dg * dg - r * r).sqrt();
+        let expected =
+            (ds * ds - r * r).sqrt() + r * w1 + v1.distance(v2) + r * w2 + (dg * dg - r * r).sqrt();
         (ps, expected)
     }
 
@@ -423,10 +557,18 @@ mod tests {
         let (ps, expected) = round_wall_end(0.5);
         let path = check(&ps, 0.5);
         assert_eq!(arcs(&path).len(), 2);
-        assert!((path.length - expected).abs() < 1e-12, "{} vs {expected}", path.length);
+        assert!(
+            (path.length - expected).abs() < 1e-12,
+            "{} vs {expected}",
+            path.length
+        );
         // The straight piece under the wall runs at y = 1 - r.
         let under = path.segments.iter().find_map(|s| match *s {
-            PathSegment::Line { from, to } if (from.y - 0.5).abs() < 1e-12 && (to.y - 0.5).abs() < 1e-12 => Some(to.x - from.x),
+            PathSegment::Line { from, to }
+                if (from.y - 0.5).abs() < 1e-12 && (to.y - 0.5).abs() < 1e-12 =>
+            {
+                Some(to.x - from.x)
+            }
             _ => None,
         });
         assert!((under.unwrap() - 2.0).abs() < 1e-12);
@@ -436,8 +578,16 @@ mod tests {
     fn outer_tangent_between_overlapping_circles() {
         // A wall 0.5 thick with radius 0.6: the two corner circles overlap.
         let (v1, v2) = (p(4.0, 1.0), p(4.5, 1.0));
-        let ps =
-            portals(p(0.0, 8.0), &[(v1, p(0.0, -2.0)), (v1, p(5.0, -3.0)), (v2, p(5.0, -3.0)), (v2, p(9.0, -2.0))], p(9.0, 8.0));
+        let ps = portals(
+            p(0.0, 8.0),
+            &[
+                (v1, p(0.0, -2.0)),
+                (v1, p(5.0, -3.0)),
+                (v2, p(5.0, -3.0)),
+                (v2, p(9.0, -2.0)),
+            ],
+            p(9.0, 8.0),
+        );
         let path = check(&ps, 0.6);
         assert_eq!(arcs(&path).len(), 2);
     }
@@ -446,7 +596,11 @@ mod tests {
     fn inner_tangent_between_corners_on_opposite_sides() {
         // An S-bend: pass below the left corner (3, 0.2), then above the right corner (7, -0.2).
         let (l, r) = (p(3.0, 0.2), p(7.0, -0.2));
-        let ps = portals(p(0.0, 0.0), &[(l, p(3.0, -5.0)), (l, r), (p(7.0, 5.0), r)], p(10.0, 0.0));
+        let ps = portals(
+            p(0.0, 0.0),
+            &[(l, p(3.0, -5.0)), (l, r), (p(7.0, 5.0), r)],
+            p(10.0, 0.0),
+        );
         let path = check(&ps, 0.5);
         let a = arcs(&path);
         assert_eq!(a.len(), 2);
@@ -460,7 +614,11 @@ mod tests {
         });
         assert!(middle.unwrap().distance(p(5.0, 0.0)) < 1e-12);
         let expected_inner = (l.distance(r).powi(2) - 1.0).sqrt();
-        let inner = path.segments.iter().map(|s| s.length()).find(|&len| (len - expected_inner).abs() < 1e-12);
+        let inner = path
+            .segments
+            .iter()
+            .map(|s| s.length())
+            .find(|&len| (len - expected_inner).abs() < 1e-12);
         assert!(inner.is_some());
     }
 
@@ -485,7 +643,9 @@ mod tests {
         assert_eq!(a.len(), 2, "{:?}", path.segments);
         assert_eq!((a[0].center, a[1].center), (ws[0], ws[3]));
         // And collinear corners on both sides: a straight corridor whose walls line up.
-        let inner: Vec<(Point, Point)> = (1..6).map(|i| (p(i as f64 * 2.0, 1.0), p(i as f64 * 2.0, -1.0))).collect();
+        let inner: Vec<(Point, Point)> = (1..6)
+            .map(|i| (p(i as f64 * 2.0, 1.0), p(i as f64 * 2.0, -1.0)))
+            .collect();
         let path = check(&portals(p(0.0, 0.0), &inner, p(12.0, 0.0)), 0.5);
         assert_eq!(path.segments.len(), 1);
     }
@@ -497,14 +657,22 @@ mod tests {
         let v = p(5.0, 1.0);
         let s = p(4.8, 0.9);
         let g = p(7.0, 10.0);
-        let ps = portals(s, &[(v, p(5.0, -3.0)), (v, p(9.0, -3.0)), (v, p(9.0, 5.0))], g);
+        let ps = portals(
+            s,
+            &[(v, p(5.0, -3.0)), (v, p(9.0, -3.0)), (v, p(9.0, 5.0))],
+            g,
+        );
         let path = check(&ps, 0.5);
         let a = arcs(&path);
         assert_eq!(a.len(), 1);
         assert!((a[0].radius - s.distance(v)).abs() < 1e-12 && a[0].center == v);
         assert!(a[0].start().distance(s) < 1e-12);
         // Starting exactly on the corner: the corner is a point, the path a straight line.
-        let ps = portals(v, &[(v, p(5.0, -3.0)), (v, p(9.0, -3.0)), (v, p(9.0, 5.0))], g);
+        let ps = portals(
+            v,
+            &[(v, p(5.0, -3.0)), (v, p(9.0, -3.0)), (v, p(9.0, 5.0))],
+            g,
+        );
         let path = check(&ps, 0.5);
         assert_eq!(path.segments, vec![PathSegment::Line { from: v, to: g }]);
     }
@@ -517,7 +685,10 @@ mod tests {
         let a = arcs(&path);
         assert_eq!(a.len(), 1);
         assert!((a[0].radius - v.distance(g)).abs() < 1e-12);
-        assert!(a[0].end().distance(g) < 1e-12, "arrives on the shrunk circle, at the goal");
+        assert!(
+            a[0].end().distance(g) < 1e-12,
+            "arrives on the shrunk circle, at the goal"
+        );
         assert_eq!(path.end(), g);
     }
 
@@ -534,7 +705,13 @@ mod tests {
         fn turn(&self, apex: PortalEnd, a: PortalEnd, b: PortalEnd) -> f64 {
             self.0.turn(apex, a, b)
         }
-        fn unchecked(&self, apex: PortalEnd, side: PortalEnd, other: PortalEnd, new: PortalEnd) -> bool {
+        fn unchecked(
+            &self,
+            apex: PortalEnd,
+            side: PortalEnd,
+            other: PortalEnd,
+            new: PortalEnd,
+        ) -> bool {
             self.0.unchecked(apex, side, other, new)
         }
         fn reached_first(&self, _: PortalEnd, _: PortalEnd, _: PortalEnd) -> bool {
@@ -546,7 +723,7 @@ mod tests {
     }
 
     fn corner_count_with_point_rule(ps: &[Portal], radius: f64) -> usize {
-        let discs = Discs { portals: ps, radius, start: ps[0].left, goal: ps[ps.len() - 1].left };
+        let discs = Discs::new(ps, radius);
         funnel_corners(&AlwaysOtherSide(discs)).len()
     }
 
@@ -561,8 +738,18 @@ mod tests {
         let g = p(4.5, 0.46);
         let ps = portals(p(0.0, 0.0), &[(v, right)], g);
         let path = check(&ps, 0.5);
-        assert_eq!(path.segments, vec![PathSegment::Line { from: p(0.0, 0.0), to: g }]);
-        assert_eq!(corner_count_with_point_rule(&ps, 0.5), 3, "the point rule adds the corner");
+        assert_eq!(
+            path.segments,
+            vec![PathSegment::Line {
+                from: p(0.0, 0.0),
+                to: g
+            }]
+        );
+        assert_eq!(
+            corner_count_with_point_rule(&ps, 0.5),
+            3,
+            "the point rule adds the corner"
+        );
         // With the goal past the corner the segment would pass it on the wrong side: wrapped.
         let ps = portals(p(0.0, 0.0), &[(v, right)], p(7.0, 2.0));
         assert_eq!(arcs(&check(&ps, 0.5)).len(), 1);

@@ -4,15 +4,25 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use navscope::geom::{Point, Ring, Segment, SegmentGrid, winding_number};
-use navscope::nav::{self, Build, FreeSpace};
+use navscope::nav::{self, Build, FreeSpace, RawNav};
+pub use navscope::rng::Rng;
 use navscope::scene::{self, Obstacle, ObstacleId, Scene};
 
 pub fn load(name: &str) -> Scene {
-    scene::load(std::path::Path::new(&format!("{}/assets/scenes/{name}.json", env!("CARGO_MANIFEST_DIR")))).unwrap()
+    scene::load(std::path::Path::new(&format!(
+        "{}/assets/scenes/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    )))
+    .unwrap()
 }
 
 pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Ring {
-    Ring::new(vec![Point::new(x0, y0), Point::new(x1, y0), Point::new(x1, y1), Point::new(x0, y1)])
+    Ring::new(vec![
+        Point::new(x0, y0),
+        Point::new(x1, y0),
+        Point::new(x1, y1),
+        Point::new(x0, y1),
+    ])
 }
 
 /// A random obstacle: centre, half sizes, rotation, and shape (0 rectangle, 1 triangle,
@@ -23,15 +33,31 @@ pub fn obstacle((cx, cy, hw, hh, angle, kind): Spec) -> Ring {
     let local: Vec<(f64, f64)> = match kind % 3 {
         0 => vec![(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)],
         1 => vec![(-hw, -hh), (hw, -hh), (0.0, hh)],
-        _ => vec![(-hw, -hh), (hw, -hh), (hw, 0.0), (0.0, 0.0), (0.0, hh), (-hw, hh)],
+        _ => vec![
+            (-hw, -hh),
+            (hw, -hh),
+            (hw, 0.0),
+            (0.0, 0.0),
+            (0.0, hh),
+            (-hw, hh),
+        ],
     };
     let (c, s) = (angle.cos(), angle.sin());
-    Ring::new(local.into_iter().map(|(x, y)| Point::new(cx + x * c - y * s, cy + x * s + y * c)).collect())
+    Ring::new(
+        local
+            .into_iter()
+            .map(|(x, y)| Point::new(cx + x * c - y * s, cy + x * s + y * c))
+            .collect(),
+    )
 }
 
 /// The 40 x 30 room of the property tests with obstacles made from specs.
 pub fn room_with(specs: &[Spec], radius: f64) -> Scene {
-    scene_with(vec![rect(0.0, 0.0, 40.0, 30.0)], specs.iter().copied().map(obstacle).collect(), radius)
+    scene_with(
+        vec![rect(0.0, 0.0, 40.0, 30.0)],
+        specs.iter().copied().map(obstacle).collect(),
+        radius,
+    )
 }
 
 pub fn scene_with(walkable: Vec<Ring>, obstacles: Vec<Ring>, radius: f64) -> Scene {
@@ -41,39 +67,34 @@ pub fn scene_with(walkable: Vec<Ring>, obstacles: Vec<Ring>, radius: f64) -> Sce
         obstacles: obstacles
             .into_iter()
             .enumerate()
-            .map(|(i, ring)| Obstacle { id: ObstacleId(i as u32), name: format!("o{i}"), ring })
+            .map(|(i, ring)| Obstacle {
+                id: ObstacleId(i as u32),
+                name: format!("o{i}"),
+                ring,
+            })
             .collect(),
         queries: Vec::new(),
     }
 }
 
-/// A small deterministic generator (xorshift), so tests need no extra crates.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
+/// The build's raw side (the tests never skip it).
+pub fn raw_nav(b: &Build) -> &RawNav {
+    b.raw
+        .as_ref()
+        .expect("builds keep their raw mesh by default")
 }
 
 /// A random point of the scene's box at least `clearance` from every raw wall and inside the
 /// raw free space, if one is found in a few tries.
 pub fn free_point(rng: &mut Rng, b: &Build, clearance: f64) -> Option<Point> {
-    let bounds = b.raw.free_space.bounds();
+    let raw = raw_nav(b);
+    let bounds = raw.free_space.bounds();
     (0..200).find_map(|_| {
-        let p = Point::new(rng.range(bounds.min.x, bounds.max.x), rng.range(bounds.min.y, bounds.max.y));
-        let ok = b.raw.walls.contains(p) && b.raw.walls.distance_to_point(p, clearance) >= clearance;
+        let p = Point::new(
+            rng.range(bounds.min.x, bounds.max.x),
+            rng.range(bounds.min.y, bounds.max.y),
+        );
+        let ok = raw.walls.contains(p) && raw.walls.distance_to_point(p, clearance) >= clearance;
         ok.then_some(p)
     })
 }
@@ -103,14 +124,17 @@ pub fn visibility_shortest(free: &FreeSpace, start: Point, goal: Point) -> f64 {
             .into_iter()
             .any(|i| crosses_properly(&s, &walls.segments()[i as usize]));
         let mid = a.midpoint(b);
-        !crosses && (walls.contains(mid) || walls.distance_to_point(mid, 1e-9 * scale) < 1e-9 * scale)
+        !crosses
+            && (walls.contains(mid) || walls.distance_to_point(mid, 1e-9 * scale) < 1e-9 * scale)
     };
     let n = nodes.len();
     let mut dist = vec![f64::INFINITY; n];
     let mut done = vec![false; n];
     dist[0] = 0.0;
     for _ in 0..n {
-        let Some(u) = (0..n).filter(|&i| !done[i] && dist[i].is_finite()).min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
+        let Some(u) = (0..n)
+            .filter(|&i| !done[i] && dist[i].is_finite())
+            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
         else {
             break;
         };
@@ -119,7 +143,10 @@ pub fn visibility_shortest(free: &FreeSpace, start: Point, goal: Point) -> f64 {
         }
         done[u] = true;
         for v in 0..n {
-            if !done[v] && dist[u] + nodes[u].distance(nodes[v]) < dist[v] && visible(nodes[u], nodes[v]) {
+            if !done[v]
+                && dist[u] + nodes[u].distance(nodes[v]) < dist[v]
+                && visible(nodes[u], nodes[v])
+            {
                 dist[v] = dist[u] + nodes[u].distance(nodes[v]);
             }
         }
@@ -129,8 +156,14 @@ pub fn visibility_shortest(free: &FreeSpace, start: Point, goal: Point) -> f64 {
 
 fn crosses_properly(s: &Segment, o: &Segment) -> bool {
     use navscope::geom::{Side, side_of};
-    let opposite = |a: Side, b: Side| matches!((a, b), (Side::Left, Side::Right) | (Side::Right, Side::Left));
-    opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b)) && opposite(side_of(s.a, s.b, o.a), side_of(s.a, s.b, o.b))
+    let opposite = |a: Side, b: Side| {
+        matches!(
+            (a, b),
+            (Side::Left, Side::Right) | (Side::Right, Side::Left)
+        )
+    };
+    opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b))
+        && opposite(side_of(s.a, s.b, o.a), side_of(s.a, s.b, o.b))
 }
 
 /// True when two paths from the same start to the same goal pass every obstacle on the same
@@ -138,7 +171,10 @@ fn crosses_properly(s: &Segment, o: &Segment) -> bool {
 pub fn same_side_of_every_obstacle(raw: &FreeSpace, a: &[Point], b: &[Point]) -> bool {
     let mut ring: Vec<Point> = a.to_vec();
     ring.extend(b.iter().rev().copied());
-    raw.contours.iter().filter(|c| c.is_hole()).all(|c| winding_number(&ring, c.points[0]) == 0)
+    raw.contours
+        .iter()
+        .filter(|c| c.is_hole())
+        .all(|c| winding_number(&ring, c.points[0]) == 0)
 }
 
 /// Distance from `p` to the nearest raw wall.
