@@ -8,8 +8,12 @@
 //!   -> triangulate(free)      NavMesh: CCW triangles, neighbours, components (spade CDT)
 //!   -> locate(point)          in a triangle, on an edge, on a vertex, or outside
 //!   -> astar(start, goal)     Corridor: triangles and portals (left/right as seen walking)
-//!   -> paths                  midpoint, funnel (string pulled), ...; each a Path of lines and arcs
+//!   -> paths                  midpoint, funnel (string pulled), smoothed midpoints; each a Path
 //!   -> viz::draw              DrawList shared by the GUI, SVG export and tests
+//! and alongside, for any radius without rebuilding (nav::RawNav, nav::query_raw):
+//!   raw mesh (radius 0)       NavMesh of the unshrunk free space + clearance widths per triangle
+//!   -> clearance_astar(r)     Corridor of crossings at least 2r wide
+//!   -> tangent_path(r)        lines and arcs round corner circles; offset_path (naive)
 //! ```
 //! Conventions: world units are f64, y points up, angles are radians counter-clockwise from +x,
 //! outer rings are counter-clockwise and holes clockwise wherever orientation matters.

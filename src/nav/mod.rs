@@ -1,6 +1,7 @@
 //! Navigation: from a scene to a navmesh (repair, inflate, triangulate) and from a start/goal
-//! to a corridor and paths (locate, astar, funnel, ...). The only module that uses spade and
-//! i_overlay.
+//! to a corridor and paths (locate, astar, funnel, ...), and the radius-aware side on the raw
+//! mesh (clearance widths, clearance A*, tangent and offset funnels). The only module that uses
+//! spade and i_overlay.
 
 mod astar;
 mod build;

@@ -32,6 +32,15 @@
 //!   a corner and the tangent to its circle; the goal segment crosses that tangent without
 //!   touching the circle, so the goal is reached first and no corner is added.
 //!
+//! Two more differences from the point funnel, both because a circle reaches past its portal: a
+//! side still at the apex is checked against the other side (a point apex sits on its portal
+//! and sees the whole next triangle; a circle's tangents leave from its rim), and after a corner
+//! the scan resumes at that corner's own portal, so the far end of a narrow gap is still passed
+//! with clearance. The scan judges crossings by tangent directions, as if every side ran on for
+//! ever; a last pass ([`settle`]) drops a corner the path would wrap the wrong way and adds a
+//! corner whose circle a tangent cuts, until neither happens. Corners of the end triangles that
+//! lie on no portal are wrapped when the path would cut their circles ([`tangent_path`]).
+//!
 //! Start or goal inside the radius of a corner: the agent already overlaps that corner, so the
 //! corner's circle shrinks to pass through the start (or goal), radius `min(r, |corner - start|,
 //! |corner - goal|)`: the path never comes nearer to a corner than it already is, and a corner
@@ -95,8 +104,8 @@ pub fn tangent_path(
         .collect();
     let mut added = vec![false; corners.len()];
     // Extra portals by the start and by the goal, each with its position along the path.
-    let (mut by_start, mut by_goal): (Vec<(f64, Portal)>, Vec<(f64, Portal)>) =
-        (Vec::new(), Vec::new());
+    let mut by_start: Vec<(f64, Portal)> = Vec::new();
+    let mut by_goal: Vec<(f64, Portal)> = Vec::new();
     let mut path = wrap_corners(portals, radius)?;
     loop {
         let deepest = corners
