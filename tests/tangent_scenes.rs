@@ -254,3 +254,26 @@ fn cli_json_has_every_variant_and_the_tangent_segments() {
         assert!(text.contains(variant), "table lacks {variant}");
     }
 }
+
+/// A start 0.36 from a crate's corner (radius 0.5): the shrunk mesh has it outside, the raw mesh
+/// answers; the tangent path never gets nearer to a wall than the start is, and once away from
+/// the start it keeps the full radius.
+#[test]
+fn start_inside_the_radius_of_a_corner_is_left_sensibly() {
+    let scene = load("rooms");
+    let b = nav::build(&scene).unwrap();
+    let raw = raw_nav(&b);
+    let (s, g) = (Point::new(4.8, 4.7), Point::new(38.0, 28.0));
+    let own = raw.walls.distance_to_point(s, 1.0);
+    assert!((own - 0.13f64.sqrt()).abs() < 1e-12);
+    let q = nav::query_build(&b, s, g);
+    assert_eq!(q.status, Status::StartOutside);
+    assert_eq!(q.raw.as_ref().unwrap().status, Status::Found);
+    let t = q.path(Variant::Tangent).unwrap();
+    invariants::check_tangent_continuity(t, 1e-9).unwrap();
+    let pts = t.points(flatten_tolerance(0.5));
+    invariants::check_endpoints(&pts, s, g).unwrap();
+    assert!(invariants::min_clearance(&pts, &raw.walls, 1.0) >= own - 1e-3);
+    let away: Vec<Point> = pts.iter().copied().filter(|p| p.distance(s) > 1.0).collect();
+    invariants::check_clearance(&away, &raw.walls, 0.5, 1e-3).unwrap();
+}

@@ -104,7 +104,8 @@ pub fn check_inside(points: &[Point], walls: &SegmentGrid, tolerance: f64) -> Re
     Ok(())
 }
 
-fn crosses_properly(s: &Segment, o: &Segment) -> bool {
+/// True when the two segments cross at a point inside both (touching does not count).
+pub fn crosses_properly(s: &Segment, o: &Segment) -> bool {
     use crate::geom::Side::{Left, Right};
     let opposite = |a, b| matches!((a, b), (Left, Right) | (Right, Left));
     opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b))

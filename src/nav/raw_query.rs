@@ -12,10 +12,11 @@
 //! Clearance is checked, not assumed: the crossing widths judge a triangle at a time, and the
 //! start triangle only by its exit edge, so a narrow place can slip through (a corner near a
 //! wall edge whose ends are far apart). The tangent path is measured against the raw walls;
-//! where it comes closer than r (allowing the 0.1% arc flattening, and except on the stretch
-//! leaving a start, or reaching a goal, that is itself closer than r), the corridor crossing
-//! nearest that place is refused with the width found there and A* runs again, a bounded
-//! number of times; a pinch of two corners (see `tangent_funnel`) is refused the same way.
+//! where it comes closer than r (allowing the 0.1% arc flattening, and except on a stretch
+//! leaving a start, or reaching a goal, itself closer than r, that gets no closer), the
+//! corridor crossing nearest that place is refused with the width found there and A* runs
+//! again, a bounded number of times; a pinch of two corners (see `tangent_funnel`) is refused
+//! the same way.
 
 use super::astar::BlockedCrossing;
 use super::corridor::Corridor;
@@ -144,18 +145,20 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
 }
 
 /// Where the path comes closer than `radius` to a raw wall (beyond the arc flattening), and
-/// twice the clearance there; a stretch leaving the start or reaching the goal is allowed.
+/// twice the clearance there. A start (goal) already closer than `radius` to a wall may leave
+/// (reach) it on a stretch that gets no closer than it is.
 fn too_close(path: &Path, raw: &RawNav, radius: f64) -> Option<(Point, f64)> {
+    let slack = 2.0 * flatten_tolerance(radius);
     let points = path.points(flatten_tolerance(radius));
     let (start, goal) = (path.start, path.end());
-    close_stretches(
-        &points,
-        &raw.walls,
-        radius - 2.0 * flatten_tolerance(radius),
-    )
-    .into_iter()
-    .find(|s| s.from != start && s.to != goal)
-    .map(|s| (s.from.midpoint(s.to), 2.0 * s.clearance))
+    let own = |p: Point| raw.walls.distance_to_point(p, radius) - slack;
+    close_stretches(&points, &raw.walls, radius - slack)
+        .into_iter()
+        .find(|s| {
+            !(s.from == start && s.clearance >= own(start)
+                || s.to == goal && s.clearance >= own(goal))
+        })
+        .map(|s| (s.from.midpoint(s.to), 2.0 * s.clearance))
 }
 
 /// The crossing of the corridor nearest to `p`: leaving the triangle nearest to `p` (leaving

@@ -3,9 +3,10 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
-use navscope::geom::{Point, Ring, Segment, SegmentGrid, winding_number};
-use navscope::nav::{self, Build, FreeSpace, RawNav};
+use navscope::geom::{Point, Ring, Segment, winding_number};
+use navscope::nav::{self, Build, FreeSpace, RawNav, invariants};
 pub use navscope::rng::Rng;
+pub use navscope::scene::generate::rect;
 use navscope::scene::{self, Obstacle, ObstacleId, Scene};
 
 pub fn load(name: &str) -> Scene {
@@ -14,15 +15,6 @@ pub fn load(name: &str) -> Scene {
         env!("CARGO_MANIFEST_DIR")
     )))
     .unwrap()
-}
-
-pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Ring {
-    Ring::new(vec![
-        Point::new(x0, y0),
-        Point::new(x1, y0),
-        Point::new(x1, y1),
-        Point::new(x0, y1),
-    ])
 }
 
 /// A random obstacle: centre, half sizes, rotation, and shape (0 rectangle, 1 triangle,
@@ -122,7 +114,7 @@ pub fn visibility_shortest(free: &FreeSpace, start: Point, goal: Point) -> f64 {
         let crosses = walls
             .candidates(navscope::geom::Aabb::from_points([a, b]), 0.0)
             .into_iter()
-            .any(|i| crosses_properly(&s, &walls.segments()[i as usize]));
+            .any(|i| invariants::crosses_properly(&s, &walls.segments()[i as usize]));
         let mid = a.midpoint(b);
         !crosses
             && (walls.contains(mid) || walls.distance_to_point(mid, 1e-9 * scale) < 1e-9 * scale)
@@ -154,18 +146,6 @@ pub fn visibility_shortest(free: &FreeSpace, start: Point, goal: Point) -> f64 {
     dist[1]
 }
 
-fn crosses_properly(s: &Segment, o: &Segment) -> bool {
-    use navscope::geom::{Side, side_of};
-    let opposite = |a: Side, b: Side| {
-        matches!(
-            (a, b),
-            (Side::Left, Side::Right) | (Side::Right, Side::Left)
-        )
-    };
-    opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b))
-        && opposite(side_of(s.a, s.b, o.a), side_of(s.a, s.b, o.b))
-}
-
 /// True when two paths from the same start to the same goal pass every obstacle on the same
 /// side: the loop one path out, the other back winds round no hole of the raw free space.
 pub fn same_side_of_every_obstacle(raw: &FreeSpace, a: &[Point], b: &[Point]) -> bool {
@@ -175,9 +155,4 @@ pub fn same_side_of_every_obstacle(raw: &FreeSpace, a: &[Point], b: &[Point]) ->
         .iter()
         .filter(|c| c.is_hole())
         .all(|c| winding_number(&ring, c.points[0]) == 0)
-}
-
-/// Distance from `p` to the nearest raw wall.
-pub fn clearance_of(walls: &SegmentGrid, p: Point) -> f64 {
-    walls.distance_to_point(p, f64::INFINITY)
 }
