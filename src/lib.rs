@@ -20,3 +20,6 @@ pub mod nav;
 pub mod viz;
 pub mod export;
 pub mod cli;
+pub mod document;
+#[cfg(feature = "gui")]
+pub mod app;

@@ -14,7 +14,11 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments").trim_start_matches("error: ");
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
             eprintln!("navscope: error: {first} (see navscope --help)");
             return ExitCode::from(2);
         }
@@ -28,10 +32,39 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
+        None => open_editor(cli),
+    }
+}
+
+/// Opens the editor (or, with `--screenshot`, takes a picture of it and exits).
+#[cfg(feature = "gui")]
+fn open_editor(cli: Cli) -> ExitCode {
+    use navscope::app::{Launch, Layout, run};
+    let layout = cli.compare.map(|n| {
+        if n == 4 {
+            Layout::Compare4
+        } else {
+            Layout::Compare2
+        }
+    });
+    match run(Launch {
+        scene: cli.scene,
+        screenshot: cli.screenshot,
+        size: cli.size,
+        layout,
+    }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("navscope: error: {e:#}");
+            ExitCode::from(2)
         }
     }
+}
+
+/// Without the `gui` feature there is no editor: print the help.
+#[cfg(not(feature = "gui"))]
+fn open_editor(_cli: Cli) -> ExitCode {
+    use clap::CommandFactory;
+    let _ = Cli::command().print_help();
+    ExitCode::SUCCESS
 }

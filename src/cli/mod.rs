@@ -22,6 +22,9 @@ pub struct Cli {
     /// Window size for the editor or the screenshot, as WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
+    /// Open the editor split into 2 or 4 synchronised viewports, one path variant each.
+    #[arg(long, value_name = "N", value_parser = parse_viewports)]
+    pub compare: Option<u8>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -97,6 +100,14 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
         v.trim().parse::<u32>().ok().filter(|&v| (64..=8192).contains(&v)).ok_or_else(|| format!("'{v}' is not a size between 64 and 8192"))
     };
     Ok((num(w)?, num(h)?))
+}
+
+fn parse_viewports(s: &str) -> Result<u8, String> {
+    match s.trim() {
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err(format!("'{s}' viewports; expected 2 or 4")),
+    }
 }
 
 /// Loads a scene, naming the file in errors.
