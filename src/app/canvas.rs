@@ -59,6 +59,7 @@ pub fn interact(
     keys: bool,
 ) -> (Response, Input) {
     let response = ui.interact(rect, id, Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "canvas"));
     let space = keys && ui.input(|i| i.key_down(Key::Space));
     let panning = response.dragged_by(PointerButton::Secondary)
         || response.dragged_by(PointerButton::Middle)

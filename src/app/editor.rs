@@ -597,13 +597,15 @@ impl App {
         let area = Rect::from_min_size(rect.min + egui::vec2(8.0, 8.0), egui::vec2(220.0, 24.0));
         ui.scope_builder(egui::UiBuilder::new().max_rect(area), |ui| {
             ui.horizontal(|ui| {
-                egui::ComboBox::from_id_salt(("compare", k))
+                let label = ui.colored_label(text_color, "path");
+                let combo = egui::ComboBox::from_id_salt(("compare", k))
                     .selected_text(shown.name())
                     .show_ui(ui, |ui| {
                         for v in Variant::ALL {
                             ui.selectable_value(&mut self.compare[k], v, v.name());
                         }
                     });
+                combo.response.labelled_by(label.id);
                 if let Some(m) = self.analysis.as_ref().and_then(|a| a.metric(shown)) {
                     ui.colored_label(text_color, format!("{:.3}", m.length));
                 }

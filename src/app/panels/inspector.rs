@@ -94,8 +94,8 @@ fn ring_editor(
             };
         }
         ui.horizontal(|ui| {
-            ui.label("Name");
-            let field = ui.text_edit_singleline(&mut name.text);
+            let label = ui.label("Name");
+            let field = ui.text_edit_singleline(&mut name.text).labelled_by(label.id);
             if field.lost_focus() && name.text != *current {
                 actions.push(Action::Apply(Edit::RenameObstacle {
                     index,
@@ -122,15 +122,19 @@ fn ring_editor(
             for index in rows {
                 let p = points.points()[index];
                 ui.horizontal(|ui| {
-                    let label = RichText::new(format!("{index:>3}"));
-                    ui.label(if selected == Some(index) {
-                        label.color(Color32::from_rgb(30, 160, 255))
+                    let text = RichText::new(format!("{index:>3}"));
+                    let label = ui.label(if selected == Some(index) {
+                        text.color(Color32::from_rgb(30, 160, 255))
                     } else {
-                        label
+                        text
                     });
                     let (mut x, mut y) = (p.x, p.y);
-                    let fx = ui.add(DragValue::new(&mut x).speed(0.05).max_decimals(4));
-                    let fy = ui.add(DragValue::new(&mut y).speed(0.05).max_decimals(4));
+                    let fx = ui
+                        .add(DragValue::new(&mut x).speed(0.05).max_decimals(4).prefix("x "))
+                        .labelled_by(label.id);
+                    let fy = ui
+                        .add(DragValue::new(&mut y).speed(0.05).max_decimals(4).prefix("y "))
+                        .labelled_by(label.id);
                     if fx.drag_started() || fy.drag_started() {
                         actions.push(Action::BeginGesture);
                     }

@@ -31,8 +31,9 @@ pub fn show(
         }
         if tool == Tool::RegularPolygon {
             ui.horizontal(|ui| {
-                ui.label("Corners");
-                ui.add(DragValue::new(&mut settings.polygon_sides).range(3..=64));
+                let label = ui.label("Corners");
+                ui.add(DragValue::new(&mut settings.polygon_sides).range(3..=64))
+                    .labelled_by(label.id);
             });
         }
         ui.separator();
@@ -59,13 +60,11 @@ pub fn show(
 
 /// Slider and numeric field; a drag of either is one undo step.
 fn radius(ui: &mut Ui, current: f64, actions: &mut Vec<Action>) {
-    ui.heading("Agent radius");
+    let heading = ui.heading("Agent radius");
     let mut r = current;
-    let slider = ui.add(
-        Slider::new(&mut r, 0.0..=100.0)
-            .logarithmic(true)
-            .show_value(false),
-    );
+    let slider = ui
+        .add(Slider::new(&mut r, 0.0..=100.0).logarithmic(true).show_value(false))
+        .labelled_by(heading.id);
     let field = ui.add(
         DragValue::new(&mut r)
             .speed(0.01)
@@ -85,7 +84,7 @@ fn radius(ui: &mut Ui, current: f64, actions: &mut Vec<Action>) {
 }
 
 fn query_choice(ui: &mut Ui, scene: &Scene, query: Option<usize>, actions: &mut Vec<Action>) {
-    ui.heading("Query");
+    let heading = ui.heading("Query");
     if scene.queries.is_empty() {
         ui.label("No query yet: use the Start / goal tool.");
         return;
@@ -99,7 +98,7 @@ fn query_choice(ui: &mut Ui, scene: &Scene, query: Option<usize>, actions: &mut 
         }
     };
     let shown = query.unwrap_or(0);
-    egui::ComboBox::from_id_salt("query")
+    let combo = egui::ComboBox::from_id_salt("query")
         .selected_text(name(shown))
         .show_ui(ui, |ui| {
             for i in 0..scene.queries.len() {
@@ -108,4 +107,5 @@ fn query_choice(ui: &mut Ui, scene: &Scene, query: Option<usize>, actions: &mut 
                 }
             }
         });
+    combo.response.labelled_by(heading.id);
 }
