@@ -7,7 +7,10 @@ use std::process::Command;
 const BIN: &str = env!("CARGO_BIN_EXE_navscope");
 
 fn xvfb_run() -> Option<&'static str> {
-    let found = Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success());
+    let found = Command::new("sh")
+        .args(["-c", "command -v xvfb-run"])
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !found && std::env::var_os("CI").is_some() {
         panic!("xvfb-run is missing; .ci/run installs it");
     }
@@ -31,7 +34,10 @@ fn screenshot_of_the_real_window() {
         .env("XDG_RUNTIME_DIR", dir.path())
         .status()
         .expect("xvfb-run runs");
-    assert!(status.success(), "navscope --screenshot exited with {status}");
+    assert!(
+        status.success(),
+        "navscope --screenshot exited with {status}"
+    );
     let image = image::open(&out).expect("a PNG was written").to_rgba8();
     assert_eq!(image.dimensions(), (900, 640));
     let first = image.get_pixel(0, 0);
