@@ -10,49 +10,22 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
 use navscope::app::{App, Options};
-use navscope::geom::{Point, Ring};
-use navscope::scene::{self, Obstacle, ObstacleId, Query, Scene};
+use navscope::geom::Point;
+use navscope::scene::generate::rotated_squares;
+use navscope::scene::{self, Query, Scene};
 use std::time::Duration;
 
-/// A square field with `n` x `n` regular `sides`-gons; `radius` is the agent radius.
-fn field(n: usize, sides: usize, radius: f64) -> Scene {
-    let spacing = 4.0;
-    let size = spacing * (n as f64 + 1.0);
-    let p = Point::new;
-    let mut obstacles = Vec::new();
-    for i in 0..n {
-        for j in 0..n {
-            let c = p(spacing * (i as f64 + 1.0), spacing * (j as f64 + 1.0));
-            let ring = (0..sides)
-                .map(|k| {
-                    let a = std::f64::consts::TAU * (k as f64 + 0.5 * (i + j) as f64 / n as f64)
-                        / sides as f64;
-                    c + Point::from_angle(a) * 1.2
-                })
-                .collect();
-            let id = ObstacleId(obstacles.len() as u32);
-            obstacles.push(Obstacle {
-                id,
-                name: format!("o{i}_{j}"),
-                ring: Ring::new(ring),
-            });
-        }
-    }
-    Scene {
-        agent_radius: radius,
-        walkable: vec![Ring::new(vec![
-            p(0.0, 0.0),
-            p(size, 0.0),
-            p(size, size),
-            p(0.0, size),
-        ])],
-        obstacles,
-        queries: vec![Query {
-            name: "diagonal".into(),
-            start: p(1.0, 1.0),
-            goal: p(size - 1.0, size - 1.0),
-        }],
-    }
+/// `side` x `side` rotated squares 10 units apart (the core benches' scenes) with a query
+/// along the diagonal.
+fn squares(side: usize, radius: f64) -> Scene {
+    let mut scene = rotated_squares(side, side, 10.0, radius, 1);
+    let far = 10.0 * (side as f64 - 1.0);
+    scene.queries.push(Query {
+        name: "diagonal".into(),
+        start: Point::new(10.0, 10.0),
+        goal: Point::new(far, far),
+    });
+    scene
 }
 
 /// The editor on `scene`, rebuilding synchronously so each frame includes its rebuild.
@@ -85,13 +58,14 @@ fn canvas_frame(c: &mut Criterion) {
     group
         .sample_size(30)
         .measurement_time(Duration::from_secs(6));
-    for (n, sides) in [(22, 10), (50, 20)] {
+    // About 10k and 100k triangles.
+    for side in [35, 112] {
         let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = editor(&field(n, sides, 0.0), &dir);
+        let mut h = editor(&squares(side, 0.0), &dir);
         let triangles = h.state().triangle_count().expect("the bench scene builds");
         let center = h
             .state()
-            .to_screen(Point::new(2.0 * (n as f64 + 1.0), 2.0 * (n as f64 + 1.0)))
+            .to_screen(Point::new(5.0 * side as f64, 5.0 * side as f64))
             .expect("laid out");
         let mut k = 0u32;
         group.bench_with_input(
@@ -119,12 +93,13 @@ fn drag_vertex(c: &mut Criterion) {
     group
         .sample_size(30)
         .measurement_time(Duration::from_secs(8));
-    for n in [8, 16] {
-        let scene = field(n, 8, 0.25);
+    // About 500 and 2,000 obstacle corners.
+    for side in [11, 22] {
+        let scene = squares(side, 1.0);
         let vertices = scene.point_count();
         let dir = tempfile::tempdir().expect("temp dir");
         let mut h = editor(&scene, &dir);
-        let middle = scene.obstacles[scene.obstacles.len() / 2 + n / 2]
+        let middle = scene.obstacles[scene.obstacles.len() / 2 + side / 2]
             .ring
             .points()[0];
         let grab: Pos2 = h.state().to_screen(middle).expect("laid out");
@@ -138,7 +113,7 @@ fn drag_vertex(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("vertices", vertices), &vertices, |b, _| {
             b.iter(|| {
                 k += 1;
-                let offset = if k % 2 == 0 { 8.0 } else { 14.0 };
+                let offset = if k.is_multiple_of(2) { 8.0 } else { 14.0 };
                 h.hover_at(grab + Vec2::new(offset, 0.0));
                 frame(&mut h)
             })

@@ -14,12 +14,14 @@
 //! Conventions: world units are f64, y points up, angles are radians counter-clockwise from +x,
 //! outer rings are counter-clockwise and holes clockwise wherever orientation matters.
 
-pub mod geom;
-pub mod scene;
-pub mod nav;
-pub mod viz;
-pub mod export;
 pub mod cli;
 pub mod document;
+pub mod export;
+pub mod geom;
+pub mod nav;
+pub mod rng;
+pub mod scene;
+pub mod viz;
+
 #[cfg(feature = "gui")]
 pub mod app;

@@ -82,7 +82,10 @@ pub struct QueryResult {
 
 impl QueryResult {
     pub fn path(&self, variant: Variant) -> Option<&Path> {
-        self.paths.iter().find(|(v, _)| *v == variant).map(|(_, p)| p)
+        self.paths
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map(|(_, p)| p)
     }
 }
 
@@ -99,10 +102,17 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         goal_location,
         corridor: None,
         paths: Vec::new(),
-        timings: QueryTimings { locate_us: micros(t0), ..Default::default() },
+        timings: QueryTimings {
+            locate_us: micros(t0),
+            ..Default::default()
+        },
     };
     let (Some(s), Some(g)) = (start_location.triangle(), goal_location.triangle()) else {
-        result.status = if start_location.is_inside() { Status::GoalOutside } else { Status::StartOutside };
+        result.status = if start_location.is_inside() {
+            Status::GoalOutside
+        } else {
+            Status::StartOutside
+        };
         return result;
     };
     if mesh.component(s) != mesh.component(g) {
@@ -110,7 +120,13 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         return result;
     }
     let t1 = Instant::now();
-    let corridor = astar(mesh, start, &mesh.triangles_at(&start_location), goal, &mesh.triangles_at(&goal_location));
+    let corridor = astar(
+        mesh,
+        start,
+        &mesh.triangles_at(&start_location),
+        goal,
+        &mesh.triangles_at(&goal_location),
+    );
     result.timings.astar_us = micros(t1);
     let Some(corridor) = corridor else {
         result.status = Status::Unreachable;

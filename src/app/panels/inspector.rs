@@ -95,7 +95,9 @@ fn ring_editor(
         }
         ui.horizontal(|ui| {
             let label = ui.label("Name");
-            let field = ui.text_edit_singleline(&mut name.text).labelled_by(label.id);
+            let field = ui
+                .text_edit_singleline(&mut name.text)
+                .labelled_by(label.id);
             if field.lost_focus() && name.text != *current {
                 actions.push(Action::Apply(Edit::RenameObstacle {
                     index,
@@ -130,10 +132,20 @@ fn ring_editor(
                     });
                     let (mut x, mut y) = (p.x, p.y);
                     let fx = ui
-                        .add(DragValue::new(&mut x).speed(0.05).max_decimals(4).prefix("x "))
+                        .add(
+                            DragValue::new(&mut x)
+                                .speed(0.05)
+                                .max_decimals(4)
+                                .prefix("x "),
+                        )
                         .labelled_by(label.id);
                     let fy = ui
-                        .add(DragValue::new(&mut y).speed(0.05).max_decimals(4).prefix("y "))
+                        .add(
+                            DragValue::new(&mut y)
+                                .speed(0.05)
+                                .max_decimals(4)
+                                .prefix("y "),
+                        )
                         .labelled_by(label.id);
                     if fx.drag_started() || fy.drag_started() {
                         actions.push(Action::BeginGesture);

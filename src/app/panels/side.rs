@@ -63,7 +63,11 @@ fn radius(ui: &mut Ui, current: f64, actions: &mut Vec<Action>) {
     let heading = ui.heading("Agent radius");
     let mut r = current;
     let slider = ui
-        .add(Slider::new(&mut r, 0.0..=100.0).logarithmic(true).show_value(false))
+        .add(
+            Slider::new(&mut r, 0.0..=100.0)
+                .logarithmic(true)
+                .show_value(false),
+        )
         .labelled_by(heading.id);
     let field = ui.add(
         DragValue::new(&mut r)
