@@ -102,6 +102,7 @@ pub fn paint(
             continue;
         }
         let item = &picture.list.items[i];
+        batch.bulk = picture.list.items.len() > BULK_ITEMS;
         batch.item(item, &picture.fills[i]);
         painted.insert(item.layer);
     }
@@ -109,11 +110,17 @@ pub fn paint(
     painted
 }
 
+/// Pictures with more items than this stroke their lines as plain quads in the shared mesh
+/// (no joins, no feathering): thousands of separate egui paths would cost more than a frame.
+const BULK_ITEMS: usize = 64;
+
 /// Consecutive mesh-like output gathered into one mesh; other shapes flush it first so the
 /// painting order is kept.
 struct Batch<'a> {
     target: &'a Target<'a>,
     mesh: Mesh,
+    /// Stroke lines as quads (see [`BULK_ITEMS`]).
+    bulk: bool,
 }
 
 impl<'a> Batch<'a> {
@@ -121,6 +128,7 @@ impl<'a> Batch<'a> {
         Batch {
             target,
             mesh: Mesh::default(),
+            bulk: false,
         }
     }
 
@@ -156,12 +164,15 @@ impl<'a> Batch<'a> {
                     self.mesh.indices.extend(fill.iter().map(|&i| base + i));
                 }
                 if let Some(stroke) = stroke {
+                    let mut closed = screen;
+                    closed.extend(closed.first().copied());
                     if paint.dashed {
-                        let mut closed = screen;
-                        closed.extend(closed.first().copied());
                         self.dashed(&closed, stroke);
+                    } else if self.bulk {
+                        self.quads(closed.windows(2).map(|w| (w[0], w[1])), stroke);
                     } else {
-                        self.shape(Shape::closed_line(screen, stroke));
+                        closed.pop();
+                        self.shape(Shape::closed_line(closed, stroke));
                     }
                 }
             }
@@ -170,13 +181,19 @@ impl<'a> Batch<'a> {
                 let screen: Vec<Pos2> = points.iter().map(|&p| self.to_screen(p)).collect();
                 if paint.dashed {
                     self.dashed(&screen, stroke);
+                } else if self.bulk {
+                    self.quads(screen.windows(2).map(|w| (w[0], w[1])), stroke);
                 } else {
                     self.shape(Shape::line(screen, stroke));
                 }
             }
             Primitive::Segments(segments) => {
                 let Some(stroke) = stroke else { return };
-                self.segments(segments, stroke);
+                let screen = segments
+                    .iter()
+                    .map(|[a, b]| (self.to_screen(*a), self.to_screen(*b)));
+                let screen: Vec<(Pos2, Pos2)> = screen.collect();
+                self.quads(screen.into_iter(), stroke);
             }
             Primitive::Triangles(triangles) => {
                 if fill_color.a() == 0 {
@@ -243,8 +260,8 @@ impl<'a> Batch<'a> {
             .extend(Shape::dashed_line(points, stroke, 8.0, 5.0));
     }
 
-    /// Each segment as a quad `stroke.width` wide (hairlines fade instead of thinning).
-    fn segments(&mut self, segments: &[[Point; 2]], stroke: Stroke) {
+    /// Each screen segment as a quad `stroke.width` wide (hairlines fade instead of thinning).
+    fn quads(&mut self, segments: impl ExactSizeIterator<Item = (Pos2, Pos2)>, stroke: Stroke) {
         let (width, color) = if stroke.width < 1.0 {
             (1.0, stroke.color.gamma_multiply(stroke.width.max(0.1)))
         } else {
@@ -254,8 +271,7 @@ impl<'a> Batch<'a> {
         let clip = self.target.rect.expand(width);
         self.mesh.reserve_vertices(segments.len() * 4);
         self.mesh.reserve_triangles(segments.len() * 2);
-        for [a, b] in segments {
-            let (a, b) = (self.to_screen(*a), self.to_screen(*b));
+        for (a, b) in segments {
             if !clip.intersects(Rect::from_two_pos(a, b)) {
                 continue;
             }
