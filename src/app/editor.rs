@@ -21,7 +21,7 @@ use super::view::View;
 use crate::document::{Document, Edit};
 use crate::geom::{Point, Ring};
 use crate::nav::{Status as QueryStatus, Variant};
-use crate::scene::{self, Query, Scene};
+use crate::scene::{self, Query, RingRef, Scene};
 use crate::viz::{DrawList, Layer, Theme};
 use egui::{Pos2, Rect, Ui, ViewportCommand};
 use std::collections::BTreeSet;
@@ -77,7 +77,13 @@ impl Pending {
 }
 
 /// Picture of the scene, cached by what it depends on.
-type ScenePictureKey = (u64, Option<u64>, Option<u64>, Option<usize>, bool);
+type ScenePictureKey = (
+    u64,
+    Option<u64>,
+    Option<u64>,
+    Option<usize>,
+    Option<RingRef>,
+);
 
 pub struct App {
     doc: Document,
@@ -457,12 +463,17 @@ impl App {
             self.live.failure().map(|f| f.revision),
             self.live.shown().map(|b| b.revision),
             handles,
-            self.screenshot.is_some(),
+            self.selection.ring(),
         );
         if self.scene_picture.as_ref().is_none_or(|(k, _)| *k != key) {
             let warnings = self.live.shown().map_or(&[][..], |b| &b.build.warnings[..]);
-            let picture =
-                pictures::scene_picture(self.doc.scene(), self.live.failure(), warnings, handles);
+            let picture = pictures::scene_picture(
+                self.doc.scene(),
+                self.live.failure(),
+                warnings,
+                handles,
+                self.selection.ring(),
+            );
             self.scene_picture = Some((key, picture));
         }
     }
@@ -562,14 +573,18 @@ impl App {
     fn overlay(&self, input: &Input) -> DrawList {
         let scene = self.doc.scene();
         let hover = match (self.tool, input.pos) {
-            _ if self.tool_state.is_drawing() => None,
+            _ if self.tool_state.is_drawing() || self.screenshot.is_some() => None,
             (Tool::Select, Some(p)) => scene::pick(scene, self.shown_query(), p, input.tolerance),
             (Tool::InsertVertex, Some(p)) => scene::pick_edge(scene, p, input.tolerance),
             _ => None,
         };
         let mut list = DrawList::default();
         let mesh = self.live.shown().map(|b| &b.build.mesh);
-        let disc = input.pos.map(|p| (p, scene.agent_radius));
+        // A screenshot shows the window without a pointer over it.
+        let disc = input
+            .pos
+            .filter(|_| self.screenshot.is_none())
+            .map(|p| (p, scene.agent_radius));
         pictures::overlay(scene, mesh, hover, self.selection, disc, &mut list);
         self.tool_state
             .preview(self.tool, input, self.settings.polygon_sides, &mut list);

@@ -9,21 +9,28 @@ use crate::nav::NavMesh;
 use crate::scene::{Hit, Issue, RingRef, Scene};
 use crate::viz::{self, DrawList, Layer, Primitive, Style};
 
-/// The scene rings, the ring a failure or warning names (with its message), and the handles of
-/// `query` when no analysis draws them.
+/// The scene rings, the ring a failure names (with its message), the rings warnings name (the
+/// message of the `selected` one), and the handles of `query` when no analysis draws them.
 pub fn scene_picture(
     scene: &Scene,
     failure: Option<&Failure>,
     warnings: &[Issue],
     handles: Option<usize>,
+    selected: Option<RingRef>,
 ) -> Picture {
     let mut list = DrawList::default();
     viz::draw_scene(scene, &mut list);
     if let Some(f) = failure {
         issue(scene, f.ring, true, &f.message, &mut list);
     }
+    // Repairs can be many: outline their rings, and label only the selected one (the inspector
+    // lists them all).
     for w in warnings {
-        issue(scene, w.ring, false, &w.message, &mut list);
+        match w.ring {
+            Some(r) if Some(r) == selected => issue(scene, w.ring, false, &w.message, &mut list),
+            Some(r) => viz::draw_ring_issue(scene, r, false, &mut list),
+            None => {}
+        }
     }
     if let Some(q) = handles.and_then(|i| scene.queries.get(i)) {
         list.push(
