@@ -208,7 +208,11 @@ impl Style {
             Style::Start => p(Rgba(60, 200, 90, 255), Rgba(20, 60, 30, 255), 1.5),
             Style::Goal => p(Rgba(235, 70, 70, 255), Rgba(70, 20, 20, 255), 1.5),
             Style::Error => p(Rgba(230, 50, 50, 60), Rgba(255, 60, 60, 255), 3.0),
-            Style::Warning => p(Rgba::NONE, Rgba(240, 180, 40, 255), 2.5),
+            // Dashed, so that a repaired ring never reads as a path.
+            Style::Warning => Paint {
+                dashed: true,
+                ..p(Rgba::NONE, Rgba(240, 180, 40, 255), 2.0)
+            },
             Style::Agent => p(
                 if dark {
                     Rgba(255, 255, 255, 12)
