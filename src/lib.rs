@@ -20,6 +20,7 @@ pub mod export;
 pub mod geom;
 pub mod nav;
 pub mod rng;
+pub mod scenario;
 pub mod scene;
 pub mod viz;
 

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use navscope::cli::{Cli, run};
+use navscope::cli::{Cli, Outcome, run};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -26,7 +26,8 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     match cli.command {
         Some(command) => match run(command) {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(Outcome::Ok) => ExitCode::SUCCESS,
+            Ok(Outcome::Failed) => ExitCode::from(1),
             Err(e) => {
                 eprintln!("navscope: error: {}", format!("{e:#}").replace('\n', " "));
                 ExitCode::from(2)
