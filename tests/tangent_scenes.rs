@@ -274,6 +274,10 @@ fn start_inside_the_radius_of_a_corner_is_left_sensibly() {
     let pts = t.points(flatten_tolerance(0.5));
     invariants::check_endpoints(&pts, s, g).unwrap();
     assert!(invariants::min_clearance(&pts, &raw.walls, 1.0) >= own - 1e-3);
-    let away: Vec<Point> = pts.iter().copied().filter(|p| p.distance(s) > 1.0).collect();
+    let away: Vec<Point> = pts
+        .iter()
+        .copied()
+        .filter(|p| p.distance(s) > 1.0)
+        .collect();
     invariants::check_clearance(&away, &raw.walls, 0.5, 1e-3).unwrap();
 }
