@@ -1,9 +1,9 @@
 //! A query: locate start and goal, check components, run A*, and make every path variant from
 //! the corridor. Expected outcomes (outside, unreachable) are statuses, not errors.
 //!
-//! [`query`] answers on one (shrunk) mesh: midpoint, funnel and smoothed midpoints.
-//! [`query_build`] adds the radius-aware variants of the build's raw mesh (tangent, offset; see
-//! `raw_query`) and measures every path. The two sides have their own status: `status` is the
+//! [`query`] answers on one (shrunk) mesh with the basic variants, midpoint and funnel.
+//! [`query_build`] adds the smoothed midpoints on the same mesh, the radius-aware variants of the
+//! build's raw mesh (tangent, offset; see `raw_query`) and the metrics of every path. The two sides have their own status: `status` is the
 //! shrunk mesh's, `raw.status` the raw mesh's, and a variant has a path exactly when its side
 //! found one, so either side may find a path the other does not.
 
@@ -194,17 +194,14 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         return result;
     };
     let portals = corridor.portals(mesh);
-    for variant in Variant::ALL.into_iter().filter(|v| !v.uses_raw_mesh()) {
+    for variant in [Variant::Midpoint, Variant::Funnel] {
         let t = Instant::now();
         let points = match variant {
-            Variant::Midpoint => midpoint_path(&portals),
             Variant::Funnel => string_pull(&portals),
-            Variant::MidpointSmoothed => smooth_midpoints(mesh, &corridor, &portals),
-            Variant::Tangent | Variant::Offset => continue,
+            _ => midpoint_path(&portals),
         };
-        let path = Path::from_points(&points);
         result.timings.variants_us.push((variant, micros(t)));
-        result.paths.push((variant, path));
+        result.paths.push((variant, Path::from_points(&points)));
     }
     result.corridor = Some(corridor);
     result
@@ -215,6 +212,16 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
 /// mesh).
 pub fn query_build(build: &Build, start: Point, goal: Point) -> QueryResult {
     let mut result = query(&build.mesh, start, goal);
+    if let Some(corridor) = &result.corridor {
+        let t = Instant::now();
+        let points = smooth_midpoints(&build.mesh, corridor, &corridor.portals(&build.mesh));
+        let smoothed = (Variant::MidpointSmoothed, Path::from_points(&points));
+        result
+            .timings
+            .variants_us
+            .push((Variant::MidpointSmoothed, micros(t)));
+        result.paths.push(smoothed);
+    }
     let Some(raw_nav) = &build.raw else {
         return result;
     };
