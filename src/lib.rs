@@ -19,4 +19,5 @@ pub mod scene;
 pub mod nav;
 pub mod viz;
 pub mod export;
+pub mod import;
 pub mod cli;

@@ -155,6 +155,13 @@ pub fn variant_color(v: Variant, dark: bool) -> Rgba {
                 Rgba(0, 120, 200, 255)
             }
         }
+        Variant::Optimal => {
+            if dark {
+                Rgba(225, 130, 255, 255)
+            } else {
+                Rgba(150, 40, 190, 255)
+            }
+        }
     }
 }
 

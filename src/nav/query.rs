@@ -5,7 +5,7 @@ use super::corridor::Corridor;
 use super::locate::Location;
 use super::mesh::NavMesh;
 use super::path::Path;
-use super::{astar, midpoint_path, string_pull};
+use super::{astar, midpoint_path, optimal_path, string_pull};
 use crate::geom::Point;
 use std::time::Instant;
 
@@ -37,16 +37,19 @@ pub enum Variant {
     Midpoint,
     /// The string-pulled shortest path through the corridor.
     Funnel,
+    /// The exact shortest path through the whole free space, whatever the corridor.
+    Optimal,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 2] = [Variant::Midpoint, Variant::Funnel];
+    pub const ALL: [Variant; 3] = [Variant::Midpoint, Variant::Funnel, Variant::Optimal];
 
     /// The name used in CLI output and files.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Midpoint => "midpoint",
             Variant::Funnel => "funnel",
+            Variant::Optimal => "optimal",
         }
     }
 }
@@ -109,25 +112,28 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         result.status = Status::Unreachable;
         return result;
     }
+    let (start_tris, goal_tris) = (mesh.triangles_at(&start_location), mesh.triangles_at(&goal_location));
     let t1 = Instant::now();
-    let corridor = astar(mesh, start, &mesh.triangles_at(&start_location), goal, &mesh.triangles_at(&goal_location));
+    let corridor = astar(mesh, start, &start_tris, goal, &goal_tris);
     result.timings.astar_us = micros(t1);
-    let Some(corridor) = corridor else {
-        result.status = Status::Unreachable;
-        return result;
-    };
-    let portals = corridor.portals(mesh);
+    let portals = corridor.as_ref().map(|c| c.portals(mesh));
     for variant in Variant::ALL {
         let t = Instant::now();
-        let points = match variant {
-            Variant::Midpoint => midpoint_path(&portals),
-            Variant::Funnel => string_pull(&portals),
+        // The optimal path does not need the corridor; it is searched even if A* found none.
+        let points = match (variant, &portals) {
+            (Variant::Midpoint, Some(portals)) => Some(midpoint_path(portals)),
+            (Variant::Funnel, Some(portals)) => Some(string_pull(portals)),
+            (Variant::Optimal, _) => optimal_path(mesh, start, &start_tris, goal, &goal_tris),
+            (_, None) => None,
         };
-        let path = Path::from_points(&points);
+        let Some(points) = points else { continue };
         result.timings.variants_us.push((variant, micros(t)));
-        result.paths.push((variant, path));
+        result.paths.push((variant, Path::from_points(&points)));
     }
-    result.corridor = Some(corridor);
+    if corridor.is_none() && result.paths.is_empty() {
+        result.status = Status::Unreachable;
+    }
+    result.corridor = corridor;
     result
 }
 

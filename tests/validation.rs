@@ -1,0 +1,133 @@
+//! Validation against published exact shortest-path lengths on two real game maps (Polyanya's
+//! arena and aurora meshes, `../shared/validation-data/`, see its README): the optimal variant
+//! must reproduce every length to 1e-4 relative, and no corridor path may be shorter. Prints how
+//! far A* + funnel and midpoint paths are from the optimum.
+//!
+//! The data lives beside the repository (`../shared/validation-data`, or the directory named by
+//! `NAVSCOPE_VALIDATION_DATA`); without it the tests print a note and pass. Debug builds check
+//! every 10th aurora query, release builds all 2,990.
+
+use navscope::geom::Point;
+use navscope::import::load_polyanya_mesh;
+use navscope::nav::{self, FreeSpace, NavMesh, Status, Variant, invariants};
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn data_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("NAVSCOPE_VALIDATION_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/validation-data"));
+    if dir.join("README.md").is_file() {
+        Some(dir)
+    } else {
+        println!("note: validation data not found at {}; skipping", dir.display());
+        None
+    }
+}
+
+struct Query {
+    start: Point,
+    goal: Point,
+    optimal: f64,
+}
+
+fn load_queries(path: &std::path::Path) -> Vec<Query> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let f: Vec<f64> = line.split(',').map(|x| x.trim().parse().unwrap()).collect();
+            Query { start: Point::new(f[1], f[2]), goal: Point::new(f[3], f[4]), optimal: f[5] }
+        })
+        .collect()
+}
+
+fn load_map(dir: &std::path::Path, mesh_file: &str) -> (FreeSpace, NavMesh) {
+    let free = load_polyanya_mesh(&dir.join(mesh_file)).unwrap();
+    let mesh = nav::triangulate(&free).unwrap();
+    mesh.validate(&free).unwrap();
+    (free, mesh)
+}
+
+/// Mean, median, 99th percentile and maximum.
+fn summary(values: &mut [f64]) -> String {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    let at = |q: f64| values[((q * (n - 1) as f64).round() as usize).min(n - 1)];
+    let mean = values.iter().sum::<f64>() / n as f64;
+    format!("mean {:.4} p50 {:.4} p99 {:.4} max {:.4}", mean, at(0.5), at(0.99), at(1.0))
+}
+
+/// Runs every query; fails listing each query whose optimal length misses the published one or
+/// whose corridor paths are shorter than the optimum.
+fn check_map(name: &str, free: &FreeSpace, mesh: &NavMesh, queries: &[Query]) {
+    let walls = free.walls();
+    let mut failures = Vec::new();
+    let (mut funnel_ratios, mut midpoint_ratios) = (Vec::new(), Vec::new());
+    let mut worst_error: f64 = 0.0;
+    let t0 = Instant::now();
+    for (i, q) in queries.iter().enumerate() {
+        let r = nav::query(mesh, q.start, q.goal);
+        if r.status != Status::Found {
+            failures.push(format!("query {i} {} -> {}: status {:?}", q.start, q.goal, r.status));
+            continue;
+        }
+        let length = |v| r.path(v).map_or(f64::NAN, |p| p.length);
+        let (optimal, funnel, midpoint) = (length(Variant::Optimal), length(Variant::Funnel), length(Variant::Midpoint));
+        let error = (optimal - q.optimal).abs() / q.optimal.max(1.0);
+        worst_error = worst_error.max(error);
+        if !(error <= 1e-4) {
+            failures.push(format!("query {i} {} -> {}: optimal {optimal} vs published {}", q.start, q.goal, q.optimal));
+        }
+        for (variant, len) in [("funnel", funnel), ("midpoint", midpoint)] {
+            if !(len >= optimal - 1e-9 * optimal) {
+                failures.push(format!("query {i}: {variant} {len} is shorter than the optimum {optimal}"));
+            }
+        }
+        if let Some(path) = r.path(Variant::Optimal) {
+            let points = path.points(0.0);
+            if let Err(e) = invariants::check_endpoints(&points, q.start, q.goal)
+                .and_then(|()| invariants::check_inside(&points, &walls, 1e-9))
+            {
+                failures.push(format!("query {i}: optimal path: {e}"));
+            }
+        }
+        if optimal > 0.0 {
+            funnel_ratios.push(funnel / optimal);
+            midpoint_ratios.push(midpoint / optimal);
+        }
+    }
+    println!(
+        "{name}: {} queries in {:.2} s, {} failures, largest relative error of the optimum {worst_error:.2e}",
+        queries.len(),
+        t0.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    println!("{name}: funnel / optimal   {}", summary(&mut funnel_ratios));
+    println!("{name}: midpoint / optimal {}", summary(&mut midpoint_ratios));
+    assert!(failures.is_empty(), "{name}: {} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn arena_matches_published_lengths() {
+    let Some(dir) = data_dir() else { return };
+    let (free, mesh) = load_map(&dir, "arena.mesh");
+    let queries = load_queries(&dir.join("arena-queries.csv"));
+    assert_eq!(queries.len(), 160);
+    check_map("arena", &free, &mesh, &queries);
+}
+
+#[test]
+fn aurora_matches_published_lengths() {
+    let Some(dir) = data_dir() else { return };
+    let (free, mesh) = load_map(&dir, "aurora-merged.mesh");
+    // The README counts 81 regions; 97 vertices where two walkable regions touch at a single
+    // point split some of them, and the navmesh (like the optimal path) never passes such a point.
+    assert_eq!(mesh.component_count(), 143);
+    let queries = load_queries(&dir.join("aurora-queries.csv"));
+    assert_eq!(queries.len(), 2990);
+    let step = if cfg!(debug_assertions) { 10 } else { 1 };
+    let picked: Vec<Query> = queries.into_iter().step_by(step).collect();
+    check_map("aurora", &free, &mesh, &picked);
+}
