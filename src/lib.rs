@@ -14,10 +14,11 @@
 //! Conventions: world units are f64, y points up, angles are radians counter-clockwise from +x,
 //! outer rings are counter-clockwise and holes clockwise wherever orientation matters.
 
-pub mod geom;
-pub mod scene;
-pub mod nav;
-pub mod viz;
-pub mod export;
-pub mod import;
 pub mod cli;
+pub mod export;
+pub mod geom;
+pub mod import;
+pub mod nav;
+pub mod rng;
+pub mod scene;
+pub mod viz;

@@ -14,7 +14,11 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments").trim_start_matches("error: ");
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
             eprintln!("navscope: error: {first} (see navscope --help)");
             return ExitCode::from(2);
         }

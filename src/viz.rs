@@ -84,7 +84,9 @@ impl Rgba {
 }
 
 /// Colour scheme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum Theme {
     #[default]
     Dark,
@@ -103,27 +105,68 @@ pub struct Paint {
 impl Style {
     pub fn paint(self, theme: Theme) -> Paint {
         let dark = theme == Theme::Dark;
-        let p = |fill, stroke, width| Paint { fill, stroke, width, dashed: false };
+        let p = |fill, stroke, width| Paint {
+            fill,
+            stroke,
+            width,
+            dashed: false,
+        };
         match self {
             Style::Walkable => p(
-                if dark { Rgba(40, 44, 52, 255) } else { Rgba(250, 250, 247, 255) },
-                if dark { Rgba(150, 160, 175, 255) } else { Rgba(70, 70, 80, 255) },
+                if dark {
+                    Rgba(40, 44, 52, 255)
+                } else {
+                    Rgba(250, 250, 247, 255)
+                },
+                if dark {
+                    Rgba(150, 160, 175, 255)
+                } else {
+                    Rgba(70, 70, 80, 255)
+                },
                 1.5,
             ),
             Style::Obstacle => p(
-                if dark { Rgba(95, 80, 70, 255) } else { Rgba(150, 130, 115, 255) },
-                if dark { Rgba(200, 170, 140, 255) } else { Rgba(90, 70, 55, 255) },
+                if dark {
+                    Rgba(95, 80, 70, 255)
+                } else {
+                    Rgba(150, 130, 115, 255)
+                },
+                if dark {
+                    Rgba(200, 170, 140, 255)
+                } else {
+                    Rgba(90, 70, 55, 255)
+                },
                 1.5,
             ),
             Style::FreeSpace => p(
-                if dark { Rgba(45, 75, 60, 255) } else { Rgba(215, 240, 222, 255) },
-                if dark { Rgba(90, 160, 120, 255) } else { Rgba(70, 150, 100, 255) },
+                if dark {
+                    Rgba(45, 75, 60, 255)
+                } else {
+                    Rgba(215, 240, 222, 255)
+                },
+                if dark {
+                    Rgba(90, 160, 120, 255)
+                } else {
+                    Rgba(70, 150, 100, 255)
+                },
                 1.0,
             ),
             Style::MeshFill => p(Rgba::NONE, Rgba::NONE, 0.0),
-            Style::MeshEdge => p(Rgba::NONE, if dark { Rgba(110, 140, 125, 160) } else { Rgba(120, 150, 130, 150) }, 0.7),
+            Style::MeshEdge => p(
+                Rgba::NONE,
+                if dark {
+                    Rgba(110, 140, 125, 160)
+                } else {
+                    Rgba(120, 150, 130, 150)
+                },
+                0.7,
+            ),
             Style::CorridorFill => p(
-                if dark { Rgba(70, 110, 170, 110) } else { Rgba(140, 180, 235, 130) },
+                if dark {
+                    Rgba(70, 110, 170, 110)
+                } else {
+                    Rgba(140, 180, 235, 130)
+                },
                 Rgba::NONE,
                 0.0,
             ),
@@ -200,7 +243,11 @@ pub struct DrawList {
 
 impl DrawList {
     pub fn push(&mut self, layer: Layer, style: Style, primitive: Primitive) {
-        self.items.push(Item { layer, style, primitive });
+        self.items.push(Item {
+            layer,
+            style,
+            primitive,
+        });
     }
 
     /// Items on `layer`.
@@ -230,10 +277,18 @@ impl DrawList {
 /// The scene itself: walkable rings and obstacles.
 pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
     for ring in &scene.walkable {
-        list.push(Layer::Walkable, Style::Walkable, Primitive::Polygon(ring.points().to_vec()));
+        list.push(
+            Layer::Walkable,
+            Style::Walkable,
+            Primitive::Polygon(ring.points().to_vec()),
+        );
     }
     for o in &scene.obstacles {
-        list.push(Layer::Obstacles, Style::Obstacle, Primitive::Polygon(o.ring.points().to_vec()));
+        list.push(
+            Layer::Obstacles,
+            Style::Obstacle,
+            Primitive::Polygon(o.ring.points().to_vec()),
+        );
     }
 }
 
@@ -241,10 +296,18 @@ pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
 pub fn draw_free_space(free: &FreeSpace, list: &mut DrawList) {
     let (outer, holes): (Vec<_>, Vec<_>) = free.contours.iter().partition(|c| !c.is_hole());
     for c in outer {
-        list.push(Layer::FreeSpace, Style::FreeSpace, Primitive::Polygon(c.points.clone()));
+        list.push(
+            Layer::FreeSpace,
+            Style::FreeSpace,
+            Primitive::Polygon(c.points.clone()),
+        );
     }
     for c in holes {
-        list.push(Layer::FreeSpace, Style::Walkable, Primitive::Polygon(c.points.clone()));
+        list.push(
+            Layer::FreeSpace,
+            Style::Walkable,
+            Primitive::Polygon(c.points.clone()),
+        );
     }
 }
 
@@ -265,12 +328,33 @@ pub fn draw_mesh(mesh: &NavMesh, list: &mut DrawList) {
 
 /// The corridor triangles and its portals (left ends blue, right ends red).
 pub fn draw_corridor(mesh: &NavMesh, corridor: &Corridor, list: &mut DrawList) {
-    let tris = corridor.triangles.iter().map(|&t| mesh.triangle_points(t)).collect();
-    list.push(Layer::Corridor, Style::CorridorFill, Primitive::Triangles(tris));
-    for p in corridor.portals(mesh).iter().skip(1).take(corridor.edges.len()) {
+    let tris = corridor
+        .triangles
+        .iter()
+        .map(|&t| mesh.triangle_points(t))
+        .collect();
+    list.push(
+        Layer::Corridor,
+        Style::CorridorFill,
+        Primitive::Triangles(tris),
+    );
+    for p in corridor
+        .portals(mesh)
+        .iter()
+        .skip(1)
+        .take(corridor.edges.len())
+    {
         let mid = p.midpoint();
-        list.push(Layer::Portals, Style::PortalLeft, Primitive::Polyline(vec![mid, p.left]));
-        list.push(Layer::Portals, Style::PortalRight, Primitive::Polyline(vec![mid, p.right]));
+        list.push(
+            Layer::Portals,
+            Style::PortalLeft,
+            Primitive::Polyline(vec![mid, p.left]),
+        );
+        list.push(
+            Layer::Portals,
+            Style::PortalRight,
+            Primitive::Polyline(vec![mid, p.right]),
+        );
     }
 }
 
@@ -281,16 +365,38 @@ pub fn draw_query(mesh: &NavMesh, result: &QueryResult, list: &mut DrawList) {
     }
     let tolerance = 1e-3 * mesh.bounds().diagonal().max(1e-9);
     for (variant, path) in &result.paths {
-        list.push(Layer::Path(*variant), Style::Path(*variant), Primitive::Polyline(path.points(tolerance)));
+        list.push(
+            Layer::Path(*variant),
+            Style::Path(*variant),
+            Primitive::Polyline(path.points(tolerance)),
+        );
     }
-    list.push(Layer::Endpoints, Style::Start, Primitive::Marker { at: result.start, size: 9.0 });
-    list.push(Layer::Endpoints, Style::Goal, Primitive::Marker { at: result.goal, size: 9.0 });
+    list.push(
+        Layer::Endpoints,
+        Style::Start,
+        Primitive::Marker {
+            at: result.start,
+            size: 9.0,
+        },
+    );
+    list.push(
+        Layer::Endpoints,
+        Style::Goal,
+        Primitive::Marker {
+            at: result.goal,
+            size: 9.0,
+        },
+    );
 }
 
 /// Highlights a ring (e.g. the one a build error names).
 pub fn draw_ring_issue(scene: &Scene, ring: RingRef, error: bool, list: &mut DrawList) {
     if let Some(r) = scene.ring(ring) {
         let style = if error { Style::Error } else { Style::Warning };
-        list.push(Layer::Issues, style, Primitive::Polygon(r.points().to_vec()));
+        list.push(
+            Layer::Issues,
+            style,
+            Primitive::Polygon(r.points().to_vec()),
+        );
     }
 }

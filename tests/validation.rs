@@ -16,11 +16,16 @@ use std::time::Instant;
 fn data_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("NAVSCOPE_VALIDATION_DATA")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/validation-data"));
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/validation-data")
+        });
     if dir.join("README.md").is_file() {
         Some(dir)
     } else {
-        println!("note: validation data not found at {}; skipping", dir.display());
+        println!(
+            "note: validation data not found at {}; skipping",
+            dir.display()
+        );
         None
     }
 }
@@ -38,7 +43,11 @@ fn load_queries(path: &std::path::Path) -> Vec<Query> {
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
             let f: Vec<f64> = line.split(',').map(|x| x.trim().parse().unwrap()).collect();
-            Query { start: Point::new(f[1], f[2]), goal: Point::new(f[3], f[4]), optimal: f[5] }
+            Query {
+                start: Point::new(f[1], f[2]),
+                goal: Point::new(f[3], f[4]),
+                optimal: f[5],
+            }
         })
         .collect()
 }
@@ -56,7 +65,13 @@ fn summary(values: &mut [f64]) -> String {
     let n = values.len();
     let at = |q: f64| values[((q * (n - 1) as f64).round() as usize).min(n - 1)];
     let mean = values.iter().sum::<f64>() / n as f64;
-    format!("mean {:.4} p50 {:.4} p99 {:.4} max {:.4}", mean, at(0.5), at(0.99), at(1.0))
+    format!(
+        "mean {:.4} p50 {:.4} p99 {:.4} max {:.4}",
+        mean,
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    )
 }
 
 /// Runs every query; fails listing each query whose optimal length misses the published one or
@@ -70,19 +85,31 @@ fn check_map(name: &str, free: &FreeSpace, mesh: &NavMesh, queries: &[Query]) {
     for (i, q) in queries.iter().enumerate() {
         let r = nav::query(mesh, q.start, q.goal);
         if r.status != Status::Found {
-            failures.push(format!("query {i} {} -> {}: status {:?}", q.start, q.goal, r.status));
+            failures.push(format!(
+                "query {i} {} -> {}: status {:?}",
+                q.start, q.goal, r.status
+            ));
             continue;
         }
         let length = |v| r.path(v).map_or(f64::NAN, |p| p.length);
-        let (optimal, funnel, midpoint) = (length(Variant::Optimal), length(Variant::Funnel), length(Variant::Midpoint));
+        let (optimal, funnel, midpoint) = (
+            length(Variant::Optimal),
+            length(Variant::Funnel),
+            length(Variant::Midpoint),
+        );
         let error = (optimal - q.optimal).abs() / q.optimal.max(1.0);
         worst_error = worst_error.max(error);
         if !(error <= 1e-4) {
-            failures.push(format!("query {i} {} -> {}: optimal {optimal} vs published {}", q.start, q.goal, q.optimal));
+            failures.push(format!(
+                "query {i} {} -> {}: optimal {optimal} vs published {}",
+                q.start, q.goal, q.optimal
+            ));
         }
         for (variant, len) in [("funnel", funnel), ("midpoint", midpoint)] {
             if !(len >= optimal - 1e-9 * optimal) {
-                failures.push(format!("query {i}: {variant} {len} is shorter than the optimum {optimal}"));
+                failures.push(format!(
+                    "query {i}: {variant} {len} is shorter than the optimum {optimal}"
+                ));
             }
         }
         if let Some(path) = r.path(Variant::Optimal) {
@@ -105,8 +132,16 @@ fn check_map(name: &str, free: &FreeSpace, mesh: &NavMesh, queries: &[Query]) {
         failures.len()
     );
     println!("{name}: funnel / optimal   {}", summary(&mut funnel_ratios));
-    println!("{name}: midpoint / optimal {}", summary(&mut midpoint_ratios));
-    assert!(failures.is_empty(), "{name}: {} failures:\n{}", failures.len(), failures.join("\n"));
+    println!(
+        "{name}: midpoint / optimal {}",
+        summary(&mut midpoint_ratios)
+    );
+    assert!(
+        failures.is_empty(),
+        "{name}: {} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

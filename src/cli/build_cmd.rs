@@ -10,7 +10,10 @@ use std::io::Write;
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     let scene = load_scene(&args.scene)?;
-    let options = BuildOptions { radius: args.radius, arc_tolerance: args.arc_tolerance };
+    let options = BuildOptions {
+        radius: args.radius,
+        arc_tolerance: args.arc_tolerance,
+    };
     let origin = args.scene.display();
     let build = build_with(&scene, &options).with_context(|| format!("{origin}"))?;
     for w in &build.warnings {
@@ -39,11 +42,14 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     );
     match &args.output {
         Some(out) => {
-            write_atomic(out, text.as_bytes()).with_context(|| format!("{}: cannot write", out.display()))?;
+            write_atomic(out, text.as_bytes())
+                .with_context(|| format!("{}: cannot write", out.display()))?;
             println!("{summary} -> {}", out.display());
         }
         None => {
-            std::io::stdout().write_all(text.as_bytes()).context("cannot write to standard output")?;
+            std::io::stdout()
+                .write_all(text.as_bytes())
+                .context("cannot write to standard output")?;
             eprintln!("{summary}");
         }
     }

@@ -10,7 +10,12 @@ use std::path::PathBuf;
 
 /// navscope: navmesh editor and inspector. Without a command it opens the editor.
 #[derive(Debug, Parser)]
-#[command(name = "navscope", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "navscope",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -84,17 +89,29 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 }
 
 fn parse_point(s: &str) -> Result<Point, String> {
-    let (x, y) = s.split_once(',').ok_or_else(|| format!("'{s}' is not a point; expected X,Y"))?;
+    let (x, y) = s
+        .split_once(',')
+        .ok_or_else(|| format!("'{s}' is not a point; expected X,Y"))?;
     let num = |v: &str| {
-        v.trim().parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("'{v}' is not a finite number"))
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("'{v}' is not a finite number"))
     };
     Ok(Point::new(num(x)?, num(y)?))
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("'{s}' is not a size; expected WIDTHxHEIGHT"))?;
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("'{s}' is not a size; expected WIDTHxHEIGHT"))?;
     let num = |v: &str| {
-        v.trim().parse::<u32>().ok().filter(|&v| (64..=8192).contains(&v)).ok_or_else(|| format!("'{v}' is not a size between 64 and 8192"))
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&v| (64..=8192).contains(&v))
+            .ok_or_else(|| format!("'{v}' is not a size between 64 and 8192"))
     };
     Ok((num(w)?, num(h)?))
 }

@@ -37,24 +37,39 @@ struct PathReport {
 pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     let scene = load_scene(&args.scene)?;
     let origin = args.scene.display();
-    let build = build_with(&scene, &BuildOptions { radius: args.radius, ..Default::default() })
-        .with_context(|| format!("{origin}"))?;
+    let build = build_with(
+        &scene,
+        &BuildOptions {
+            radius: args.radius,
+            ..Default::default()
+        },
+    )
+    .with_context(|| format!("{origin}"))?;
     for w in &build.warnings {
         eprintln!("warning: {origin}: {w}");
     }
     let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
         (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],
-        _ => scene.queries.iter().map(|q| (q.name.clone(), q.start, q.goal)).collect(),
+        _ => scene
+            .queries
+            .iter()
+            .map(|q| (q.name.clone(), q.start, q.goal))
+            .collect(),
     };
     if queries.is_empty() {
         bail!("{origin}: the scene has no queries; give --from X,Y --to X,Y");
     }
-    let results: Vec<(String, QueryResult)> =
-        queries.into_iter().map(|(name, s, g)| (name, query(&build.mesh, s, g))).collect();
+    let results: Vec<(String, QueryResult)> = queries
+        .into_iter()
+        .map(|(name, s, g)| (name, query(&build.mesh, s, g)))
+        .collect();
     if args.json {
         let report = Report {
             radius: build.radius,
-            results: results.iter().map(|(name, r)| query_report(&build.mesh, name, r)).collect(),
+            results: results
+                .iter()
+                .map(|(name, r)| query_report(&build.mesh, name, r))
+                .collect(),
         };
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -77,12 +92,27 @@ fn query_report(mesh: &NavMesh, name: &str, r: &QueryResult) -> QueryReport {
         start: r.start,
         goal: r.goal,
         status: r.status.as_str(),
-        corridor: corridor.map_or(Vec::new(), |c| c.triangles.iter().map(|&t| mesh.triangle_points(t)).collect()),
-        portals: corridor.map_or(Vec::new(), |c| c.portals(mesh).iter().map(|p| [p.left, p.right]).collect()),
+        corridor: corridor.map_or(Vec::new(), |c| {
+            c.triangles
+                .iter()
+                .map(|&t| mesh.triangle_points(t))
+                .collect()
+        }),
+        portals: corridor.map_or(Vec::new(), |c| {
+            c.portals(mesh).iter().map(|p| [p.left, p.right]).collect()
+        }),
         paths: r
             .paths
             .iter()
-            .map(|(v, p)| (v.name(), PathReport { length: p.length, points: p.points(0.0) }))
+            .map(|(v, p)| {
+                (
+                    v.name(),
+                    PathReport {
+                        length: p.length,
+                        points: p.points(0.0),
+                    },
+                )
+            })
             .collect(),
         timings_us,
     }
@@ -90,10 +120,19 @@ fn query_report(mesh: &NavMesh, name: &str, r: &QueryResult) -> QueryReport {
 
 fn print_table(radius: f64, results: &[(String, QueryResult)]) {
     println!("agent radius {radius}");
-    println!("{:<24} {:<14} {:>9} {:>12} {:>12} {:>10}", "query", "status", "corridor", "midpoint", "funnel", "time (us)");
+    println!(
+        "{:<24} {:<14} {:>9} {:>12} {:>12} {:>10}",
+        "query", "status", "corridor", "midpoint", "funnel", "time (us)"
+    );
     for (name, r) in results {
-        let len = |v| r.path(v).map_or("-".to_string(), |p| format!("{:.4}", p.length));
-        let tris = r.corridor.as_ref().map_or("-".to_string(), |c| c.triangles.len().to_string());
+        let len = |v| {
+            r.path(v)
+                .map_or("-".to_string(), |p| format!("{:.4}", p.length))
+        };
+        let tris = r
+            .corridor
+            .as_ref()
+            .map_or("-".to_string(), |c| c.triangles.len().to_string());
         println!(
             "{:<24} {:<14} {:>9} {:>12} {:>12} {:>10.1}",
             name,

@@ -29,7 +29,10 @@ impl NavMeshFile {
             version: 1,
             agent_radius,
             vertices: mesh.vertices().iter().map(|p| [p.x, p.y]).collect(),
-            triangles: mesh.triangle_ids().map(|t| mesh.triangle(t).map(|v| v.0)).collect(),
+            triangles: mesh
+                .triangle_ids()
+                .map(|t| mesh.triangle(t).map(|v| v.0))
+                .collect(),
             neighbors: mesh
                 .triangle_ids()
                 .map(|t| mesh.neighbors(t).map(|n| n.map_or(-1, |n| n.0 as i64)))

@@ -7,7 +7,12 @@ use std::fmt::Write;
 pub fn navmesh_obj(mesh: &NavMesh, agent_radius: f64) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# navscope navmesh, agent radius {agent_radius}");
-    let _ = writeln!(out, "# {} vertices, {} triangles; scene (x, y) -> (x, 0, -y)", mesh.vertex_count(), mesh.triangle_count());
+    let _ = writeln!(
+        out,
+        "# {} vertices, {} triangles; scene (x, y) -> (x, 0, -y)",
+        mesh.vertex_count(),
+        mesh.triangle_count()
+    );
     out.push_str("o navmesh\n");
     for p in mesh.vertices() {
         let _ = writeln!(out, "v {} 0 {}", p.x, -p.y + 0.0);

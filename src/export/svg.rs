@@ -17,19 +17,34 @@ pub fn svg(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" viewBox="0 0 {w} {height}">"#,
         w = width.ceil()
     );
-    let background = if theme == Theme::Dark { "#1e2127" } else { "#ffffff" };
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="{background}"/>"#);
+    let background = if theme == Theme::Dark {
+        "#1e2127"
+    } else {
+        "#ffffff"
+    };
+    let _ = writeln!(
+        out,
+        r#"<rect width="100%" height="100%" fill="{background}"/>"#
+    );
     for item in list.sorted() {
         let paint = item.style.paint(theme);
         let fill = |filled: bool| {
             if filled && paint.fill.3 > 0 {
-                format!(r#"fill="{}" fill-opacity="{:.3}""#, paint.fill.hex(), paint.fill.alpha())
+                format!(
+                    r#"fill="{}" fill-opacity="{:.3}""#,
+                    paint.fill.hex(),
+                    paint.fill.alpha()
+                )
             } else {
                 r#"fill="none""#.to_string()
             }
         };
         let stroke = if paint.stroke.3 > 0 && paint.width > 0.0 {
-            let dash = if paint.dashed { r#" stroke-dasharray="6 4""# } else { "" };
+            let dash = if paint.dashed {
+                r#" stroke-dasharray="6 4""#
+            } else {
+                ""
+            };
             format!(
                 r#"stroke="{}" stroke-opacity="{:.3}" stroke-width="{}" stroke-linejoin="round"{dash}"#,
                 paint.stroke.hex(),
@@ -50,10 +65,21 @@ pub fn svg(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> String {
         };
         match &item.primitive {
             Primitive::Polygon(pts) => {
-                let _ = writeln!(out, r#"<polygon points="{}" {} {}/>"#, points(pts), fill(true), stroke);
+                let _ = writeln!(
+                    out,
+                    r#"<polygon points="{}" {} {}/>"#,
+                    points(pts),
+                    fill(true),
+                    stroke
+                );
             }
             Primitive::Polyline(pts) => {
-                let _ = writeln!(out, r#"<polyline points="{}" fill="none" {}/>"#, points(pts), stroke);
+                let _ = writeln!(
+                    out,
+                    r#"<polyline points="{}" fill="none" {}/>"#,
+                    points(pts),
+                    stroke
+                );
             }
             Primitive::Segments(segs) => {
                 let mut d = String::new();
@@ -73,16 +99,35 @@ pub fn svg(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> String {
             }
             Primitive::Circle { center, radius } => {
                 let (x, y) = xy(*center);
-                let _ = writeln!(out, r#"<circle cx="{x:.2}" cy="{y:.2}" r="{:.2}" {} {}/>"#, radius * scale, fill(true), stroke);
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{x:.2}" cy="{y:.2}" r="{:.2}" {} {}/>"#,
+                    radius * scale,
+                    fill(true),
+                    stroke
+                );
             }
             Primitive::Marker { at, size } => {
                 let (x, y) = xy(*at);
-                let _ = writeln!(out, r#"<circle cx="{x:.2}" cy="{y:.2}" r="{:.1}" {} {}/>"#, size * 0.5, fill(true), stroke);
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{x:.2}" cy="{y:.2}" r="{:.1}" {} {}/>"#,
+                    size * 0.5,
+                    fill(true),
+                    stroke
+                );
             }
             Primitive::Label { at, text } => {
                 let (x, y) = xy(*at);
-                let text = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-                let _ = writeln!(out, r#"<text x="{x:.2}" y="{y:.2}" font-family="sans-serif" font-size="12" fill="{}">{text}</text>"#, paint.stroke.hex());
+                let text = text
+                    .replace('&', "&amp;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;");
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{x:.2}" y="{y:.2}" font-family="sans-serif" font-size="12" fill="{}">{text}</text>"#,
+                    paint.stroke.hex()
+                );
             }
         }
     }

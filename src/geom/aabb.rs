@@ -51,7 +51,11 @@ impl Aabb {
 
     /// Length of the diagonal; 0 for an empty box.
     pub fn diagonal(&self) -> f64 {
-        if self.is_empty() { 0.0 } else { self.width().hypot(self.height()) }
+        if self.is_empty() {
+            0.0
+        } else {
+            self.width().hypot(self.height())
+        }
     }
 
     pub fn center(&self) -> Point {
@@ -60,7 +64,10 @@ impl Aabb {
 
     /// The box grown by `d` on every side.
     pub fn expanded(&self, d: f64) -> Aabb {
-        Aabb { min: Point::new(self.min.x - d, self.min.y - d), max: Point::new(self.max.x + d, self.max.y + d) }
+        Aabb {
+            min: Point::new(self.min.x - d, self.min.y - d),
+            max: Point::new(self.max.x + d, self.max.y + d),
+        }
     }
 
     pub fn contains(&self, p: Point) -> bool {
@@ -68,7 +75,10 @@ impl Aabb {
     }
 
     pub fn intersects(&self, o: &Aabb) -> bool {
-        self.min.x <= o.max.x && o.min.x <= self.max.x && self.min.y <= o.max.y && o.min.y <= self.max.y
+        self.min.x <= o.max.x
+            && o.min.x <= self.max.x
+            && self.min.y <= o.max.y
+            && o.min.y <= self.max.y
     }
 }
 
@@ -112,12 +122,20 @@ mod tests {
     use super::*;
 
     fn bx(x0: f64, y0: f64, x1: f64, y1: f64) -> Aabb {
-        Aabb { min: Point::new(x0, y0), max: Point::new(x1, y1) }
+        Aabb {
+            min: Point::new(x0, y0),
+            max: Point::new(x1, y1),
+        }
     }
 
     #[test]
     fn clusters_are_transitive_and_ordered() {
-        let boxes = [bx(0.0, 0.0, 1.0, 1.0), bx(5.0, 5.0, 6.0, 6.0), bx(1.0, 0.5, 2.0, 2.0), bx(1.5, 1.5, 3.0, 3.0)];
+        let boxes = [
+            bx(0.0, 0.0, 1.0, 1.0),
+            bx(5.0, 5.0, 6.0, 6.0),
+            bx(1.0, 0.5, 2.0, 2.0),
+            bx(1.5, 1.5, 3.0, 3.0),
+        ];
         assert_eq!(overlap_clusters(&boxes), vec![vec![0, 2, 3], vec![1]]);
     }
 

@@ -49,13 +49,19 @@ impl Arc {
     /// `max_deviation`. Chord endpoints lie on the arc, so chords cut slightly inside it.
     pub fn flatten(&self, max_deviation: f64) -> Vec<Point> {
         let n = self.chord_count(max_deviation);
-        (0..=n).map(|i| self.point_at_angle(self.start_angle + self.sweep * i as f64 / n as f64)).collect()
+        (0..=n)
+            .map(|i| self.point_at_angle(self.start_angle + self.sweep * i as f64 / n as f64))
+            .collect()
     }
 
     /// True when the direction `angle` lies within the swept range.
     pub fn covers_angle(&self, angle: f64) -> bool {
         let rel = (angle - self.start_angle).rem_euclid(2.0 * PI);
-        if self.sweep >= 0.0 { rel <= self.sweep } else { rel == 0.0 || 2.0 * PI - rel <= -self.sweep }
+        if self.sweep >= 0.0 {
+            rel <= self.sweep
+        } else {
+            rel == 0.0 || 2.0 * PI - rel <= -self.sweep
+        }
     }
 
     /// Distance from `p` to the nearest point of the arc.
@@ -74,29 +80,51 @@ mod tests {
 
     #[test]
     fn length_and_ends() {
-        let a = Arc { center: Point::new(1.0, 1.0), radius: 2.0, start_angle: 0.0, sweep: PI / 2.0 };
+        let a = Arc {
+            center: Point::new(1.0, 1.0),
+            radius: 2.0,
+            start_angle: 0.0,
+            sweep: PI / 2.0,
+        };
         assert!((a.length() - PI).abs() < 1e-12);
         assert!(a.end().distance(Point::new(1.0, 3.0)) < 1e-12);
     }
 
     #[test]
     fn flatten_respects_deviation() {
-        let a = Arc { center: Point::ZERO, radius: 10.0, start_angle: 1.0, sweep: -3.0 };
+        let a = Arc {
+            center: Point::ZERO,
+            radius: 10.0,
+            start_angle: 1.0,
+            sweep: -3.0,
+        };
         let tol = 0.01;
         let pts = a.flatten(tol);
         for w in pts.windows(2) {
             let mid = w[0].midpoint(w[1]);
             assert!(a.radius - mid.length() <= tol + 1e-12);
         }
-        assert!(pts[0].distance(a.start()) < 1e-12 && pts.last().unwrap().distance(a.end()) < 1e-12);
+        assert!(
+            pts[0].distance(a.start()) < 1e-12 && pts.last().unwrap().distance(a.end()) < 1e-12
+        );
     }
 
     #[test]
     fn distance_inside_and_outside_sweep() {
-        let a = Arc { center: Point::ZERO, radius: 1.0, start_angle: 0.0, sweep: PI / 2.0 };
+        let a = Arc {
+            center: Point::ZERO,
+            radius: 1.0,
+            start_angle: 0.0,
+            sweep: PI / 2.0,
+        };
         assert!((a.distance_to_point(Point::new(2.0, 2.0)) - (8f64.sqrt() - 1.0)).abs() < 1e-12);
         assert!((a.distance_to_point(Point::new(0.0, -1.0)) - 2f64.sqrt()).abs() < 1e-12);
-        let cw = Arc { center: Point::ZERO, radius: 1.0, start_angle: 0.0, sweep: -PI / 2.0 };
+        let cw = Arc {
+            center: Point::ZERO,
+            radius: 1.0,
+            start_angle: 0.0,
+            sweep: -PI / 2.0,
+        };
         assert!((cw.distance_to_point(Point::new(0.0, -3.0)) - 2.0).abs() < 1e-12);
     }
 }

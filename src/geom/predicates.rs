@@ -50,7 +50,10 @@ mod tests {
         let b = Point::new(0.3, 0.3);
         let c = Point::new(0.7, 0.7 + 1e-17);
         // The naive cross product rounds to zero or the wrong sign here; the exact one does not.
-        assert_eq!(side_of(a, b, c), side_of(a, b, Point::new(0.7, 0.7 + 1e-17)));
+        assert_eq!(
+            side_of(a, b, c),
+            side_of(a, b, Point::new(0.7, 0.7 + 1e-17))
+        );
         assert_eq!(side_of(a, b, Point::new(0.7, 0.7)), Side::On);
     }
 }

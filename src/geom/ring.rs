@@ -61,7 +61,11 @@ impl Ring {
 
     /// Number of distinct points.
     pub fn distinct_points(&self) -> usize {
-        let mut pts: Vec<(u64, u64)> = self.0.iter().map(|p| (p.x.to_bits(), p.y.to_bits())).collect();
+        let mut pts: Vec<(u64, u64)> = self
+            .0
+            .iter()
+            .map(|p| (p.x.to_bits(), p.y.to_bits()))
+            .collect();
         pts.sort_unstable();
         pts.dedup();
         pts.len()
@@ -96,7 +100,12 @@ mod tests {
     use super::*;
 
     fn square() -> Ring {
-        Ring::new(vec![Point::new(0.0, 0.0), Point::new(2.0, 0.0), Point::new(2.0, 2.0), Point::new(0.0, 2.0)])
+        Ring::new(vec![
+            Point::new(0.0, 0.0),
+            Point::new(2.0, 0.0),
+            Point::new(2.0, 2.0),
+            Point::new(0.0, 2.0),
+        ])
     }
 
     #[test]
@@ -118,7 +127,11 @@ mod tests {
 
     #[test]
     fn distinct_points_ignores_repeats() {
-        let r = Ring::new(vec![Point::new(0.0, 0.0), Point::new(0.0, 0.0), Point::new(1.0, 0.0)]);
+        let r = Ring::new(vec![
+            Point::new(0.0, 0.0),
+            Point::new(0.0, 0.0),
+            Point::new(1.0, 0.0),
+        ]);
         assert_eq!(r.distinct_points(), 2);
     }
 }

@@ -40,7 +40,10 @@ impl Segment {
         let d3 = side_of(self.a, self.b, o.a);
         let d4 = side_of(self.a, self.b, o.b);
         let opposite = |x: Side, y: Side| {
-            matches!((x, y), (Side::Left, Side::Right) | (Side::Right, Side::Left))
+            matches!(
+                (x, y),
+                (Side::Left, Side::Right) | (Side::Right, Side::Left)
+            )
         };
         if opposite(d1, d2) && opposite(d3, d4) {
             return true;
@@ -51,7 +54,10 @@ impl Segment {
 }
 
 fn within_box(s: &Segment, p: Point) -> bool {
-    p.x >= s.a.x.min(s.b.x) && p.x <= s.a.x.max(s.b.x) && p.y >= s.a.y.min(s.b.y) && p.y <= s.a.y.max(s.b.y)
+    p.x >= s.a.x.min(s.b.x)
+        && p.x <= s.a.x.max(s.b.x)
+        && p.y >= s.a.y.min(s.b.y)
+        && p.y <= s.a.y.max(s.b.y)
 }
 
 /// Shortest distance between two closed segments (0 when they touch or cross).
@@ -79,8 +85,14 @@ mod tests {
         assert!(seg(0.0, 0.0, 2.0, 0.0).intersects(&seg(2.0, 0.0, 3.0, 5.0)));
         assert!(seg(0.0, 0.0, 4.0, 0.0).intersects(&seg(1.0, 0.0, 2.0, 0.0)));
         assert!(!seg(0.0, 0.0, 1.0, 0.0).intersects(&seg(2.0, 0.0, 3.0, 0.0)));
-        assert_eq!(segment_distance(&seg(0.0, 0.0, 1.0, 0.0), &seg(2.0, 0.0, 3.0, 0.0)), 1.0);
-        assert_eq!(segment_distance(&seg(0.0, 0.0, 4.0, 0.0), &seg(2.0, 3.0, 2.0, 1.0)), 1.0);
+        assert_eq!(
+            segment_distance(&seg(0.0, 0.0, 1.0, 0.0), &seg(2.0, 0.0, 3.0, 0.0)),
+            1.0
+        );
+        assert_eq!(
+            segment_distance(&seg(0.0, 0.0, 4.0, 0.0), &seg(2.0, 3.0, 2.0, 1.0)),
+            1.0
+        );
     }
 
     #[test]
@@ -88,6 +100,9 @@ mod tests {
         let s = seg(0.0, 0.0, 2.0, 0.0);
         assert_eq!(s.closest_point(Point::new(-1.0, 1.0)), Point::new(0.0, 0.0));
         assert_eq!(s.closest_point(Point::new(1.0, 1.0)), Point::new(1.0, 0.0));
-        assert_eq!(seg(1.0, 1.0, 1.0, 1.0).distance_to_point(Point::new(1.0, 2.0)), 1.0);
+        assert_eq!(
+            seg(1.0, 1.0, 1.0, 1.0).distance_to_point(Point::new(1.0, 2.0)),
+            1.0
+        );
     }
 }

@@ -21,10 +21,29 @@ impl SegmentGrid {
         let n = segments.len().max(1);
         let span = bounds.width().max(bounds.height());
         let cells_per_side = ((n as f64).sqrt().ceil() as usize).clamp(1, 1024);
-        let cell = if span > 0.0 && span.is_finite() { span / cells_per_side as f64 } else { 1.0 };
-        let cols = if bounds.is_empty() { 1 } else { ((bounds.width() / cell).floor() as usize + 1).min(1025) };
-        let rows = if bounds.is_empty() { 1 } else { ((bounds.height() / cell).floor() as usize + 1).min(1025) };
-        let mut grid = SegmentGrid { segments, bounds, cell, cols, rows, cells: vec![Vec::new(); cols * rows] };
+        let cell = if span > 0.0 && span.is_finite() {
+            span / cells_per_side as f64
+        } else {
+            1.0
+        };
+        let cols = if bounds.is_empty() {
+            1
+        } else {
+            ((bounds.width() / cell).floor() as usize + 1).min(1025)
+        };
+        let rows = if bounds.is_empty() {
+            1
+        } else {
+            ((bounds.height() / cell).floor() as usize + 1).min(1025)
+        };
+        let mut grid = SegmentGrid {
+            segments,
+            bounds,
+            cell,
+            cols,
+            rows,
+            cells: vec![Vec::new(); cols * rows],
+        };
         for (i, s) in grid.segments.iter().enumerate() {
             let (c0, r0) = grid.cell_of(Point::new(s.a.x.min(s.b.x), s.a.y.min(s.b.y)));
             let (c1, r1) = grid.cell_of(Point::new(s.a.x.max(s.b.x), s.a.y.max(s.b.y)));
@@ -48,7 +67,13 @@ impl SegmentGrid {
     fn cell_of(&self, p: Point) -> (usize, usize) {
         let c = ((p.x - self.bounds.min.x) / self.cell).floor();
         let r = ((p.y - self.bounds.min.y) / self.cell).floor();
-        let clamp = |v: f64, n: usize| if v.is_nan() || v < 0.0 { 0 } else { (v as usize).min(n - 1) };
+        let clamp = |v: f64, n: usize| {
+            if v.is_nan() || v < 0.0 {
+                0
+            } else {
+                (v as usize).min(n - 1)
+            }
+        };
         (clamp(c, self.cols), clamp(r, self.rows))
     }
 
@@ -70,7 +95,11 @@ impl SegmentGrid {
                     continue;
                 }
                 if (s.a.y > p.y) != (s.b.y > p.y) {
-                    let (lo, hi) = if s.a.y < s.b.y { (s.a, s.b) } else { (s.b, s.a) };
+                    let (lo, hi) = if s.a.y < s.b.y {
+                        (s.a, s.b)
+                    } else {
+                        (s.b, s.a)
+                    };
                     if super::orient(lo, hi, p) > 0.0 {
                         inside = !inside;
                     }
@@ -87,7 +116,9 @@ impl SegmentGrid {
 
     /// Distance from segment `q` to the nearest segment, or `limit` when none is closer.
     pub fn distance_to_segment(&self, q: &Segment, limit: f64) -> f64 {
-        self.min_distance(Aabb::from_points([q.a, q.b]), limit, |s| segment_distance(s, q))
+        self.min_distance(Aabb::from_points([q.a, q.b]), limit, |s| {
+            segment_distance(s, q)
+        })
     }
 
     /// Indices of segments whose boxes come within `margin` of `area`.
@@ -109,6 +140,13 @@ impl SegmentGrid {
         out
     }
 
+    /// The point of the segments nearest to `p`, with the segment's index, if one lies closer than
+    /// `limit`.
+    pub fn closest_point(&self, p: Point, limit: f64) -> Option<(Point, usize)> {
+        self.nearest(p, limit)
+            .map(|(i, _)| (self.segments[i].closest_point(p), i))
+    }
+
     /// The segment nearest to `p` and its distance, if one lies closer than `limit`.
     pub fn nearest(&self, p: Point, limit: f64) -> Option<(usize, f64)> {
         self.nearest_by(Aabb::from_points([p]), limit, |s| s.distance_to_point(p))
@@ -118,7 +156,12 @@ impl SegmentGrid {
         self.nearest_by(area, limit, dist).map_or(limit, |(_, d)| d)
     }
 
-    fn nearest_by(&self, area: Aabb, limit: f64, dist: impl Fn(&Segment) -> f64) -> Option<(usize, f64)> {
+    fn nearest_by(
+        &self,
+        area: Aabb,
+        limit: f64,
+        dist: impl Fn(&Segment) -> f64,
+    ) -> Option<(usize, f64)> {
         if self.segments.is_empty() {
             return None;
         }
@@ -158,13 +201,20 @@ mod tests {
     use crate::geom::Ring;
 
     fn ring_segments(points: &[(f64, f64)]) -> Vec<Segment> {
-        Ring::new(points.iter().map(|&(x, y)| Point::new(x, y)).collect()).edges().collect()
+        Ring::new(points.iter().map(|&(x, y)| Point::new(x, y)).collect())
+            .edges()
+            .collect()
     }
 
     #[test]
     fn containment_with_a_hole() {
         let mut segs = ring_segments(&[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
-        segs.extend(ring_segments(&[(4.0, 4.0), (6.0, 4.0), (6.0, 6.0), (4.0, 6.0)]));
+        segs.extend(ring_segments(&[
+            (4.0, 4.0),
+            (6.0, 4.0),
+            (6.0, 6.0),
+            (4.0, 6.0),
+        ]));
         let g = SegmentGrid::new(segs);
         assert!(g.contains(Point::new(1.0, 1.0)));
         assert!(!g.contains(Point::new(5.0, 5.0)));
@@ -178,8 +228,15 @@ mod tests {
     fn distances_match_brute_force() {
         let segs = ring_segments(&[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
         let g = SegmentGrid::new(segs.clone());
-        for p in [Point::new(3.0, 2.0), Point::new(-5.0, 20.0), Point::new(9.5, 9.0)] {
-            let brute = segs.iter().map(|s| s.distance_to_point(p)).fold(f64::INFINITY, f64::min);
+        for p in [
+            Point::new(3.0, 2.0),
+            Point::new(-5.0, 20.0),
+            Point::new(9.5, 9.0),
+        ] {
+            let brute = segs
+                .iter()
+                .map(|s| s.distance_to_point(p))
+                .fold(f64::INFINITY, f64::min);
             assert!((g.distance_to_point(p, f64::INFINITY) - brute).abs() < 1e-12);
         }
         assert_eq!(g.distance_to_point(Point::new(5.0, 5.0), 1.0), 1.0);

@@ -29,13 +29,18 @@ pub enum PolyanyaMeshError {
 }
 
 fn syntax(line: usize, message: impl Into<String>) -> PolyanyaMeshError {
-    PolyanyaMeshError::Syntax { line, message: message.into() }
+    PolyanyaMeshError::Syntax {
+        line,
+        message: message.into(),
+    }
 }
 
 /// Reads a Polyanya v2 mesh file into the free space it covers.
 pub fn load_polyanya_mesh(path: &std::path::Path) -> Result<FreeSpace, PolyanyaMeshError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| PolyanyaMeshError::Io { path: path.display().to_string(), message: e.to_string() })?;
+    let text = std::fs::read_to_string(path).map_err(|e| PolyanyaMeshError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
     parse_polyanya_mesh(&text)
 }
 
@@ -48,19 +53,39 @@ struct Polygon {
 
 /// Parses the text of a Polyanya v2 mesh into the free space it covers.
 pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty());
-    let mut next = |what: &str| lines.next().ok_or_else(|| syntax(0, format!("the file ends before {what}")));
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty());
+    let mut next = |what: &str| {
+        lines
+            .next()
+            .ok_or_else(|| syntax(0, format!("the file ends before {what}")))
+    };
     let (n, header) = next("the header")?;
     if header != "mesh" {
-        return Err(syntax(n, format!("expected `mesh`, found `{}`", clip(header))));
+        return Err(syntax(
+            n,
+            format!("expected `mesh`, found `{}`", clip(header)),
+        ));
     }
     let (n, version) = next("the version")?;
     if version != "2" {
-        return Err(syntax(n, format!("unsupported version `{}` (only version 2 is read)", clip(version))));
+        return Err(syntax(
+            n,
+            format!(
+                "unsupported version `{}` (only version 2 is read)",
+                clip(version)
+            ),
+        ));
     }
     let (n, counts) = next("the counts")?;
     let counts = Fields::new(n, counts);
-    let [vertex_count, polygon_count] = [counts.usize(0, "vertex count")?, counts.usize(1, "polygon count")?];
+    let [vertex_count, polygon_count] = [
+        counts.usize(0, "vertex count")?,
+        counts.usize(1, "polygon count")?,
+    ];
     counts.expect_len(2)?;
     let mut points = Vec::with_capacity(vertex_count.min(1 << 20));
     for i in 0..vertex_count {
@@ -80,19 +105,36 @@ pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
         let f = Fields::new(n, line);
         let size = f.usize(0, "vertex count")?;
         if size < 3 {
-            return Err(syntax(n, format!("polygon {i} has {size} vertices; at least 3 are needed")));
+            return Err(syntax(
+                n,
+                format!("polygon {i} has {size} vertices; at least 3 are needed"),
+            ));
         }
         f.expect_len(1 + 2 * size)?;
-        let vertices = (0..size).map(|k| f.index(1 + k, vertex_count, "vertex")).collect::<Result<Vec<_>, _>>()?;
-        let neighbors = (0..size).map(|k| f.neighbor(1 + size + k, polygon_count)).collect::<Result<Vec<_>, _>>()?;
+        let vertices = (0..size)
+            .map(|k| f.index(1 + k, vertex_count, "vertex"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let neighbors = (0..size)
+            .map(|k| f.neighbor(1 + size + k, polygon_count))
+            .collect::<Result<Vec<_>, _>>()?;
         let ring: Vec<Point> = vertices.iter().map(|&v| points[v]).collect();
         if signed_area(&ring) <= 0.0 {
-            return Err(syntax(n, format!("polygon {i} is not counter-clockwise (or has no area)")));
+            return Err(syntax(
+                n,
+                format!("polygon {i} is not counter-clockwise (or has no area)"),
+            ));
         }
-        polygons.push(Polygon { vertices, neighbors, line: n });
+        polygons.push(Polygon {
+            vertices,
+            neighbors,
+            line: n,
+        });
     }
     if let Some((n, _)) = lines.next() {
-        return Err(syntax(n, format!("unexpected line after the {polygon_count} polygons")));
+        return Err(syntax(
+            n,
+            format!("unexpected line after the {polygon_count} polygons"),
+        ));
     }
     let walls = walls(&polygons)?;
     let contours = loops(&points, walls)?;
@@ -108,10 +150,19 @@ fn walls(polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError>
         for k in 0..m {
             let edge = (poly.vertices[(k + m - 1) % m], poly.vertices[k]);
             if edge.0 == edge.1 {
-                return Err(syntax(poly.line, format!("polygon {i} repeats vertex {}", edge.0)));
+                return Err(syntax(
+                    poly.line,
+                    format!("polygon {i} repeats vertex {}", edge.0),
+                ));
             }
             if let Some((other, _)) = edges.insert(edge, (i, poly.neighbors[k])) {
-                return Err(syntax(poly.line, format!("polygons {other} and {i} overlap along edge {} -> {}", edge.0, edge.1)));
+                return Err(syntax(
+                    poly.line,
+                    format!(
+                        "polygons {other} and {i} overlap along edge {} -> {}",
+                        edge.0, edge.1
+                    ),
+                ));
             }
         }
     }
@@ -125,10 +176,18 @@ fn walls(polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError>
                 (None, None) => walls.push((a, b)),
                 (Some(n), Some(&(other, back))) if n == other && back == Some(i) => {}
                 (None, Some(&(other, _))) => {
-                    return Err(syntax(poly.line, format!("polygon {i}: edge {a}-{b} is a wall but polygon {other} lies across it")));
+                    return Err(syntax(
+                        poly.line,
+                        format!(
+                            "polygon {i}: edge {a}-{b} is a wall but polygon {other} lies across it"
+                        ),
+                    ));
                 }
                 (Some(n), _) => {
-                    return Err(syntax(poly.line, format!("polygon {i}: neighbour {n} does not share edge {a}-{b} back")));
+                    return Err(syntax(
+                        poly.line,
+                        format!("polygon {i}: neighbour {n} does not share edge {a}-{b} back"),
+                    ));
                 }
             }
         }
@@ -147,23 +206,41 @@ fn loops(points: &[Point], walls: Vec<(usize, usize)>) -> Result<Vec<Contour>, P
     }
     let mut contours = Vec::new();
     for &(a, b) in &walls {
-        let Some(out) = outgoing.get_mut(&a) else { continue };
-        let Some(pos) = out.iter().position(|&x| x == b) else { continue }; // already chained
+        let Some(out) = outgoing.get_mut(&a) else {
+            continue;
+        };
+        let Some(pos) = out.iter().position(|&x| x == b) else {
+            continue;
+        }; // already chained
         out.swap_remove(pos);
         let mut ids = vec![a];
         let (mut prev, mut cur) = (a, b);
         while cur != a {
             ids.push(cur);
-            let out = outgoing.get_mut(&cur).filter(|o| !o.is_empty()).ok_or_else(|| {
-                syntax(0, format!("the walls do not close: no wall leaves vertex {cur} (at {})", points[cur]))
-            })?;
+            let out = outgoing
+                .get_mut(&cur)
+                .filter(|o| !o.is_empty())
+                .ok_or_else(|| {
+                    syntax(
+                        0,
+                        format!(
+                            "the walls do not close: no wall leaves vertex {cur} (at {})",
+                            points[cur]
+                        ),
+                    )
+                })?;
             let pick = (0..out.len())
-                .min_by(|&i, &j| clockwise_from(points[cur], points[prev], points[out[i]], points[out[j]]))
+                .min_by(|&i, &j| {
+                    clockwise_from(points[cur], points[prev], points[out[i]], points[out[j]])
+                })
                 .unwrap_or(0);
             (prev, cur) = (cur, out.swap_remove(pick));
         }
         let points: Vec<Point> = ids.iter().map(|&v| points[v]).collect();
-        contours.push(Contour { corners: vec![None; points.len()], points });
+        contours.push(Contour {
+            corners: vec![None; points.len()],
+            points,
+        });
     }
     Ok(contours)
 }
@@ -206,43 +283,74 @@ struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     fn new(line: usize, text: &'a str) -> Self {
-        Fields { line, fields: text.split_whitespace().collect() }
+        Fields {
+            line,
+            fields: text.split_whitespace().collect(),
+        }
     }
 
     fn get(&self, i: usize, what: &str) -> Result<&'a str, PolyanyaMeshError> {
-        self.fields.get(i).copied().ok_or_else(|| syntax(self.line, format!("missing {what} (field {})", i + 1)))
+        self.fields
+            .get(i)
+            .copied()
+            .ok_or_else(|| syntax(self.line, format!("missing {what} (field {})", i + 1)))
     }
 
     fn expect_len(&self, n: usize) -> Result<(), PolyanyaMeshError> {
         if self.fields.len() == n {
             Ok(())
         } else {
-            Err(syntax(self.line, format!("expected {n} fields, found {}", self.fields.len())))
+            Err(syntax(
+                self.line,
+                format!("expected {n} fields, found {}", self.fields.len()),
+            ))
         }
     }
 
     fn usize(&self, i: usize, what: &str) -> Result<usize, PolyanyaMeshError> {
         let s = self.get(i, what)?;
-        s.parse().map_err(|_| syntax(self.line, format!("{what} `{}` is not a non-negative integer", clip(s))))
+        s.parse().map_err(|_| {
+            syntax(
+                self.line,
+                format!("{what} `{}` is not a non-negative integer", clip(s)),
+            )
+        })
     }
 
     fn f64(&self, i: usize, what: &str) -> Result<f64, PolyanyaMeshError> {
         let s = self.get(i, what)?;
         match s.parse::<f64>() {
             Ok(v) if v.is_finite() && v.abs() <= 1e15 => Ok(v),
-            _ => Err(syntax(self.line, format!("{what} `{}` is not a finite number of at most 1e15", clip(s)))),
+            _ => Err(syntax(
+                self.line,
+                format!(
+                    "{what} `{}` is not a finite number of at most 1e15",
+                    clip(s)
+                ),
+            )),
         }
     }
 
     /// An index below `count`.
     fn index(&self, i: usize, count: usize, what: &str) -> Result<usize, PolyanyaMeshError> {
         let v = self.usize(i, what)?;
-        if v < count { Ok(v) } else { Err(syntax(self.line, format!("{what} {v} is out of range (there are {count})"))) }
+        if v < count {
+            Ok(v)
+        } else {
+            Err(syntax(
+                self.line,
+                format!("{what} {v} is out of range (there are {count})"),
+            ))
+        }
     }
 
     /// A polygon index below `count`, or -1 for none.
     fn neighbor(&self, i: usize, count: usize) -> Result<Option<usize>, PolyanyaMeshError> {
-        if self.get(i, "polygon")? == "-1" { Ok(None) } else { self.index(i, count, "polygon").map(Some) }
+        if self.get(i, "polygon")? == "-1" {
+            Ok(None)
+        } else {
+            self.index(i, count, "polygon").map(Some)
+        }
     }
 }
 
@@ -256,7 +364,8 @@ mod tests {
     use super::*;
 
     /// Two triangles forming the unit square, diagonal 0-2.
-    const SQUARE: &str = "mesh\n2\n4 2\n0 0 1 0\n1 0 1 0\n1 1 2 0 1\n0 1 1 1\n3 0 1 2 1 -1 -1\n3 0 2 3 -1 0 -1\n";
+    const SQUARE: &str =
+        "mesh\n2\n4 2\n0 0 1 0\n1 0 1 0\n1 1 2 0 1\n0 1 1 1\n3 0 1 2 1 -1 -1\n3 0 2 3 -1 0 -1\n";
 
     #[test]
     fn square_becomes_one_counter_clockwise_contour() {
@@ -280,13 +389,25 @@ mod tests {
         assert_eq!(error_line("mesh\n3\n"), 2);
         assert_eq!(error_line("mesh\n2\n4\n"), 3);
         assert_eq!(error_line(&SQUARE.replace("1 0 1 0\n", "1 nan 1 0\n")), 5);
-        assert_eq!(error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 2 9 -1 0 -1")), 9);
+        assert_eq!(
+            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 2 9 -1 0 -1")),
+            9
+        );
         // A neighbour that does not point back.
-        assert_eq!(error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 2 3 -1 -1 -1")), 8);
+        assert_eq!(
+            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 2 3 -1 -1 -1")),
+            8
+        );
         // A clockwise polygon.
-        assert_eq!(error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 3 2 -1 -1 0")), 9);
+        assert_eq!(
+            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 3 2 -1 -1 0")),
+            9
+        );
         // Two polygons on the same side of an edge.
-        assert_eq!(error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 1 2 1 -1 -1")), 9);
+        assert_eq!(
+            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 1 2 1 -1 -1")),
+            9
+        );
         assert_eq!(error_line(&format!("{SQUARE}extra\n")), 10);
         assert_eq!(error_line(&SQUARE[..SQUARE.len() - 16]), 0);
         assert_eq!(error_line(&SQUARE.replace("0 1 1 1\n", "0 1 1 1 7\n")), 7);
@@ -300,6 +421,10 @@ mod tests {
             3 0 1 2 1 -1 -1\n3 0 2 3 -1 0 -1\n3 2 4 5 3 -1 -1\n3 2 5 6 -1 2 -1\n";
         let free = parse_polyanya_mesh(mesh).unwrap();
         assert_eq!(free.contours.len(), 2);
-        assert!(free.contours.iter().all(|c| c.points.len() == 4 && c.signed_area() == 1.0));
+        assert!(
+            free.contours
+                .iter()
+                .all(|c| c.points.len() == 4 && c.signed_area() == 1.0)
+        );
     }
 }

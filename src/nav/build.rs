@@ -7,19 +7,13 @@ use std::time::Instant;
 use thiserror::Error;
 
 /// Options of the build stage. `Default` gives the documented defaults.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BuildOptions {
     /// Agent radius; `None` uses the scene's `agent_radius`.
     pub radius: Option<f64>,
     /// Largest distance by which the polygonal approximation of an offset arc may lie outside the
     /// true arc, in world units. `None` means 1% of the radius. Arcs are never approximated inside.
     pub arc_tolerance: Option<f64>,
-}
-
-impl Default for BuildOptions {
-    fn default() -> Self {
-        BuildOptions { radius: None, arc_tolerance: None }
-    }
 }
 
 impl BuildOptions {
@@ -45,7 +39,9 @@ pub enum BuildError {
     #[error("arc tolerance {0} is not a positive finite number")]
     BadArcTolerance(f64),
     /// Nothing is left once the walkable area is shrunk and the obstacles grown.
-    #[error("the free space is empty: an agent of radius {radius} fits nowhere in the walkable area")]
+    #[error(
+        "the free space is empty: an agent of radius {radius} fits nowhere in the walkable area"
+    )]
     EmptyFreeSpace { radius: f64 },
     /// The triangulator rejected the free space (should not happen for repaired input).
     #[error("triangulation failed: {0}")]
@@ -118,6 +114,10 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
         warnings,
         free_space,
         mesh,
-        timings: Timings { repair_us: us(t0, t1), inflate_us: us(t1, t2), triangulate_us: us(t2, t3) },
+        timings: Timings {
+            repair_us: us(t0, t1),
+            inflate_us: us(t1, t2),
+            triangulate_us: us(t2, t3),
+        },
     })
 }

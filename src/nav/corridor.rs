@@ -37,20 +37,42 @@ pub struct Corridor {
 impl Corridor {
     /// Builds a corridor from a triangle sequence; `None` if two consecutive triangles are not
     /// neighbours.
-    pub fn from_triangles(mesh: &NavMesh, start: Point, goal: Point, triangles: Vec<TriId>) -> Option<Corridor> {
+    pub fn from_triangles(
+        mesh: &NavMesh,
+        start: Point,
+        goal: Point,
+        triangles: Vec<TriId>,
+    ) -> Option<Corridor> {
         let edges = triangles
             .windows(2)
-            .map(|w| mesh.shared_edge(w[0], w[1]).map(|k| mesh.edge_left_right(w[0], k)))
+            .map(|w| {
+                mesh.shared_edge(w[0], w[1])
+                    .map(|k| mesh.edge_left_right(w[0], k))
+            })
             .collect::<Option<Vec<_>>>()?;
-        Some(Corridor { start, goal, triangles, edges })
+        Some(Corridor {
+            start,
+            goal,
+            triangles,
+            edges,
+        })
     }
 
     /// All portals including the degenerate start and goal portals.
     pub fn portals(&self, mesh: &NavMesh) -> Vec<Portal> {
         let mut portals = Vec::with_capacity(self.edges.len() + 2);
-        portals.push(Portal { left: self.start, right: self.start });
-        portals.extend(self.edges.iter().map(|&(l, r)| Portal { left: mesh.vertex(l), right: mesh.vertex(r) }));
-        portals.push(Portal { left: self.goal, right: self.goal });
+        portals.push(Portal {
+            left: self.start,
+            right: self.start,
+        });
+        portals.extend(self.edges.iter().map(|&(l, r)| Portal {
+            left: mesh.vertex(l),
+            right: mesh.vertex(r),
+        }));
+        portals.push(Portal {
+            left: self.goal,
+            right: self.goal,
+        });
         portals
     }
 }

@@ -16,7 +16,9 @@ impl NavMesh {
     /// The triangles met turning around `v` from `t` (included, `v` must be one of its corners)
     /// counter-clockwise (`ccw`) or clockwise, until a wall or until the walk is back at `t`.
     pub(crate) fn fan(&self, v: VertexId, t: TriId, ccw: bool) -> impl Iterator<Item = TriId> + '_ {
-        std::iter::successors(Some(t), move |&u| self.fan_step(v, u, ccw).filter(|&n| n != t))
+        std::iter::successors(Some(t), move |&u| {
+            self.fan_step(v, u, ccw).filter(|&n| n != t)
+        })
     }
 
     /// Where the walk of [`NavMesh::fan`] meets a wall: its last triangle and the wall's other
@@ -27,7 +29,16 @@ impl NavMesh {
         loop {
             let (i, tri) = (self.corner_of(v, u), self.triangle(u));
             match self.neighbors(u)[if ccw { (i + 2) % 3 } else { i }] {
-                None => return Some((u, if ccw { tri[(i + 2) % 3] } else { tri[(i + 1) % 3] })),
+                None => {
+                    return Some((
+                        u,
+                        if ccw {
+                            tri[(i + 2) % 3]
+                        } else {
+                            tri[(i + 1) % 3]
+                        },
+                    ));
+                }
                 Some(n) if n == t => return None,
                 Some(n) => u = n,
             }

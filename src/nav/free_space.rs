@@ -47,7 +47,11 @@ impl FreeSpace {
 
     /// Total length of all contours.
     pub fn perimeter(&self) -> f64 {
-        self.contours.iter().flat_map(|c| c.edges()).map(|e| e.length()).sum()
+        self.contours
+            .iter()
+            .flat_map(|c| c.edges())
+            .map(|e| e.length())
+            .sum()
     }
 
     pub fn vertex_count(&self) -> usize {

@@ -10,12 +10,12 @@
 //!      /     \   <- vertices at r / cos(d/2)
 //!     |   c   |     edges tangent at r
 //! ```
-//! Only pieces whose boxes touch are unioned, and only pieces that touch the shrunk outline take
+//! A convex walkable outline shrinks exactly (no arcs). Only pieces whose boxes touch are unioned, and only pieces that touch the shrunk outline take
 //! part in the boolean difference; the rest become holes as they are.
 
 use super::free_space::{Contour, FreeSpace};
 use super::polygon_ops::{self, Shape, difference, union_shapes};
-use super::repair::{Piece, Repaired};
+use super::repair::{Piece, Repaired, is_convex};
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
 use crate::scene::Corner;
 
@@ -31,17 +31,22 @@ struct Grown {
 /// finest step of the offsetting library).
 pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
     let radius = radius.max(0.0);
-    let walkable = if radius > 0.0 {
-        let (offset, step) = library_offset(radius, tolerance);
-        polygon_ops::outline(&repaired.walkable, -offset, step)
-    } else {
-        repaired.walkable.clone()
-    };
-    let grown: Vec<Grown> = repaired.obstacles.iter().map(|p| grow(p, radius, tolerance)).collect();
+    let walkable = shrink_walkable(&repaired.walkable, radius, tolerance);
+    let grown: Vec<Grown> = repaired
+        .obstacles
+        .iter()
+        .map(|p| grow(p, radius, tolerance))
+        .collect();
     let grown = merge_touching(grown);
 
     // Pieces touching the shrunk outline are cut out of it; the others are holes or outside.
-    let outline_walls = SegmentGrid::new(walkable.iter().flatten().flat_map(|c| ring_edges(c)).collect());
+    let outline_walls = SegmentGrid::new(
+        walkable
+            .iter()
+            .flatten()
+            .flat_map(|c| ring_edges(c))
+            .collect(),
+    );
     let mut cut = Vec::new();
     let mut holes = Vec::new();
     for g in grown {
@@ -55,7 +60,11 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
             holes.push(g);
         }
     }
-    let walkable = if cut.is_empty() { walkable } else { difference(&walkable, &cut) };
+    let walkable = if cut.is_empty() {
+        walkable
+    } else {
+        difference(&walkable, &cut)
+    };
 
     let lookup = CornerLookup::new(repaired, radius + tolerance.max(0.0));
     let mut contours: Vec<Contour> = Vec::new();
@@ -68,7 +77,10 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
                 let mut points = g.shapes.into_iter().flatten().next().unwrap_or_default();
                 points.reverse();
                 corners.reverse();
-                contours.push(Contour { points, corners: corners.into_iter().map(Some).collect() });
+                contours.push(Contour {
+                    points,
+                    corners: corners.into_iter().map(Some).collect(),
+                });
             }
             None => {
                 for mut c in g.shapes.into_iter().flatten() {
@@ -79,6 +91,60 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
         }
     }
     FreeSpace { contours }
+}
+
+/// The walkable union shrunk by `r`. A single convex ring shrinks exactly (its corners stay
+/// sharp, no arcs appear): the intersection of its edges' inward offset half-planes.
+fn shrink_walkable(walkable: &[Shape], r: f64, tolerance: f64) -> Vec<Shape> {
+    if r == 0.0 {
+        return walkable.to_vec();
+    }
+    if let [shape] = walkable
+        && let [ring] = shape.as_slice()
+        && is_convex(ring)
+    {
+        return shrink_convex(ring, r)
+            .map(|ring| vec![vec![ring]])
+            .unwrap_or_default();
+    }
+    let (offset, step) = library_offset(r, tolerance);
+    polygon_ops::outline(walkable, -offset, step)
+}
+
+/// A convex counter-clockwise ring shrunk by `r` (clipped by each edge's offset half-plane);
+/// `None` when nothing is left.
+fn shrink_convex(ring: &[Point], r: f64) -> Option<Vec<Point>> {
+    let n = ring.len();
+    let mut poly = ring.to_vec();
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        let Some(inward) = (b - a).perp().normalized() else {
+            continue;
+        };
+        let (a, b) = (a + inward * r, b + inward * r);
+        // Keep the part left of a -> b (Sutherland-Hodgman against one line).
+        let side = |p: Point| (b - a).cross(p - a);
+        let mut kept = Vec::with_capacity(poly.len() + 1);
+        for j in 0..poly.len() {
+            let (p, q) = (poly[j], poly[(j + 1) % poly.len()]);
+            let (sp, sq) = (side(p), side(q));
+            if sp >= 0.0 {
+                kept.push(p);
+            }
+            if (sp >= 0.0) != (sq >= 0.0) {
+                kept.push(p + (q - p) * (sp / (sp - sq)));
+            }
+        }
+        kept.dedup();
+        if kept.len() > 1 && kept.first() == kept.last() {
+            kept.pop();
+        }
+        poly = kept;
+        if poly.len() < 3 {
+            return None;
+        }
+    }
+    (crate::geom::signed_area(&poly) > 0.0).then_some(poly)
 }
 
 /// Offset distance and join step for i_overlay so that its chords stay outside radius `r`
@@ -95,22 +161,39 @@ fn max_step(r: f64, tolerance: f64) -> f64 {
 
 fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
     if r == 0.0 {
-        return Grown { shapes: piece.shapes.clone(), corners: piece.convex_corners.clone(), bounds: piece.bounds };
+        return Grown {
+            shapes: piece.shapes.clone(),
+            corners: piece.convex_corners.clone(),
+            bounds: piece.bounds,
+        };
     }
     if let (Some(corners), [shape]) = (&piece.convex_corners, piece.shapes.as_slice()) {
         let (points, corners) = grow_convex(&shape[0], corners, r, max_step(r, tolerance));
         let bounds = Aabb::from_points(points.iter().copied());
-        return Grown { shapes: vec![vec![points]], corners: Some(corners), bounds };
+        return Grown {
+            shapes: vec![vec![points]],
+            corners: Some(corners),
+            bounds,
+        };
     }
     let (offset, step) = library_offset(r, tolerance);
     let shapes = polygon_ops::outline(&piece.shapes, offset, step);
     let bounds = Aabb::from_points(shapes.iter().flatten().flatten().copied());
-    Grown { shapes, corners: None, bounds }
+    Grown {
+        shapes,
+        corners: None,
+        bounds,
+    }
 }
 
 /// Tangent polygon of a convex counter-clockwise ring grown by `r`: around each corner the
 /// offset arc is covered by lines tangent to it, at most `max_step` radians apart.
-fn grow_convex(ring: &[Point], corners: &[Corner], r: f64, max_step: f64) -> (Vec<Point>, Vec<Corner>) {
+fn grow_convex(
+    ring: &[Point],
+    corners: &[Corner],
+    r: f64,
+    max_step: f64,
+) -> (Vec<Point>, Vec<Corner>) {
     let n = ring.len();
     let normal = |i: usize| {
         let d = ring[(i + 1) % n] - ring[i];
@@ -150,11 +233,19 @@ fn merge_touching(grown: Vec<Grown>) -> Vec<Grown> {
             out.extend(slots[*only].take());
             continue;
         }
-        let members: Vec<Shape> = cluster.iter().filter_map(|&i| slots[i].take()).flat_map(|g| g.shapes).collect();
+        let members: Vec<Shape> = cluster
+            .iter()
+            .filter_map(|&i| slots[i].take())
+            .flat_map(|g| g.shapes)
+            .collect();
         let shapes = union_shapes(&members);
         let bounds = cluster.iter().fold(Aabb::EMPTY, |b, &i| b.union(boxes[i]));
         if !shapes.is_empty() {
-            out.push(Grown { shapes, corners: None, bounds });
+            out.push(Grown {
+                shapes,
+                corners: None,
+                bounds,
+            });
         }
     }
     out
@@ -174,18 +265,31 @@ struct CornerLookup<'a> {
 
 impl<'a> CornerLookup<'a> {
     fn new(repaired: &'a Repaired, reach: f64) -> Self {
-        CornerLookup { repaired, grid: std::cell::OnceCell::new(), reach }
+        CornerLookup {
+            repaired,
+            grid: std::cell::OnceCell::new(),
+            reach,
+        }
     }
 
     fn contour(&self, points: Vec<Point>) -> Contour {
         let grid = self.grid.get_or_init(|| {
-            SegmentGrid::new(self.repaired.corners.iter().map(|&(p, _)| Segment::new(p, p)).collect())
+            SegmentGrid::new(
+                self.repaired
+                    .corners
+                    .iter()
+                    .map(|&(p, _)| Segment::new(p, p))
+                    .collect(),
+            )
         });
         let extent = grid.bounds().diagonal().max(1.0);
         let limit = self.reach * (1.0 + 1e-9) + 1e-9 * extent;
         let corners = points
             .iter()
-            .map(|&p| grid.nearest(p, limit).map(|(i, _)| self.repaired.corners[i].1))
+            .map(|&p| {
+                grid.nearest(p, limit)
+                    .map(|(i, _)| self.repaired.corners[i].1)
+            })
             .collect();
         Contour { points, corners }
     }

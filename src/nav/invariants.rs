@@ -24,7 +24,9 @@ pub fn raw_walls(scene: &Scene) -> Result<SegmentGrid, BuildError> {
 pub fn check_endpoints(points: &[Point], start: Point, goal: Point) -> Result<(), String> {
     match (points.first(), points.last()) {
         (Some(&a), Some(&b)) if a == start && b == goal => Ok(()),
-        (Some(a), Some(b)) => Err(format!("path runs from {a} to {b}, not from {start} to {goal}")),
+        (Some(a), Some(b)) => Err(format!(
+            "path runs from {a} to {b}, not from {start} to {goal}"
+        )),
         _ => Err("path is empty".to_string()),
     }
 }
@@ -42,18 +44,28 @@ pub fn min_clearance(points: &[Point], walls: &SegmentGrid, limit: f64) -> f64 {
     match points {
         [] => limit,
         [p] => walls.distance_to_point(*p, limit),
-        _ => points.windows(2).map(|w| walls.distance_to_segment(&Segment::new(w[0], w[1]), limit)).fold(limit, f64::min),
+        _ => points
+            .windows(2)
+            .map(|w| walls.distance_to_segment(&Segment::new(w[0], w[1]), limit))
+            .fold(limit, f64::min),
     }
 }
 
 /// The polyline stays inside the region bounded by `walls` and keeps at least
 /// `radius - tolerance` from every wall.
-pub fn check_clearance(points: &[Point], walls: &SegmentGrid, radius: f64, tolerance: f64) -> Result<(), String> {
+pub fn check_clearance(
+    points: &[Point],
+    walls: &SegmentGrid,
+    radius: f64,
+    tolerance: f64,
+) -> Result<(), String> {
     check_inside(points, walls, tolerance)?;
     if radius > 0.0 {
         let c = min_clearance(points, walls, radius);
         if c < radius - tolerance {
-            return Err(format!("path comes within {c} of a wall; the agent radius is {radius}"));
+            return Err(format!(
+                "path comes within {c} of a wall; the agent radius is {radius}"
+            ));
         }
     }
     Ok(())
@@ -62,7 +74,8 @@ pub fn check_clearance(points: &[Point], walls: &SegmentGrid, radius: f64, toler
 /// Every point of the polyline is inside the walls' region or on a wall (within `tolerance`),
 /// and no segment properly crosses a wall.
 pub fn check_inside(points: &[Point], walls: &SegmentGrid, tolerance: f64) -> Result<(), String> {
-    let inside = |p: Point| walls.contains(p) || walls.distance_to_point(p, tolerance * 2.0) <= tolerance;
+    let inside =
+        |p: Point| walls.contains(p) || walls.distance_to_point(p, tolerance * 2.0) <= tolerance;
     for (i, &p) in points.iter().enumerate() {
         if !inside(p) {
             return Err(format!("path point {i} {p} is outside the free space"));
@@ -74,7 +87,10 @@ pub fn check_inside(points: &[Point], walls: &SegmentGrid, tolerance: f64) -> Re
         for j in walls.candidates(aabb, 0.0) {
             let wall = walls.segments()[j as usize];
             if crosses_properly(&s, &wall) {
-                return Err(format!("path segment {i} {} -> {} crosses a wall", s.a, s.b));
+                return Err(format!(
+                    "path segment {i} {} -> {} crosses a wall",
+                    s.a, s.b
+                ));
             }
         }
         for k in 1..8 {
@@ -90,7 +106,8 @@ pub fn check_inside(points: &[Point], walls: &SegmentGrid, tolerance: f64) -> Re
 fn crosses_properly(s: &Segment, o: &Segment) -> bool {
     use crate::geom::Side::{Left, Right};
     let opposite = |a, b| matches!((a, b), (Left, Right) | (Right, Left));
-    opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b)) && opposite(side_of(s.a, s.b, o.a), side_of(s.a, s.b, o.b))
+    opposite(side_of(o.a, o.b, s.a), side_of(o.a, o.b, s.b))
+        && opposite(side_of(s.a, s.b, o.a), side_of(s.a, s.b, o.b))
 }
 
 /// Length of the shortest path through the portals, computed independently of the funnel:
@@ -155,17 +172,28 @@ impl PartialOrd for Item {
 }
 
 /// The funnel path is the shortest path through its portals, to `relative` precision.
-pub fn check_funnel_optimal(funnel: &[Point], portals: &[Portal], relative: f64) -> Result<(), String> {
+pub fn check_funnel_optimal(
+    funnel: &[Point],
+    portals: &[Portal],
+    relative: f64,
+) -> Result<(), String> {
     let ours = polyline_length(funnel);
     let best = shortest_through_portals(portals);
     if (ours - best).abs() > relative * best.max(1e-300) {
-        return Err(format!("funnel length {ours} differs from the corridor's shortest path {best}"));
+        return Err(format!(
+            "funnel length {ours} differs from the corridor's shortest path {best}"
+        ));
     }
     Ok(())
 }
 
 /// `shorter` is not longer than `longer` (up to `relative` rounding).
-pub fn check_not_longer(shorter: f64, longer: f64, relative: f64, what: &str) -> Result<(), String> {
+pub fn check_not_longer(
+    shorter: f64,
+    longer: f64,
+    relative: f64,
+    what: &str,
+) -> Result<(), String> {
     if shorter > longer * (1.0 + relative) + 1e-12 {
         return Err(format!("{what}: {shorter} is longer than {longer}"));
     }

@@ -4,7 +4,7 @@
 
 use super::mesh::{NavMesh, TriId, VertexId};
 use crate::geom::{Aabb, Point};
-use spade::handles::{FixedVertexHandle, VertexHandle};
+use spade::handles::FixedVertexHandle;
 use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
 
 pub(super) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
@@ -36,29 +36,106 @@ impl Location {
     }
 }
 
-/// The spade triangulation kept for point location, with the maps into the mesh's ids.
+/// The spade triangulations kept for point location (one, or two split at `split_x`).
 #[derive(Clone, Debug)]
 pub(crate) struct Locator {
-    pub(super) cdt: Cdt,
+    pub(super) parts: Vec<LocatorPart>,
+    pub(super) split_x: Option<f64>,
+}
+
+/// One triangulation with the maps into the mesh's ids.
+#[derive(Clone, Debug)]
+pub(crate) struct LocatorPart {
+    cdt: Cdt,
     /// Mesh triangle of each spade face (by face index), `None` for faces outside the free space.
-    pub(super) face_tri: Vec<Option<TriId>>,
+    face_tri: Vec<Option<TriId>>,
     /// Mesh vertex of each spade vertex (by vertex index).
-    pub(super) vertex_id: Vec<Option<VertexId>>,
-    /// Spade vertex of each mesh vertex.
-    pub(super) spade_vertex: Vec<FixedVertexHandle>,
+    vertex_id: Vec<Option<VertexId>>,
     hints: HintGrid,
 }
 
-impl Locator {
-    pub(super) fn new(cdt: Cdt, face_tri: Vec<Option<TriId>>, vertex_id: Vec<Option<VertexId>>) -> Self {
+impl LocatorPart {
+    pub(super) fn new(
+        cdt: Cdt,
+        face_tri: Vec<Option<TriId>>,
+        vertex_id: Vec<Option<VertexId>>,
+    ) -> Self {
         let hints = HintGrid::new(&cdt);
-        let mut spade_vertex = vec![FixedVertexHandle::from_index(0); vertex_id.iter().flatten().count()];
-        for (i, v) in vertex_id.iter().enumerate() {
-            if let Some(v) = v {
-                spade_vertex[v.index()] = FixedVertexHandle::from_index(i);
-            }
+        LocatorPart {
+            cdt,
+            face_tri,
+            vertex_id,
+            hints,
         }
-        Locator { cdt, face_tri, vertex_id, spade_vertex, hints }
+    }
+
+    fn locate(&self, p: Point, mesh: &NavMesh) -> Location {
+        if self.cdt.num_vertices() == 0 {
+            return Location::Outside;
+        }
+        match self
+            .cdt
+            .locate_with_hint(Point2::new(p.x, p.y), self.hints.hint(p))
+        {
+            PositionInTriangulation::OnFace(f) => {
+                self.face_tri[f.index()].map_or(Location::Outside, Location::InTriangle)
+            }
+            PositionInTriangulation::OnEdge(e) => {
+                let e = self.cdt.directed_edge(e);
+                for side in [e, e.rev()] {
+                    let Some(t) = side
+                        .face()
+                        .as_inner()
+                        .and_then(|f| self.face_tri[f.index()])
+                    else {
+                        continue;
+                    };
+                    let from = self.vertex_id[side.from().index()];
+                    if let Some(k) = (0..3).find(|&k| Some(mesh.triangles[t.index()][k]) == from) {
+                        return Location::OnEdge(t, k);
+                    }
+                }
+                Location::Outside
+            }
+            PositionInTriangulation::OnVertex(v) => {
+                match (self.vertex_id[v.index()], self.walkable_around(v).next()) {
+                    (Some(id), Some(t)) => Location::OnVertex(id, t),
+                    _ => Location::Outside,
+                }
+            }
+            PositionInTriangulation::OutsideOfConvexHull(_)
+            | PositionInTriangulation::NoTriangulation => Location::Outside,
+        }
+    }
+
+    /// Walkable triangles around a spade vertex.
+    fn walkable_around(&self, v: FixedVertexHandle) -> impl Iterator<Item = TriId> + '_ {
+        self.cdt
+            .vertex(v)
+            .out_edges()
+            .filter_map(|e| e.face().as_inner().and_then(|f| self.face_tri[f.index()]))
+    }
+
+    /// The spade vertex at exactly `p`, if there is one.
+    fn vertex_at(&self, p: Point) -> Option<FixedVertexHandle> {
+        match self
+            .cdt
+            .locate_with_hint(Point2::new(p.x, p.y), self.hints.hint(p))
+        {
+            PositionInTriangulation::OnVertex(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl Locator {
+    /// The parts that may hold a point with this x (both when it is on the seam).
+    fn parts_for(&self, x: f64) -> &[LocatorPart] {
+        match self.split_x {
+            Some(c) if x < c => &self.parts[..1],
+            Some(c) if x > c => &self.parts[1..],
+            _ => &self.parts,
+        }
     }
 }
 
@@ -74,7 +151,10 @@ struct HintGrid {
 
 impl HintGrid {
     fn new(cdt: &Cdt) -> Self {
-        let points: Vec<Point> = cdt.vertices().map(|v| Point::new(v.position().x, v.position().y)).collect();
+        let points: Vec<Point> = cdt
+            .vertices()
+            .map(|v| Point::new(v.position().x, v.position().y))
+            .collect();
         let bounds = Aabb::from_points(points.iter().copied());
         let span = bounds.width().max(bounds.height());
         let side = ((points.len() as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 512);
@@ -82,13 +162,20 @@ impl HintGrid {
         let cols = ((bounds.width() / cell) as usize + 1).min(side + 1);
         let rows = ((bounds.height() / cell) as usize + 1).min(side + 1);
         let mut cells: Vec<Option<FixedVertexHandle>> = vec![None; cols * rows];
-        let mut grid = HintGrid { bounds, cell, cols, rows, cells: Vec::new() };
+        let mut grid = HintGrid {
+            bounds,
+            cell,
+            cols,
+            rows,
+            cells: Vec::new(),
+        };
         for (i, &p) in points.iter().enumerate() {
             let c = grid.cell_index(p);
             cells[c].get_or_insert(FixedVertexHandle::from_index(i));
         }
         // Empty cells borrow a neighbour's vertex (breadth-first from the filled cells).
-        let mut queue: std::collections::VecDeque<usize> = (0..cells.len()).filter(|&c| cells[c].is_some()).collect();
+        let mut queue: std::collections::VecDeque<usize> =
+            (0..cells.len()).filter(|&c| cells[c].is_some()).collect();
         while let Some(c) = queue.pop_front() {
             let (col, row) = (c % cols, c / cols);
             let around = [
@@ -110,7 +197,13 @@ impl HintGrid {
     }
 
     fn cell_index(&self, p: Point) -> usize {
-        let f = |v: f64, n: usize| if v.is_nan() || v < 0.0 { 0 } else { (v as usize).min(n - 1) };
+        let f = |v: f64, n: usize| {
+            if v.is_nan() || v < 0.0 {
+                0
+            } else {
+                (v as usize).min(n - 1)
+            }
+        };
         let col = f((p.x - self.bounds.min.x) / self.cell, self.cols);
         let row = f((p.y - self.bounds.min.y) / self.cell, self.rows);
         row * self.cols + col
@@ -124,37 +217,16 @@ impl HintGrid {
 impl NavMesh {
     /// Locates `p`. Points on the boundary of the free space count as inside.
     pub fn locate(&self, p: Point) -> Location {
-        let loc = &self.locator;
-        if !p.is_finite() || loc.cdt.num_vertices() == 0 {
+        if !p.is_finite() {
             return Location::Outside;
         }
-        match loc.cdt.locate_with_hint(Point2::new(p.x, p.y), loc.hints.hint(p)) {
-            PositionInTriangulation::OnFace(f) => match loc.face_tri[f.index()] {
-                Some(t) => Location::InTriangle(t),
-                None => Location::Outside,
-            },
-            PositionInTriangulation::OnEdge(e) => {
-                let e = loc.cdt.directed_edge(e);
-                for side in [e, e.rev()] {
-                    let Some(t) = side.face().as_inner().and_then(|f| loc.face_tri[f.index()]) else { continue };
-                    let from = loc.vertex_id[side.from().index()];
-                    if let Some(k) = (0..3).find(|&k| Some(self.triangles[t.index()][k]) == from) {
-                        return Location::OnEdge(t, k);
-                    }
-                }
-                Location::Outside
-            }
-            PositionInTriangulation::OnVertex(v) => {
-                let (Some(id), Some(t)) = (loc.vertex_id[v.index()], self.walkable_around(loc.cdt.vertex(v)).next())
-                else {
-                    return Location::Outside;
-                };
-                Location::OnVertex(id, t)
-            }
-            PositionInTriangulation::OutsideOfConvexHull(_) | PositionInTriangulation::NoTriangulation => {
-                Location::Outside
+        for part in self.locator.parts_for(p.x) {
+            let location = part.locate(p, self);
+            if location.is_inside() {
+                return location;
             }
         }
+        Location::Outside
     }
 
     /// Every walkable triangle that contains the located point (1 inside a triangle, 1 or 2 on
@@ -162,18 +234,26 @@ impl NavMesh {
     pub fn triangles_at(&self, location: &Location) -> Vec<TriId> {
         match *location {
             Location::InTriangle(t) => vec![t],
-            Location::OnEdge(t, k) => std::iter::once(t).chain(self.neighbors[t.index()][k]).collect(),
+            Location::OnEdge(t, k) => std::iter::once(t)
+                .chain(self.neighbors[t.index()][k])
+                .collect(),
             Location::OnVertex(v, _) => {
-                self.walkable_around(self.locator.cdt.vertex(self.locator.spade_vertex[v.index()])).collect()
+                let p = self.vertex(v);
+                let mut around: Vec<TriId> = self
+                    .locator
+                    .parts_for(p.x)
+                    .iter()
+                    .filter_map(|part| {
+                        part.vertex_at(p)
+                            .map(|h| part.walkable_around(h).collect::<Vec<_>>())
+                    })
+                    .flatten()
+                    .collect();
+                around.sort_unstable();
+                around.dedup();
+                around
             }
             Location::Outside => Vec::new(),
         }
-    }
-
-    fn walkable_around<'a>(
-        &'a self,
-        v: VertexHandle<'a, Point2<f64>, (), spade::CdtEdge<()>, ()>,
-    ) -> impl Iterator<Item = TriId> + 'a {
-        v.out_edges().filter_map(|e| e.face().as_inner().and_then(|f| self.locator.face_tri[f.index()]))
     }
 }

@@ -142,20 +142,34 @@ impl NavMesh {
                 return Err(format!("triangle {} is not counter-clockwise", t.0));
             }
             for k in 0..3 {
-                let Some(u) = self.neighbors[t.index()][k] else { continue };
+                let Some(u) = self.neighbors[t.index()][k] else {
+                    continue;
+                };
                 if u.index() >= n {
-                    return Err(format!("triangle {} has neighbour {} out of range", t.0, u.0));
+                    return Err(format!(
+                        "triangle {} has neighbour {} out of range",
+                        t.0, u.0
+                    ));
                 }
                 let Some(back) = self.shared_edge(u, t) else {
-                    return Err(format!("triangle {} lists {} as neighbour, not the other way round", t.0, u.0));
+                    return Err(format!(
+                        "triangle {} lists {} as neighbour, not the other way round",
+                        t.0, u.0
+                    ));
                 };
                 let (l, r) = self.edge_left_right(t, k);
                 let (ul, ur) = self.edge_left_right(u, back);
                 if (l, r) != (ur, ul) {
-                    return Err(format!("triangles {} and {} disagree on their shared edge", t.0, u.0));
+                    return Err(format!(
+                        "triangles {} and {} disagree on their shared edge",
+                        t.0, u.0
+                    ));
                 }
                 if self.components[t.index()] != self.components[u.index()] {
-                    return Err(format!("neighbours {} and {} are in different components", t.0, u.0));
+                    return Err(format!(
+                        "neighbours {} and {} are in different components",
+                        t.0, u.0
+                    ));
                 }
             }
         }
@@ -170,14 +184,19 @@ impl NavMesh {
                     let (l, r) = self.edge_left_right(t, k);
                     let mid = self.vertex(l).midpoint(self.vertex(r));
                     if walls.distance_to_point(mid, 1.0) > 1e-9 * extent {
-                        return Err(format!("wall edge {k} of triangle {} is not on a free-space contour", t.0));
+                        return Err(format!(
+                            "wall edge {k} of triangle {} is not on a free-space contour",
+                            t.0
+                        ));
                     }
                 }
             }
         }
         let (ours, theirs) = (self.area(), free.area());
         if (ours - theirs).abs() > 1e-9 * theirs.abs().max(1e-300) {
-            return Err(format!("mesh area {ours} differs from free-space area {theirs}"));
+            return Err(format!(
+                "mesh area {ours} differs from free-space area {theirs}"
+            ));
         }
         Ok(())
     }

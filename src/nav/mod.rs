@@ -5,6 +5,7 @@
 mod astar;
 mod build;
 mod corridor;
+mod diagnose;
 mod fan;
 mod free_space;
 mod funnel;
@@ -18,11 +19,13 @@ mod path;
 mod polygon_ops;
 mod query;
 mod repair;
+mod seam;
 mod triangulate;
 
 pub use astar::astar;
 pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
 pub use corridor::{Corridor, Portal};
+pub use diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
 pub use free_space::{Contour, FreeSpace};
 pub use funnel::string_pull;
 pub use inflate::inflate;

@@ -59,7 +59,12 @@ pub fn optimal_path(
         start_tris,
         goal,
         goal_tris,
-        roots: vec![Root { at: start, g: 0.0, parent: None, turn: None }],
+        roots: vec![Root {
+            at: start,
+            g: 0.0,
+            parent: None,
+            turn: None,
+        }],
         nodes: Vec::new(),
         fans: Vec::new(),
         fan_slots: vec![0; 3 * mesh.triangle_count()],
@@ -93,7 +98,10 @@ impl Line {
     }
 
     fn reversed(self) -> Line {
-        Line { a: self.b, b: self.a }
+        Line {
+            a: self.b,
+            b: self.a,
+        }
     }
 }
 
@@ -117,9 +125,15 @@ impl Cone {
         if sl <= 0.0 && sr <= 0.0 {
             None
         } else if sl > 0.0 && sr < 0.0 {
-            Some(Cone { right: keep, ..self })
+            Some(Cone {
+                right: keep,
+                ..self
+            })
         } else if sl < 0.0 && sr > 0.0 {
-            Some(Cone { left: keep.reversed(), ..self })
+            Some(Cone {
+                left: keep.reversed(),
+                ..self
+            })
         } else {
             Some(self)
         }
@@ -195,7 +209,9 @@ impl Ord for Entry {
     fn cmp(&self, o: &Self) -> Ordering {
         // Min-heap on f; among equal f prefer the goal, then deeper entries.
         let goal = |e: &Entry| matches!(e.item, Item::Goal(_));
-        o.f.total_cmp(&self.f).then(goal(self).cmp(&goal(o))).then(self.g.total_cmp(&o.g))
+        o.f.total_cmp(&self.f)
+            .then(goal(self).cmp(&goal(o)))
+            .then(self.g.total_cmp(&o.g))
     }
 }
 
@@ -254,12 +270,17 @@ impl Search<'_> {
                 if orient(r, l, at) <= 0.0 {
                     continue; // the root is on this edge
                 }
-                let cone = Cone { left: Line::new(at, l), right: Line::new(at, r) };
+                let cone = Cone {
+                    left: Line::new(at, l),
+                    right: Line::new(at, r),
+                };
                 let cone = match turn {
                     None => Some(cone),
                     Some(turn) => cone.keep_left_of(turn.keep, l, r),
                 };
-                if let Some(child) = cone.and_then(|cone| self.child(root, cone, t, k, n, [true, true])) {
+                if let Some(child) =
+                    cone.and_then(|cone| self.child(root, cone, t, k, n, [true, true]))
+                {
                     self.queue(child);
                 }
             }
@@ -276,7 +297,9 @@ impl Search<'_> {
         loop {
             let queued = self.heap.len();
             match self.carry(node) {
-                [Some(child), None] | [None, Some(child)] if self.heap.len() == queued => node = child.1,
+                [Some(child), None] | [None, Some(child)] if self.heap.len() == queued => {
+                    node = child.1
+                }
                 children => {
                     for child in children.into_iter().flatten() {
                         self.queue(child);
@@ -313,15 +336,25 @@ impl Search<'_> {
         // Left child through edge j+2 (O -> L) keeps L at its left end; right child through
         // edge j+1 (R -> O) keeps R at its right end.
         let left = match neighbors[(j + 2) % 3] {
-            Some(n) if node.cone.left.side(o_point) < 0.0 => {
-                self.child(node.root, node.cone, node.tri, (j + 2) % 3, n, [false, true])
-            }
+            Some(n) if node.cone.left.side(o_point) < 0.0 => self.child(
+                node.root,
+                node.cone,
+                node.tri,
+                (j + 2) % 3,
+                n,
+                [false, true],
+            ),
             _ => None,
         };
         let right = match neighbors[(j + 1) % 3] {
-            Some(n) if node.cone.right.side(o_point) > 0.0 => {
-                self.child(node.root, node.cone, node.tri, (j + 1) % 3, n, [true, false])
-            }
+            Some(n) if node.cone.right.side(o_point) > 0.0 => self.child(
+                node.root,
+                node.cone,
+                node.tri,
+                (j + 1) % 3,
+                n,
+                [true, false],
+            ),
             _ => None,
         };
         [left, right]
@@ -331,8 +364,18 @@ impl Search<'_> {
     /// that edge, with its f; `new_ends` says which of the edge's ends (left, right) the parent
     /// did not see. `None` for a dead end: a triangle walled on its two other sides that does
     /// not hold the goal (no cone or turn can leave it).
-    fn child(&self, root: u32, cone: Cone, from: TriId, k: usize, into: TriId, new_ends: [bool; 2]) -> Option<(f64, Node)> {
-        if self.mesh.neighbors(into).iter().flatten().count() == 1 && !self.goal_tris.contains(&into) {
+    fn child(
+        &self,
+        root: u32,
+        cone: Cone,
+        from: TriId,
+        k: usize,
+        into: TriId,
+        new_ends: [bool; 2],
+    ) -> Option<(f64, Node)> {
+        if self.mesh.neighbors(into).iter().flatten().count() == 1
+            && !self.goal_tris.contains(&into)
+        {
             return None;
         }
         let (at, g) = (self.roots[root as usize].at, self.roots[root as usize].g);
@@ -341,15 +384,44 @@ impl Search<'_> {
         let left_at_vertex = cone.left.side(l) <= 0.0;
         let right_at_vertex = cone.right.side(r) >= 0.0;
         let cone = Cone {
-            left: if left_at_vertex { Line::new(at, l) } else { cone.left },
-            right: if right_at_vertex { Line::new(at, r) } else { cone.right },
+            left: if left_at_vertex {
+                Line::new(at, l)
+            } else {
+                cone.left
+            },
+            right: if right_at_vertex {
+                Line::new(at, r)
+            } else {
+                cone.right
+            },
         };
-        let a = if left_at_vertex { l } else { crossing(cone.left, l, r) };
-        let b = if right_at_vertex { r } else { crossing(cone.right, l, r) };
+        let a = if left_at_vertex {
+            l
+        } else {
+            crossing(cone.left, l, r)
+        };
+        let b = if right_at_vertex {
+            r
+        } else {
+            crossing(cone.right, l, r)
+        };
         let f = g + heuristic(at, a, b, l, r, self.goal);
         let entry = self.mesh.shared_edge(into, from).unwrap_or(0) as u8;
-        let (turn_left, turn_right) = (left_at_vertex && new_ends[0], right_at_vertex && new_ends[1]);
-        Some((f, Node { root, tri: into, entry, cone, turn_left, turn_right }))
+        let (turn_left, turn_right) = (
+            left_at_vertex && new_ends[0],
+            right_at_vertex && new_ends[1],
+        );
+        Some((
+            f,
+            Node {
+                root,
+                tri: into,
+                entry,
+                cone,
+                turn_left,
+                turn_right,
+            },
+        ))
     }
 
     /// Makes `v` (a visible vertex of `t`, on the left or right edge of the cone) a root where
@@ -359,7 +431,11 @@ impl Search<'_> {
         let p = &self.roots[parent as usize];
         let at = self.mesh.vertex(v);
         // Bending left keeps the points left of the line parent -> v; bending right, its right.
-        let keep = if left { Line::new(p.at, at) } else { Line::new(at, p.at) };
+        let keep = if left {
+            Line::new(p.at, at)
+        } else {
+            Line::new(at, p.at)
+        };
         let g = p.g + distance(p.at, at);
         let fan = self.fan_record(v, t);
         let side = usize::from(!left);
@@ -367,7 +443,10 @@ impl Search<'_> {
         // The triangles from t round to the wall on that side hold points hidden from the
         // parent only if the wall lies strictly on that side (v is then a reflex corner).
         let Some(walls) = record.walls else { return };
-        if record.g < g || (record.g == g && record.sides[side]) || keep.side(self.mesh.vertex(walls[side])) <= 0.0 {
+        if record.g < g
+            || (record.g == g && record.sides[side])
+            || keep.side(self.mesh.vertex(walls[side])) <= 0.0
+        {
             return;
         }
         if g < record.g {
@@ -375,9 +454,20 @@ impl Search<'_> {
             record.sides = [false; 2];
         }
         record.sides[side] = true;
-        let turn = Turn { vertex: v, from: t, left, keep, fan };
+        let turn = Turn {
+            vertex: v,
+            from: t,
+            left,
+            keep,
+            fan,
+        };
         let index = self.roots.len() as u32;
-        self.roots.push(Root { at, g, parent: Some(parent), turn: Some(turn) });
+        self.roots.push(Root {
+            at,
+            g,
+            parent: Some(parent),
+            turn: Some(turn),
+        });
         self.expand_root(index);
     }
 
@@ -393,7 +483,11 @@ impl Search<'_> {
             (Some((_, ccw)), Some((_, cw))) => Some([ccw, cw]),
             _ => None,
         };
-        self.fans.push(FanRecord { walls, g: f64::INFINITY, sides: [false; 2] });
+        self.fans.push(FanRecord {
+            walls,
+            g: f64::INFINITY,
+            sides: [false; 2],
+        });
         let index = self.fans.len() as u32;
         for u in mesh.fan(v, t, true).chain(mesh.fan(v, t, false).skip(1)) {
             self.fan_slots[3 * u.index() + mesh.corner_of(v, u)] = index;
@@ -442,7 +536,11 @@ fn crossing(line: Line, l: Point, r: Point) -> Point {
 /// through the interval, else the way round the nearer end.
 fn heuristic(root: Point, a: Point, b: Point, l: Point, r: Point, goal: Point) -> f64 {
     // The root is always strictly on the left of r -> l (the side the cone comes from).
-    let target = if area(r, l, goal) > 0.0 { mirror(goal, l, r) } else { goal };
+    let target = if area(r, l, goal) > 0.0 {
+        mirror(goal, l, r)
+    } else {
+        goal
+    };
     if area(root, target, a) >= 0.0 && area(root, target, b) <= 0.0 {
         distance(root, target)
     } else {

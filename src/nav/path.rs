@@ -37,12 +37,25 @@ impl Path {
     /// A polyline through `points` (at least one point).
     pub fn from_points(points: &[Point]) -> Path {
         let start = points.first().copied().unwrap_or_default();
-        Path::from_segments(start, points.windows(2).map(|w| PathSegment::Line { from: w[0], to: w[1] }).collect())
+        Path::from_segments(
+            start,
+            points
+                .windows(2)
+                .map(|w| PathSegment::Line {
+                    from: w[0],
+                    to: w[1],
+                })
+                .collect(),
+        )
     }
 
     pub fn from_segments(start: Point, segments: Vec<PathSegment>) -> Path {
         let length = segments.iter().map(PathSegment::length).sum();
-        Path { start, segments, length }
+        Path {
+            start,
+            segments,
+            length,
+        }
     }
 
     pub fn end(&self) -> Point {

@@ -85,7 +85,10 @@ pub struct QueryResult {
 
 impl QueryResult {
     pub fn path(&self, variant: Variant) -> Option<&Path> {
-        self.paths.iter().find(|(v, _)| *v == variant).map(|(_, p)| p)
+        self.paths
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map(|(_, p)| p)
     }
 }
 
@@ -102,17 +105,27 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         goal_location,
         corridor: None,
         paths: Vec::new(),
-        timings: QueryTimings { locate_us: micros(t0), ..Default::default() },
+        timings: QueryTimings {
+            locate_us: micros(t0),
+            ..Default::default()
+        },
     };
     let (Some(s), Some(g)) = (start_location.triangle(), goal_location.triangle()) else {
-        result.status = if start_location.is_inside() { Status::GoalOutside } else { Status::StartOutside };
+        result.status = if start_location.is_inside() {
+            Status::GoalOutside
+        } else {
+            Status::StartOutside
+        };
         return result;
     };
     if mesh.component(s) != mesh.component(g) {
         result.status = Status::Unreachable;
         return result;
     }
-    let (start_tris, goal_tris) = (mesh.triangles_at(&start_location), mesh.triangles_at(&goal_location));
+    let (start_tris, goal_tris) = (
+        mesh.triangles_at(&start_location),
+        mesh.triangles_at(&goal_location),
+    );
     let t1 = Instant::now();
     let corridor = astar(mesh, start, &start_tris, goal, &goal_tris);
     result.timings.astar_us = micros(t1);

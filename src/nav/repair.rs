@@ -39,7 +39,15 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
     let mut obstacles = Vec::new();
     for (ring_ref, ring) in scene.rings() {
         let piece = clean_ring(scene, ring_ref, ring.points(), &mut warnings)?;
-        corners.extend(ring.points().iter().enumerate().map(|(index, &p)| (p, Corner { ring: ring_ref, index })));
+        corners.extend(ring.points().iter().enumerate().map(|(index, &p)| {
+            (
+                p,
+                Corner {
+                    ring: ring_ref,
+                    index,
+                },
+            )
+        }));
         match ring_ref {
             RingRef::Walkable(_) => walkable.push(piece),
             RingRef::Obstacle(i) => obstacles.push((i, piece)),
@@ -47,10 +55,20 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
     }
     let walkable = match walkable.len() {
         1 => walkable.pop().map(|p| p.shapes).unwrap_or_default(),
-        _ => union_shapes(&walkable.into_iter().flat_map(|p| p.shapes).collect::<Vec<_>>()),
+        _ => union_shapes(
+            &walkable
+                .into_iter()
+                .flat_map(|p| p.shapes)
+                .collect::<Vec<_>>(),
+        ),
     };
     let obstacles = merge_overlapping(scene, obstacles, &mut warnings);
-    Ok(Repaired { walkable, obstacles, corners, warnings })
+    Ok(Repaired {
+        walkable,
+        obstacles,
+        corners,
+        warnings,
+    })
 }
 
 /// One ring as a piece: exact and convex when possible, else resolved by the non-zero rule.
@@ -61,22 +79,39 @@ fn clean_ring(
     warnings: &mut Vec<Issue>,
 ) -> Result<Piece, BuildError> {
     let n = points.len();
-    let kept: Vec<usize> = (0..n).filter(|&i| points[i] != points[(i + 1) % n]).collect();
+    let kept: Vec<usize> = (0..n)
+        .filter(|&i| points[i] != points[(i + 1) % n])
+        .collect();
     let mut ring: Vec<Point> = kept.iter().map(|&i| points[i]).collect();
     let name = || scene.describe(ring_ref);
-    let zero_area = || BuildError::InvalidScene(Issue::error(Some(ring_ref), format!("{}: has zero area", name())));
+    let zero_area = || {
+        BuildError::InvalidScene(Issue::error(
+            Some(ring_ref),
+            format!("{}: has zero area", name()),
+        ))
+    };
     let bounds = Aabb::from_points(ring.iter().copied());
     if is_convex(&ring) {
         let a = signed_area(&ring);
         if a == 0.0 {
             return Err(zero_area());
         }
-        let mut corners: Vec<Corner> = kept.iter().map(|&index| Corner { ring: ring_ref, index }).collect();
+        let mut corners: Vec<Corner> = kept
+            .iter()
+            .map(|&index| Corner {
+                ring: ring_ref,
+                index,
+            })
+            .collect();
         if a < 0.0 {
             ring.reverse();
             corners.reverse();
         }
-        return Ok(Piece { shapes: vec![vec![ring]], convex_corners: Some(corners), bounds });
+        return Ok(Piece {
+            shapes: vec![vec![ring]],
+            convex_corners: Some(corners),
+            bounds,
+        });
     }
     let shapes = union(std::slice::from_ref(&ring));
     let repaired_area = area(&shapes);
@@ -90,10 +125,17 @@ fn clean_ring(
     if changed {
         warnings.push(Issue::warning(
             Some(ring_ref),
-            format!("{}: is self-intersecting; repaired with the non-zero rule", name()),
+            format!(
+                "{}: is self-intersecting; repaired with the non-zero rule",
+                name()
+            ),
         ));
     }
-    Ok(Piece { shapes, convex_corners: None, bounds })
+    Ok(Piece {
+        shapes,
+        convex_corners: None,
+        bounds,
+    })
 }
 
 /// True for a strictly convex ring (collinear points allowed, no reversals) that turns once.
@@ -125,7 +167,11 @@ pub(crate) fn is_convex(ring: &[Point]) -> bool {
 }
 
 /// Unions obstacles whose boxes touch, and warns about the ones that truly overlap.
-fn merge_overlapping(scene: &Scene, obstacles: Vec<(usize, Piece)>, warnings: &mut Vec<Issue>) -> Vec<Piece> {
+fn merge_overlapping(
+    scene: &Scene,
+    obstacles: Vec<(usize, Piece)>,
+    warnings: &mut Vec<Issue>,
+) -> Vec<Piece> {
     let boxes: Vec<Aabb> = obstacles.iter().map(|(_, p)| p.bounds).collect();
     let mut overlaps = Vec::new();
     let mut pieces = Vec::new();
@@ -137,20 +183,29 @@ fn merge_overlapping(scene: &Scene, obstacles: Vec<(usize, Piece)>, warnings: &m
             }
             continue;
         }
-        let members: Vec<Shape> = cluster.iter().flat_map(|&i| obstacles[i].1.shapes.clone()).collect();
+        let members: Vec<Shape> = cluster
+            .iter()
+            .flat_map(|&i| obstacles[i].1.shapes.clone())
+            .collect();
         let merged = union_shapes(&members);
         let separate: f64 = cluster.iter().map(|&i| area(&obstacles[i].1.shapes)).sum();
         if area(&merged) < separate * (1.0 - 1e-9) {
             for (k, &i) in cluster.iter().enumerate() {
                 for &j in &cluster[k + 1..] {
-                    if boxes[i].intersects(&boxes[j]) && pieces_overlap(&obstacles[i].1, &obstacles[j].1) {
+                    if boxes[i].intersects(&boxes[j])
+                        && pieces_overlap(&obstacles[i].1, &obstacles[j].1)
+                    {
                         overlaps.push((obstacles[i].0, obstacles[j].0));
                     }
                 }
             }
         }
         let bounds = cluster.iter().fold(Aabb::EMPTY, |b, &i| b.union(boxes[i]));
-        pieces.push(Piece { shapes: merged, convex_corners: None, bounds });
+        pieces.push(Piece {
+            shapes: merged,
+            convex_corners: None,
+            bounds,
+        });
     }
     for &(a, b) in overlaps.iter().take(MAX_OVERLAP_WARNINGS) {
         warnings.push(Issue::warning(
@@ -165,14 +220,19 @@ fn merge_overlapping(scene: &Scene, obstacles: Vec<(usize, Piece)>, warnings: &m
     if overlaps.len() > MAX_OVERLAP_WARNINGS {
         warnings.push(Issue::warning(
             None,
-            format!("{} more pairs of overlapping obstacles are merged", overlaps.len() - MAX_OVERLAP_WARNINGS),
+            format!(
+                "{} more pairs of overlapping obstacles are merged",
+                overlaps.len() - MAX_OVERLAP_WARNINGS
+            ),
         ));
     }
     pieces
 }
 
 fn pieces_overlap(a: &Piece, b: &Piece) -> bool {
-    a.shapes.iter().any(|sa| b.shapes.iter().any(|sb| interiors_intersect(sa, sb)))
+    a.shapes
+        .iter()
+        .any(|sa| b.shapes.iter().any(|sb| interiors_intersect(sa, sb)))
 }
 
 #[cfg(test)]
@@ -185,16 +245,42 @@ mod tests {
 
     #[test]
     fn convexity() {
-        assert!(is_convex(&pts(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])));
-        assert!(is_convex(&pts(&[(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0)])));
-        assert!(is_convex(&pts(&[(0.0, 0.0), (0.5, 0.0), (1.0, 0.0), (0.0, 1.0)])));
-        assert!(!is_convex(&pts(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)])));
+        assert!(is_convex(&pts(&[
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (1.0, 1.0),
+            (0.0, 1.0)
+        ])));
+        assert!(is_convex(&pts(&[
+            (0.0, 0.0),
+            (0.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 0.0)
+        ])));
+        assert!(is_convex(&pts(&[
+            (0.0, 0.0),
+            (0.5, 0.0),
+            (1.0, 0.0),
+            (0.0, 1.0)
+        ])));
+        assert!(!is_convex(&pts(&[
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (1.0, 0.5),
+            (2.0, 2.0),
+            (0.0, 2.0)
+        ])));
         // A pentagram turns the same way at every corner but winds twice.
         let star: Vec<Point> = (0..5)
             .map(|k| Point::from_angle(k as f64 * 4.0 * std::f64::consts::PI / 5.0))
             .collect();
         assert!(!is_convex(&star));
         // A spike doubles back on itself.
-        assert!(!is_convex(&pts(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.0), (1.0, 1.0)])));
+        assert!(!is_convex(&pts(&[
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (1.0, 0.0),
+            (1.0, 1.0)
+        ])));
     }
 }

@@ -25,11 +25,21 @@ const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
 #[derive(Debug, Error)]
 pub enum LoadError {
     #[error("{path}: cannot read: {error}")]
-    Io { path: PathBuf, error: std::io::Error },
-    #[error("{origin}: file is {size} bytes, more than the {MAX_FILE_BYTES} bytes a scene may have")]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error(
+        "{origin}: file is {size} bytes, more than the {MAX_FILE_BYTES} bytes a scene may have"
+    )]
     TooLarge { origin: String, size: u64 },
     #[error("{origin}: line {line} column {column}: {message}")]
-    Syntax { origin: String, line: usize, column: usize, message: String },
+    Syntax {
+        origin: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
     #[error("{origin}: not a navscope scene (format is {found}, expected \"{FORMAT_NAME}\")")]
     WrongFormat { origin: String, found: String },
     #[error(
@@ -82,7 +92,10 @@ struct QueryFile {
 
 /// Reads a scene file. Geometry is not checked here; see [`super::validate`].
 pub fn load(path: &Path) -> Result<Scene, LoadError> {
-    let io = |error| LoadError::Io { path: path.to_path_buf(), error };
+    let io = |error| LoadError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
     let size = std::fs::metadata(path).map_err(io)?.len();
     let origin = path.display().to_string();
     if size > MAX_FILE_BYTES {
@@ -103,15 +116,35 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
     let header: Header = serde_json::from_slice(bytes).map_err(syntax)?;
     match header.format {
         Some(serde_json::Value::String(s)) if s == FORMAT_NAME => {}
-        Some(other) => return Err(LoadError::WrongFormat { origin: origin.into(), found: other.to_string() }),
-        None => return Err(LoadError::WrongFormat { origin: origin.into(), found: "missing".into() }),
+        Some(other) => {
+            return Err(LoadError::WrongFormat {
+                origin: origin.into(),
+                found: other.to_string(),
+            });
+        }
+        None => {
+            return Err(LoadError::WrongFormat {
+                origin: origin.into(),
+                found: "missing".into(),
+            });
+        }
     }
     match header.version.as_ref().and_then(|v| v.as_u64()) {
-        Some(v) if v > FORMAT_VERSION => return Err(LoadError::NewerVersion { origin: origin.into(), found: v }),
+        Some(v) if v > FORMAT_VERSION => {
+            return Err(LoadError::NewerVersion {
+                origin: origin.into(),
+                found: v,
+            });
+        }
         Some(v) if v >= 1 => {}
         _ => {
-            let found = header.version.map_or("missing".to_string(), |v| v.to_string());
-            return Err(LoadError::BadVersion { origin: origin.into(), found });
+            let found = header
+                .version
+                .map_or("missing".to_string(), |v| v.to_string());
+            return Err(LoadError::BadVersion {
+                origin: origin.into(),
+                found,
+            });
         }
     }
     let file: SceneFile = serde_json::from_slice(bytes).map_err(syntax)?;
@@ -122,9 +155,21 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
             .obstacles
             .into_iter()
             .enumerate()
-            .map(|(i, o)| Obstacle { id: ObstacleId(i as u32), name: o.name, ring: o.points })
+            .map(|(i, o)| Obstacle {
+                id: ObstacleId(i as u32),
+                name: o.name,
+                ring: o.points,
+            })
             .collect(),
-        queries: file.queries.into_iter().map(|q| Query { name: q.name, start: q.start, goal: q.goal }).collect(),
+        queries: file
+            .queries
+            .into_iter()
+            .map(|q| Query {
+                name: q.name,
+                start: q.start,
+                goal: q.goal,
+            })
+            .collect(),
     })
 }
 
@@ -139,26 +184,56 @@ fn strip_position(message: &str) -> String {
 /// The canonical text of a scene: one ring, obstacle or query per line; same scene, same bytes.
 pub fn to_json(scene: &Scene) -> String {
     let mut out = String::new();
-    out.push_str(&format!("{{\n  \"format\": \"{FORMAT_NAME}\",\n  \"version\": {FORMAT_VERSION},\n"));
-    out.push_str(&format!("  \"agent_radius\": {},\n", compact(&scene.agent_radius)));
+    out.push_str(&format!(
+        "{{\n  \"format\": \"{FORMAT_NAME}\",\n  \"version\": {FORMAT_VERSION},\n"
+    ));
+    out.push_str(&format!(
+        "  \"agent_radius\": {},\n",
+        compact(&scene.agent_radius)
+    ));
     let list = |out: &mut String, key: &str, items: Vec<String>, last: bool| {
         out.push_str(&format!("  \"{key}\": ["));
         if !items.is_empty() {
             out.push('\n');
-            out.push_str(&items.iter().map(|s| format!("    {s}")).collect::<Vec<_>>().join(",\n"));
+            out.push_str(
+                &items
+                    .iter()
+                    .map(|s| format!("    {s}"))
+                    .collect::<Vec<_>>()
+                    .join(",\n"),
+            );
             out.push_str("\n  ");
         }
         out.push_str(if last { "]\n" } else { "],\n" });
     };
-    list(&mut out, "walkable", scene.walkable.iter().map(compact).collect(), false);
+    list(
+        &mut out,
+        "walkable",
+        scene.walkable.iter().map(compact).collect(),
+        false,
+    );
     let obstacles = scene
         .obstacles
         .iter()
-        .map(|o| compact(&ObstacleFile { name: o.name.clone(), points: o.ring.clone() }))
+        .map(|o| {
+            compact(&ObstacleFile {
+                name: o.name.clone(),
+                points: o.ring.clone(),
+            })
+        })
         .collect();
     list(&mut out, "obstacles", obstacles, false);
-    let queries =
-        scene.queries.iter().map(|q| compact(&QueryFile { name: q.name.clone(), start: q.start, goal: q.goal })).collect();
+    let queries = scene
+        .queries
+        .iter()
+        .map(|q| {
+            compact(&QueryFile {
+                name: q.name.clone(),
+                start: q.start,
+                goal: q.goal,
+            })
+        })
+        .collect();
     list(&mut out, "queries", queries, true);
     out.push_str("}\n");
     out
@@ -172,7 +247,10 @@ fn compact<T: Serialize>(value: &T) -> String {
 /// Writes the scene atomically: a temporary file in the same directory, then a rename, so a
 /// crash never leaves a half-written scene behind.
 pub fn save(scene: &Scene, path: &Path) -> Result<(), SaveError> {
-    write_atomic(path, to_json(scene).as_bytes()).map_err(|error| SaveError { path: path.to_path_buf(), error })
+    write_atomic(path, to_json(scene).as_bytes()).map_err(|error| SaveError {
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 /// Atomically replaces `path` with `bytes` (temp file in the same directory, fsync, rename).
@@ -181,7 +259,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new().prefix(".navscope-").suffix(".tmp").tempfile_in(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".navscope-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;

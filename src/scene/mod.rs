@@ -2,9 +2,12 @@
 //! file format, validation and hit-testing.
 
 mod file;
+pub mod generate;
 mod validate;
 
-pub use file::{FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json, write_atomic};
+pub use file::{
+    FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json, write_atomic,
+};
 pub use validate::{Issue, MAX_COORDINATE, Severity, validate};
 
 use crate::geom::{Aabb, Point, Ring};
@@ -55,7 +58,12 @@ pub struct Scene {
 
 impl Default for Scene {
     fn default() -> Self {
-        Scene { agent_radius: 0.5, walkable: Vec::new(), obstacles: Vec::new(), queries: Vec::new() }
+        Scene {
+            agent_radius: 0.5,
+            walkable: Vec::new(),
+            obstacles: Vec::new(),
+            queries: Vec::new(),
+        }
     }
 }
 
@@ -70,8 +78,16 @@ impl Scene {
 
     /// Every ring with its reference: walkable outlines first, then obstacles.
     pub fn rings(&self) -> impl Iterator<Item = (RingRef, &Ring)> {
-        let w = self.walkable.iter().enumerate().map(|(i, r)| (RingRef::Walkable(i), r));
-        let o = self.obstacles.iter().enumerate().map(|(i, o)| (RingRef::Obstacle(i), &o.ring));
+        let w = self
+            .walkable
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (RingRef::Walkable(i), r));
+        let o = self
+            .obstacles
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (RingRef::Obstacle(i), &o.ring));
         w.chain(o)
     }
 

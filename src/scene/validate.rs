@@ -26,11 +26,19 @@ pub struct Issue {
 
 impl Issue {
     pub fn error(ring: Option<RingRef>, message: String) -> Self {
-        Issue { severity: Severity::Error, ring, message }
+        Issue {
+            severity: Severity::Error,
+            ring,
+            message,
+        }
     }
 
     pub fn warning(ring: Option<RingRef>, message: String) -> Self {
-        Issue { severity: Severity::Warning, ring, message }
+        Issue {
+            severity: Severity::Warning,
+            ring,
+            message,
+        }
     }
 
     pub fn is_error(&self) -> bool {
@@ -49,18 +57,32 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
     let mut issues = Vec::new();
     let r = scene.agent_radius;
     if !r.is_finite() {
-        issues.push(Issue::error(None, format!("agent radius {r} is not a finite number")));
+        issues.push(Issue::error(
+            None,
+            format!("agent radius {r} is not a finite number"),
+        ));
     } else if r < 0.0 {
         issues.push(Issue::error(None, format!("agent radius {r} is negative")));
     } else if r > MAX_COORDINATE {
-        issues.push(Issue::error(None, format!("agent radius {r} is out of range (at most {MAX_COORDINATE:e})")));
+        issues.push(Issue::error(
+            None,
+            format!("agent radius {r} is out of range (at most {MAX_COORDINATE:e})"),
+        ));
     }
     if scene.walkable.is_empty() {
-        issues.push(Issue::error(None, "the scene has no walkable ring".to_string()));
+        issues.push(Issue::error(
+            None,
+            "the scene has no walkable ring".to_string(),
+        ));
     }
     for (ring_ref, ring) in scene.rings() {
         let name = scene.describe(ring_ref);
-        if let Some(problem) = ring.points().iter().enumerate().find_map(|(i, &p)| coordinate_problem(p, i)) {
+        if let Some(problem) = ring
+            .points()
+            .iter()
+            .enumerate()
+            .find_map(|(i, &p)| coordinate_problem(p, i))
+        {
             issues.push(Issue::error(Some(ring_ref), format!("{name}: {problem}")));
             continue;
         }
@@ -73,7 +95,9 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
             continue;
         }
         let n = ring.len();
-        let repeats = (0..n).filter(|&i| ring.points()[i] == ring.points()[(i + 1) % n]).count();
+        let repeats = (0..n)
+            .filter(|&i| ring.points()[i] == ring.points()[(i + 1) % n])
+            .count();
         if repeats > 0 {
             issues.push(Issue::warning(
                 Some(ring_ref),
@@ -85,7 +109,10 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
         for (what, p) in [("start", q.start), ("goal", q.goal)] {
             if let Some(problem) = coordinate_problem(p, 0) {
                 let problem = problem.replacen("point 0", what, 1);
-                issues.push(Issue::error(None, format!("query {i} \"{}\": {problem}", q.name)));
+                issues.push(Issue::error(
+                    None,
+                    format!("query {i} \"{}\": {problem}", q.name),
+                ));
             }
         }
     }
@@ -97,7 +124,10 @@ fn coordinate_problem(p: Point, index: usize) -> Option<String> {
     if !p.is_finite() {
         Some(format!("point {index} ({}, {}) is not finite", p.x, p.y))
     } else if p.x.abs() > MAX_COORDINATE || p.y.abs() > MAX_COORDINATE {
-        Some(format!("point {index} ({}, {}) is out of range (|x|, |y| at most {MAX_COORDINATE:e})", p.x, p.y))
+        Some(format!(
+            "point {index} ({}, {}) is out of range (|x|, |y| at most {MAX_COORDINATE:e})",
+            p.x, p.y
+        ))
     } else {
         None
     }
