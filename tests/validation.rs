@@ -4,8 +4,7 @@
 //! far A* + funnel and midpoint paths are from the optimum.
 //!
 //! The data lives beside the repository (`../shared/validation-data`, or the directory named by
-//! `NAVSCOPE_VALIDATION_DATA`); without it the tests print a note and pass. Debug builds check
-//! every 10th aurora query, release builds all 2,990.
+//! `NAVSCOPE_VALIDATION_DATA`); without it the tests print a note and pass.
 
 use navscope::geom::Point;
 use navscope::import::load_polyanya_mesh;
@@ -91,34 +90,32 @@ fn check_map(name: &str, free: &FreeSpace, mesh: &NavMesh, queries: &[Query]) {
             ));
             continue;
         }
-        let length = |v| r.path(v).map_or(f64::NAN, |p| p.length);
-        let (optimal, funnel, midpoint) = (
-            length(Variant::Optimal),
-            length(Variant::Funnel),
-            length(Variant::Midpoint),
-        );
+        let (Some(optimal), Some(funnel), Some(midpoint)) = (
+            r.path(Variant::Optimal),
+            r.path(Variant::Funnel),
+            r.path(Variant::Midpoint),
+        ) else {
+            failures.push(format!("query {i}: a path variant is missing"));
+            continue;
+        };
+        let (optimal_points, optimal) = (optimal.points(0.0), optimal.length);
+        let (funnel, midpoint) = (funnel.length, midpoint.length);
         let error = (optimal - q.optimal).abs() / q.optimal.max(1.0);
         worst_error = worst_error.max(error);
-        if !(error <= 1e-4) {
+        if error > 1e-4 {
             failures.push(format!(
                 "query {i} {} -> {}: optimal {optimal} vs published {}",
                 q.start, q.goal, q.optimal
             ));
         }
-        for (variant, len) in [("funnel", funnel), ("midpoint", midpoint)] {
-            if !(len >= optimal - 1e-9 * optimal) {
-                failures.push(format!(
-                    "query {i}: {variant} {len} is shorter than the optimum {optimal}"
-                ));
-            }
-        }
-        if let Some(path) = r.path(Variant::Optimal) {
-            let points = path.points(0.0);
-            if let Err(e) = invariants::check_endpoints(&points, q.start, q.goal)
-                .and_then(|()| invariants::check_inside(&points, &walls, 1e-9))
-            {
-                failures.push(format!("query {i}: optimal path: {e}"));
-            }
+        let checks = [
+            invariants::check_not_longer(optimal, funnel, 1e-9, "optimal vs funnel"),
+            invariants::check_not_longer(optimal, midpoint, 1e-9, "optimal vs midpoint"),
+            invariants::check_endpoints(&optimal_points, q.start, q.goal),
+            invariants::check_inside(&optimal_points, &walls, 1e-9),
+        ];
+        for e in checks.into_iter().filter_map(Result::err) {
+            failures.push(format!("query {i} {} -> {}: {e}", q.start, q.goal));
         }
         if optimal > 0.0 {
             funnel_ratios.push(funnel / optimal);
@@ -162,7 +159,5 @@ fn aurora_matches_published_lengths() {
     assert_eq!(mesh.component_count(), 143);
     let queries = load_queries(&dir.join("aurora-queries.csv"));
     assert_eq!(queries.len(), 2990);
-    let step = if cfg!(debug_assertions) { 10 } else { 1 };
-    let picked: Vec<Query> = queries.into_iter().step_by(step).collect();
-    check_map("aurora", &free, &mesh, &picked);
+    check_map("aurora", &free, &mesh, &queries);
 }

@@ -163,17 +163,15 @@ struct Turn {
 }
 
 /// One fan of a vertex (a vertex where two obstacles touch has two) as the search met it: its
-/// walls, the best g of a root there and which bend directions hold a root with that g. A
-/// shorter arrival prunes longer ones on both sides: whatever a longer one reaches, the shorter
-/// one reaches too, bending or not. Equal arrivals bending the other way are kept, as they
-/// search the other side.
+/// walls and the g of its best root. An arrival that is not shorter is pruned whichever way it
+/// bends (Polyanya's root pruning): an optimal path through it may as well come the kept way,
+/// and then it bends the kept root's way (from one parent only one side passes the wall test in
+/// `turn`) or goes straight on, which the kept root's parent covers.
 struct FanRecord {
     /// The far vertices of the walls that end the fan [counter-clockwise, clockwise]; `None`
     /// when the triangles close around the vertex.
     walls: Option<[VertexId; 2]>,
     g: f64,
-    /// A root with this g bends [left, right].
-    sides: [bool; 2],
 }
 
 /// A cone from a root through edge `entry` of triangle `tri`, into `tri`.
@@ -443,17 +441,10 @@ impl Search<'_> {
         // The triangles from t round to the wall on that side hold points hidden from the
         // parent only if the wall lies strictly on that side (v is then a reflex corner).
         let Some(walls) = record.walls else { return };
-        if record.g < g
-            || (record.g == g && record.sides[side])
-            || keep.side(self.mesh.vertex(walls[side])) <= 0.0
-        {
+        if record.g <= g || keep.side(self.mesh.vertex(walls[side])) <= 0.0 {
             return;
         }
-        if g < record.g {
-            record.g = g;
-            record.sides = [false; 2];
-        }
-        record.sides[side] = true;
+        record.g = g;
         let turn = Turn {
             vertex: v,
             from: t,
@@ -486,7 +477,6 @@ impl Search<'_> {
         self.fans.push(FanRecord {
             walls,
             g: f64::INFINITY,
-            sides: [false; 2],
         });
         let index = self.fans.len() as u32;
         for u in mesh.fan(v, t, true).chain(mesh.fan(v, t, false).skip(1)) {
@@ -567,3 +557,6 @@ fn mirror(p: Point, a: Point, b: Point) -> Point {
     let foot = a + d * t;
     foot * 2.0 - p
 }
+
+#[cfg(test)]
+mod tests;
