@@ -6,57 +6,12 @@
 //! The data lives beside the repository (`../shared/validation-data`, or the directory named by
 //! `NAVSCOPE_VALIDATION_DATA`); without it the tests print a note and pass.
 
-use navscope::geom::Point;
-use navscope::import::load_polyanya_mesh;
-use navscope::nav::{self, FreeSpace, NavMesh, Status, Variant, invariants};
-use std::path::PathBuf;
+mod validation_data;
+
+use navscope::geom::SegmentGrid;
+use navscope::nav::{self, NavMesh, Status, Variant, invariants};
 use std::time::Instant;
-
-fn data_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("NAVSCOPE_VALIDATION_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/validation-data")
-        });
-    if dir.join("README.md").is_file() {
-        Some(dir)
-    } else {
-        println!(
-            "note: validation data not found at {}; skipping",
-            dir.display()
-        );
-        None
-    }
-}
-
-struct Query {
-    start: Point,
-    goal: Point,
-    optimal: f64,
-}
-
-fn load_queries(path: &std::path::Path) -> Vec<Query> {
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let f: Vec<f64> = line.split(',').map(|x| x.trim().parse().unwrap()).collect();
-            Query {
-                start: Point::new(f[1], f[2]),
-                goal: Point::new(f[3], f[4]),
-                optimal: f[5],
-            }
-        })
-        .collect()
-}
-
-fn load_map(dir: &std::path::Path, mesh_file: &str) -> (FreeSpace, NavMesh) {
-    let free = load_polyanya_mesh(&dir.join(mesh_file)).unwrap();
-    let mesh = nav::triangulate(&free).unwrap();
-    mesh.validate(&free).unwrap();
-    (free, mesh)
-}
+use validation_data::{Query, data_dir, load_map, load_queries};
 
 /// Mean, median, 99th percentile and maximum.
 fn summary(values: &mut [f64]) -> String {
@@ -75,8 +30,7 @@ fn summary(values: &mut [f64]) -> String {
 
 /// Runs every query; fails listing each query whose optimal length misses the published one or
 /// whose corridor paths are shorter than the optimum.
-fn check_map(name: &str, free: &FreeSpace, mesh: &NavMesh, queries: &[Query]) {
-    let walls = free.walls();
+fn check_map(name: &str, walls: &SegmentGrid, mesh: &NavMesh, queries: &[Query]) {
     let mut failures = Vec::new();
     let (mut funnel_ratios, mut midpoint_ratios) = (Vec::new(), Vec::new());
     let mut worst_error: f64 = 0.0;
@@ -112,7 +66,7 @@ fn check_map(name: &str, free: &FreeSpace, mesh: &NavMesh, queries: &[Query]) {
             invariants::check_not_longer(optimal, funnel, 1e-9, "optimal vs funnel"),
             invariants::check_not_longer(optimal, midpoint, 1e-9, "optimal vs midpoint"),
             invariants::check_endpoints(&optimal_points, q.start, q.goal),
-            invariants::check_inside(&optimal_points, &walls, 1e-9),
+            invariants::check_inside(&optimal_points, walls, 1e-9),
         ];
         for e in checks.into_iter().filter_map(Result::err) {
             failures.push(format!("query {i} {} -> {}: {e}", q.start, q.goal));
@@ -147,7 +101,7 @@ fn arena_matches_published_lengths() {
     let (free, mesh) = load_map(&dir, "arena.mesh");
     let queries = load_queries(&dir.join("arena-queries.csv"));
     assert_eq!(queries.len(), 160);
-    check_map("arena", &free, &mesh, &queries);
+    check_map("arena", &free.walls(), &mesh, &queries);
 }
 
 #[test]
@@ -159,5 +113,5 @@ fn aurora_matches_published_lengths() {
     assert_eq!(mesh.component_count(), 143);
     let queries = load_queries(&dir.join("aurora-queries.csv"));
     assert_eq!(queries.len(), 2990);
-    check_map("aurora", &free, &mesh, &queries);
+    check_map("aurora", &free.walls(), &mesh, &queries);
 }

@@ -34,6 +34,6 @@ pub use mesh::{ComponentId, NavMesh, TriId, VertexId};
 pub use midpoint::midpoint_path;
 pub use optimal::optimal_path;
 pub use path::{Path, PathSegment};
-pub use query::{QueryResult, QueryTimings, Status, Variant, query};
+pub use query::{QueryResult, QueryTimings, Status, Variant, query, query_with};
 pub use repair::{Repaired, repair};
 pub use triangulate::triangulate;

@@ -78,7 +78,7 @@ pub struct QueryResult {
     pub start_location: Location,
     pub goal_location: Location,
     pub corridor: Option<Corridor>,
-    /// One path per variant (empty unless found), in `Variant` order.
+    /// One path per variant asked for (empty unless found), in `Variant` order.
     pub paths: Vec<(Variant, Path)>,
     pub timings: QueryTimings,
 }
@@ -92,8 +92,15 @@ impl QueryResult {
     }
 }
 
-/// Answers one start/goal query on `mesh`.
+/// Answers one start/goal query on `mesh` with every path variant.
 pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
+    query_with(mesh, start, goal, &Variant::ALL)
+}
+
+/// Answers one start/goal query making only the listed path variants (the optimal one is a
+/// search of its own; corridor-only callers skip it). The status is `Found` when A* found a
+/// corridor or the optimal search a path.
+pub fn query_with(mesh: &NavMesh, start: Point, goal: Point, variants: &[Variant]) -> QueryResult {
     let t0 = Instant::now();
     let start_location = mesh.locate(start);
     let goal_location = mesh.locate(goal);
@@ -130,7 +137,7 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
     let corridor = astar(mesh, start, &start_tris, goal, &goal_tris);
     result.timings.astar_us = micros(t1);
     let portals = corridor.as_ref().map(|c| c.portals(mesh));
-    for variant in Variant::ALL {
+    for variant in Variant::ALL.into_iter().filter(|v| variants.contains(v)) {
         let t = Instant::now();
         // The optimal path does not need the corridor; it is searched even if A* found none.
         let points = match (variant, &portals) {
