@@ -414,6 +414,23 @@ mod tests {
     }
 
     #[test]
+    fn every_truncation_or_garbled_byte_is_an_error_or_a_mesh() {
+        for end in 0..SQUARE.len() {
+            let _ = parse_polyanya_mesh(&SQUARE[..end]);
+        }
+        for (i, c) in SQUARE.char_indices() {
+            for replacement in ["-1", "9", "x", " ", "\n", "1e300"] {
+                let text = format!(
+                    "{}{replacement}{}",
+                    &SQUARE[..i],
+                    &SQUARE[i + c.len_utf8()..]
+                );
+                let _ = parse_polyanya_mesh(&text);
+            }
+        }
+    }
+
+    #[test]
     fn touching_obstacles_give_simple_loops() {
         // Unit squares [0,1]^2 and [1,2]^2 (two triangles each) touching at the point (1, 1).
         let mesh = "mesh\n2\n7 4\n\

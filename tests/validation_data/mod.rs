@@ -52,10 +52,52 @@ pub fn load_queries(path: &Path) -> Vec<Query> {
         .collect()
 }
 
-/// The free space of a Polyanya mesh file and our (validated) navmesh of it.
+/// The free space of a Polyanya mesh file and our (validated) navmesh of it. The free space
+/// must cover exactly the file's polygons: its area is checked against theirs, summed here
+/// independently of the loader (islands inside holes count).
 pub fn load_map(dir: &Path, mesh_file: &str) -> (FreeSpace, NavMesh) {
-    let free = load_polyanya_mesh(&dir.join(mesh_file)).unwrap();
+    let path = dir.join(mesh_file);
+    let free = load_polyanya_mesh(&path).unwrap();
+    let polygons = polygon_area(&std::fs::read_to_string(&path).unwrap());
+    assert!(
+        (free.area() - polygons).abs() <= 1e-9 * polygons,
+        "{mesh_file}: free space area {} differs from the polygons' {polygons}",
+        free.area()
+    );
     let mesh = nav::triangulate(&free).unwrap();
     mesh.validate(&free).unwrap();
     (free, mesh)
+}
+
+/// Total area of the polygons of a (well-formed) Polyanya v2 mesh file.
+fn polygon_area(text: &str) -> f64 {
+    let mut lines = text.lines().skip(2);
+    let counts: Vec<usize> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let vertices: Vec<Point> = (&mut lines)
+        .take(counts[0])
+        .map(|l| {
+            let f: Vec<f64> = l
+                .split_whitespace()
+                .take(2)
+                .map(|x| x.parse().unwrap())
+                .collect();
+            Point::new(f[0], f[1])
+        })
+        .collect();
+    lines
+        .take(counts[1])
+        .map(|l| {
+            let f: Vec<usize> = l
+                .split_whitespace()
+                .map(|x| x.parse().unwrap_or(0))
+                .collect();
+            let ring: Vec<Point> = f[1..=f[0]].iter().map(|&v| vertices[v]).collect();
+            navscope::geom::signed_area(&ring)
+        })
+        .sum()
 }
