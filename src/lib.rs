@@ -15,10 +15,15 @@
 //! outer rings are counter-clockwise and holes clockwise wherever orientation matters.
 
 pub mod cli;
+pub mod document;
 pub mod export;
 pub mod geom;
 pub mod import;
 pub mod nav;
 pub mod rng;
+pub mod scenario;
 pub mod scene;
 pub mod viz;
+
+#[cfg(feature = "gui")]
+pub mod app;

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use navscope::cli::{Cli, run};
+use navscope::cli::{Cli, Outcome, run};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -26,16 +26,46 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     match cli.command {
         Some(command) => match run(command) {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(Outcome::Ok) => ExitCode::SUCCESS,
+            Ok(Outcome::Failed) => ExitCode::from(1),
             Err(e) => {
                 eprintln!("navscope: error: {}", format!("{e:#}").replace('\n', " "));
                 ExitCode::from(2)
             }
         },
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
+        None => open_editor(cli),
+    }
+}
+
+/// Opens the editor (or, with `--screenshot`, takes a picture of it and exits).
+#[cfg(feature = "gui")]
+fn open_editor(cli: Cli) -> ExitCode {
+    use navscope::app::{Launch, Layout, run};
+    let layout = cli.compare.map(|n| {
+        if n == 4 {
+            Layout::Compare4
+        } else {
+            Layout::Compare2
+        }
+    });
+    match run(Launch {
+        scene: cli.scene,
+        screenshot: cli.screenshot,
+        size: cli.size,
+        layout,
+    }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("navscope: error: {e:#}");
+            ExitCode::from(2)
         }
     }
+}
+
+/// Without the `gui` feature there is no editor: print the help.
+#[cfg(not(feature = "gui"))]
+fn open_editor(_cli: Cli) -> ExitCode {
+    use clap::CommandFactory;
+    let _ = Cli::command().print_help();
+    ExitCode::SUCCESS
 }

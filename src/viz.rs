@@ -16,22 +16,44 @@ pub enum Layer {
     Corridor,
     Portals,
     Path(Variant),
+    /// Discs of the agent radius (at the cursor and at path corners).
+    Agent,
     Endpoints,
     Issues,
+    /// Editor feedback: hover and selection highlights, tool previews.
+    Overlay,
 }
 
 impl Layer {
     /// Layers that do not depend on the path variants, in drawing order.
-    pub const BASE: [Layer; 8] = [
+    pub const BASE: [Layer; 9] = [
         Layer::Walkable,
         Layer::FreeSpace,
         Layer::Mesh,
         Layer::Obstacles,
         Layer::Corridor,
         Layer::Portals,
+        Layer::Agent,
         Layer::Endpoints,
         Layer::Issues,
     ];
+
+    /// Painting order: lower ranks are drawn first.
+    pub fn rank(self) -> u8 {
+        match self {
+            Layer::Walkable => 0,
+            Layer::FreeSpace => 1,
+            Layer::Corridor => 2,
+            Layer::Mesh => 3,
+            Layer::Obstacles => 4,
+            Layer::Portals => 5,
+            Layer::Agent => 6,
+            Layer::Path(_) => 7,
+            Layer::Endpoints => 8,
+            Layer::Issues => 9,
+            Layer::Overlay => 10,
+        }
+    }
 
     pub fn name(self) -> String {
         match self {
@@ -42,8 +64,10 @@ impl Layer {
             Layer::Corridor => "corridor".into(),
             Layer::Portals => "portals".into(),
             Layer::Path(v) => format!("{} path", v.name()),
+            Layer::Agent => "agent discs".into(),
             Layer::Endpoints => "start and goal".into(),
             Layer::Issues => "problems".into(),
+            Layer::Overlay => "editing".into(),
         }
     }
 }
@@ -64,6 +88,14 @@ pub enum Style {
     Goal,
     Error,
     Warning,
+    /// An agent-sized disc.
+    Agent,
+    /// What a click would take.
+    Hover,
+    /// The current selection.
+    Selected,
+    /// A shape being drawn.
+    Preview,
 }
 
 /// An 8-bit sRGB colour with alpha.
@@ -176,7 +208,35 @@ impl Style {
             Style::Start => p(Rgba(60, 200, 90, 255), Rgba(20, 60, 30, 255), 1.5),
             Style::Goal => p(Rgba(235, 70, 70, 255), Rgba(70, 20, 20, 255), 1.5),
             Style::Error => p(Rgba(230, 50, 50, 60), Rgba(255, 60, 60, 255), 3.0),
-            Style::Warning => p(Rgba::NONE, Rgba(240, 180, 40, 255), 2.5),
+            // Dashed, so that a repaired ring never reads as a path.
+            Style::Warning => Paint {
+                dashed: true,
+                ..p(Rgba::NONE, Rgba(240, 180, 40, 255), 2.0)
+            },
+            Style::Agent => p(
+                if dark {
+                    Rgba(255, 255, 255, 12)
+                } else {
+                    Rgba(40, 40, 60, 14)
+                },
+                if dark {
+                    Rgba(255, 255, 255, 90)
+                } else {
+                    Rgba(40, 40, 60, 110)
+                },
+                1.0,
+            ),
+            Style::Hover => p(Rgba(255, 255, 255, 40), Rgba(255, 215, 0, 255), 2.5),
+            Style::Selected => p(Rgba(120, 200, 255, 50), Rgba(30, 160, 255, 255), 2.5),
+            Style::Preview => p(
+                Rgba(255, 215, 0, 40),
+                if dark {
+                    Rgba(255, 230, 120, 255)
+                } else {
+                    Rgba(160, 110, 0, 255)
+                },
+                1.5,
+            ),
         }
     }
 }
@@ -257,19 +317,8 @@ impl DrawList {
 
     /// Items sorted for painting: by layer order, keeping insertion order within a layer.
     pub fn sorted(&self) -> Vec<&Item> {
-        let rank = |l: Layer| match l {
-            Layer::Walkable => 0,
-            Layer::FreeSpace => 1,
-            Layer::Corridor => 2,
-            Layer::Mesh => 3,
-            Layer::Obstacles => 4,
-            Layer::Portals => 5,
-            Layer::Path(_) => 6,
-            Layer::Endpoints => 7,
-            Layer::Issues => 8,
-        };
         let mut items: Vec<&Item> = self.items.iter().collect();
-        items.sort_by_key(|i| rank(i.layer));
+        items.sort_by_key(|i| i.layer.rank());
         items
     }
 }
@@ -387,6 +436,28 @@ pub fn draw_query(mesh: &NavMesh, result: &QueryResult, list: &mut DrawList) {
             size: 9.0,
         },
     );
+}
+
+/// A disc of the agent radius at the corners of every path of the query, leaving out corners
+/// closer than one radius to the previous disc of the same path.
+pub fn draw_agent_discs(result: &QueryResult, radius: f64, list: &mut DrawList) {
+    if radius <= 0.0 {
+        return;
+    }
+    for (_, path) in &result.paths {
+        let mut last: Option<Point> = None;
+        let corners = std::iter::once(path.start).chain(path.segments.iter().map(|s| s.end()));
+        for center in corners {
+            if last.is_none_or(|l| l.distance(center) >= radius) {
+                list.push(
+                    Layer::Agent,
+                    Style::Agent,
+                    Primitive::Circle { center, radius },
+                );
+                last = Some(center);
+            }
+        }
+    }
 }
 
 /// Highlights a ring (e.g. the one a build error names).

@@ -26,6 +26,25 @@ fn examples_round_trip_exactly() {
 }
 
 #[test]
+fn arbitrary_floats_round_trip_to_the_bit() {
+    // Regression: without serde_json's float_roundtrip, some values came back one ULP off.
+    let mut s = example("rooms");
+    let mut rng = navscope::rng::Rng::new(99);
+    for o in &mut s.obstacles {
+        for p in &mut o.ring.0 {
+            *p = Point::new(
+                p.x + rng.range(-1e-3, 1e-3),
+                p.y * (1.0 + rng.range(-1e-9, 1e-9)),
+            );
+        }
+    }
+    s.agent_radius = 0.1 + 0.2;
+    let text = scene::to_json(&s);
+    let back = scene::from_json(text.as_bytes(), "floats").unwrap();
+    assert_eq!(back, s);
+}
+
+#[test]
 fn the_issue_example_parses_with_integer_coordinates() {
     let text = r#"{"format": "navscope-scene", "version": 1,
      "agent_radius": 0.5,

@@ -2,6 +2,7 @@
 //! Commands return `anyhow::Result`; `main` prints the error on one line and exits with 2.
 
 mod build_cmd;
+mod check_cmd;
 mod path_cmd;
 
 use crate::geom::Point;
@@ -27,6 +28,9 @@ pub struct Cli {
     /// Window size for the editor or the screenshot, as WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
+    /// Open the editor split into 2 or 4 synchronised viewports, one path variant each.
+    #[arg(long, value_name = "N", value_parser = parse_viewports)]
+    pub compare: Option<u8>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -35,6 +39,11 @@ pub enum Command {
     Build(BuildArgs),
     /// Answer the scene's queries (or one --from/--to pair) and print corridors and paths.
     Path(PathArgs),
+    /// Replay saved regression cases (scenario files) and report differences.
+    Check {
+        /// Scenario files (format navscope-scenario).
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -80,11 +89,23 @@ pub struct PathArgs {
     pub json: bool,
 }
 
+/// How a command that ran went: `Ok` (exit 0) or `Failed` (exit 1, e.g. a regression case
+/// differs). Bad input is an `Err` (exit 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ok,
+    Failed,
+}
+
 /// Runs a command.
-pub fn run(command: Command) -> anyhow::Result<()> {
+pub fn run(command: Command) -> anyhow::Result<Outcome> {
+    let ok = |()| Outcome::Ok;
     match command {
-        Command::Build(args) => build_cmd::run(&args),
-        Command::Path(args) => path_cmd::run(&args),
+        Command::Build(args) => build_cmd::run(&args).map(ok),
+        Command::Path(args) => path_cmd::run(&args).map(ok),
+        Command::Check { files } => {
+            check_cmd::run(&files).map(|all| if all { Outcome::Ok } else { Outcome::Failed })
+        }
     }
 }
 
@@ -114,6 +135,14 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
             .ok_or_else(|| format!("'{v}' is not a size between 64 and 8192"))
     };
     Ok((num(w)?, num(h)?))
+}
+
+fn parse_viewports(s: &str) -> Result<u8, String> {
+    match s.trim() {
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err(format!("'{s}' viewports; expected 2 or 4")),
+    }
 }
 
 /// Loads a scene, naming the file in errors.

@@ -3,11 +3,13 @@
 
 mod file;
 pub mod generate;
+mod pick;
 mod validate;
 
 pub use file::{
     FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json, write_atomic,
 };
+pub use pick::{Hit, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_obstacle};
 pub use validate::{Issue, MAX_COORDINATE, Severity, validate};
 
 use crate::geom::{Aabb, Point, Ring};

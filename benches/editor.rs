@@ -1,0 +1,137 @@
+//! Editor frame costs through the real `App`, driven by egui_kittest (CPU only, no GPU):
+//! - `canvas_frame`: one frame (panels, canvas shapes) plus egui tessellation with a navmesh of
+//!   growing size on screen; the target is <= 8 ms at 100k triangles.
+//! - `drag_vertex`: one step of a vertex drag (edit, synchronous rebuild, query, metrics,
+//!   paint, tessellation) on scenes of growing size; the target is <= 16 ms at 2k vertices.
+//!
+//! Run: `cargo bench --bench editor`.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use egui::{Pos2, Vec2};
+use egui_kittest::Harness;
+use navscope::app::{App, Options};
+use navscope::geom::Point;
+use navscope::scene::generate::rotated_squares;
+use navscope::scene::{self, Query, Scene};
+use std::time::Duration;
+
+/// `side` x `side` rotated squares 10 units apart (the core benches' scenes) with a query
+/// along the diagonal.
+fn squares(side: usize, radius: f64) -> Scene {
+    let mut scene = rotated_squares(side, side, 10.0, radius, 1);
+    let far = 10.0 * (side as f64 - 1.0);
+    scene.queries.push(Query {
+        name: "diagonal".into(),
+        start: Point::new(10.0, 10.0),
+        goal: Point::new(far, far),
+    });
+    scene
+}
+
+/// The editor on `scene`, rebuilding synchronously so each frame includes its rebuild.
+fn editor(scene: &Scene, dir: &tempfile::TempDir) -> Harness<'static, App> {
+    let path = dir.path().join("bench.json");
+    scene::save(scene, &path).expect("bench scene saves");
+    let options = Options {
+        scene: Some(path),
+        rebuild_budget: Duration::MAX,
+        ..Options::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(64)
+        .build_eframe(|cc| App::new(cc, options));
+    h.run();
+    h
+}
+
+/// Runs one frame and tessellates it like the window would; returns the primitive count.
+fn frame(h: &mut Harness<'_, App>) -> usize {
+    h.step();
+    let output = h.output();
+    let (shapes, ppp) = (output.shapes.clone(), output.pixels_per_point);
+    h.ctx.tessellate(shapes, ppp).len()
+}
+
+fn canvas_frame(c: &mut Criterion) {
+    let mut group = c.benchmark_group("canvas_frame");
+    group
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(6));
+    // About 10k and 100k triangles.
+    for side in [35, 112] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = editor(&squares(side, 0.0), &dir);
+        let triangles = h.state().triangle_count().expect("the bench scene builds");
+        let center = h
+            .state()
+            .to_screen(Point::new(5.0 * side as f64, 5.0 * side as f64))
+            .expect("laid out");
+        let mut k = 0u32;
+        group.bench_with_input(
+            BenchmarkId::new("triangles", triangles),
+            &triangles,
+            |b, _| {
+                b.iter(|| {
+                    k += 1;
+                    h.hover_at(center + Vec2::new((k % 40) as f32, 0.0));
+                    frame(&mut h)
+                })
+            },
+        );
+        assert!(
+            h.state()
+                .painted_layers()
+                .contains(&navscope::viz::Layer::Mesh)
+        );
+    }
+    group.finish();
+}
+
+fn drag_vertex(c: &mut Criterion) {
+    let mut group = c.benchmark_group("drag_vertex");
+    group
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(8));
+    // About 500 and 2,000 obstacle corners.
+    for side in [11, 22] {
+        let scene = squares(side, 1.0);
+        let vertices = scene.point_count();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = editor(&scene, &dir);
+        let middle = scene.obstacles[scene.obstacles.len() / 2 + side / 2]
+            .ring
+            .points()[0];
+        let grab: Pos2 = h.state().to_screen(middle).expect("laid out");
+        h.hover_at(grab);
+        h.drag_at(grab);
+        h.hover_at(grab + Vec2::new(6.0, 0.0));
+        h.hover_at(grab + Vec2::new(8.0, 0.0));
+        h.run_steps(4);
+        let revision = h.state().document().revision();
+        let mut k = 0u32;
+        group.bench_with_input(BenchmarkId::new("vertices", vertices), &vertices, |b, _| {
+            b.iter(|| {
+                k += 1;
+                let offset = if k.is_multiple_of(2) { 8.0 } else { 14.0 };
+                h.hover_at(grab + Vec2::new(offset, 0.0));
+                frame(&mut h)
+            })
+        });
+        let state = h.state();
+        assert!(
+            state.document().revision() > revision + 10,
+            "the drag did not edit the scene"
+        );
+        assert!(state.document().in_gesture(), "the drag is one gesture");
+        assert_eq!(
+            state.built().map(|b| b.revision),
+            Some(state.document().revision()),
+            "rebuilt every frame"
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, canvas_frame, drag_vertex);
+criterion_main!(benches);

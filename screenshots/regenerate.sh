@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Regenerates the README screenshots from the real editor window (navscope --screenshot) under
+# Xvfb. Usage: screenshots/regenerate.sh   (needs xvfb-run and Mesa; see .ci/run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+chmod 0700 "$XDG_RUNTIME_DIR"
+
+shot() {
+  local out="$1"
+  shift
+  xvfb-run -a -s "-screen 0 1920x1200x24" target/release/navscope --size 1500x950 --screenshot "screenshots/$out" "$@"
+  echo "screenshots/$out"
+}
+
+shot editor.png
+shot compare.png assets/scenes/maze.json --compare 2
+shot failing-path.png assets/scenes/islands.json

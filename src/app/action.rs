@@ -1,0 +1,21 @@
+//! `Action`: what tools and panels ask the editor to do. They return actions and never change
+//! the document themselves; the editor performs them in order.
+
+use super::commands::Command;
+use super::selection::Selection;
+use crate::document::Edit;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Change the scene (one undo step, or part of the open gesture).
+    Apply(Edit),
+    /// The edits until `EndGesture` form one undo step (a drag).
+    BeginGesture,
+    EndGesture,
+    Select(Selection),
+    Run(Command),
+    OpenRecent(PathBuf),
+    /// Show the query with this index.
+    ShowQuery(usize),
+}

@@ -1,0 +1,118 @@
+//! `Analysis`: the shown query answered on the shown navmesh, with per-variant metrics and its
+//! picture. Queries are fast, so this runs on the UI thread and handles follow the pointer
+//! even while a slow build runs in the background.
+
+use super::live::Built;
+use super::paint::Picture;
+use crate::geom::Point;
+use crate::nav::{self, QueryResult, Variant, invariants};
+use crate::viz::{self, DrawList};
+
+/// Measurements of one path variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Metric {
+    pub variant: Variant,
+    pub length: f64,
+    pub vertices: usize,
+    /// Smallest distance to a wall of the unshrunk scene, capped at `clearance_cap`.
+    pub min_clearance: Option<f64>,
+    pub clearance_cap: f64,
+    pub time_us: f64,
+    /// How much longer than the shortest variant, as a fraction (0 for the shortest).
+    pub excess: f64,
+}
+
+/// A query with everything shown about it.
+#[derive(Debug)]
+pub struct Analysis {
+    key: (u64, Point, Point),
+    pub result: QueryResult,
+    pub metrics: Vec<Metric>,
+    pub picture: Picture,
+}
+
+impl Analysis {
+    /// Answers `start` -> `goal` on `built`, or returns `previous` if it already did.
+    pub fn update(
+        previous: Option<Analysis>,
+        built: &Built,
+        start: Point,
+        goal: Point,
+    ) -> Analysis {
+        let key = (built.revision, start, goal);
+        match previous {
+            Some(a) if a.key == key => a,
+            _ => Analysis::new(key, built, start, goal),
+        }
+    }
+
+    fn new(key: (u64, Point, Point), built: &Built, start: Point, goal: Point) -> Analysis {
+        let mesh = &built.build.mesh;
+        let result = nav::query(mesh, start, goal);
+        let metrics = metrics(&result, built);
+        let mut list = DrawList::default();
+        viz::draw_query(mesh, &result, &mut list);
+        viz::draw_agent_discs(&result, built.build.radius, &mut list);
+        Analysis {
+            key,
+            result,
+            metrics,
+            picture: Picture::new(list),
+        }
+    }
+
+    pub fn metric(&self, variant: Variant) -> Option<&Metric> {
+        self.metrics.iter().find(|m| m.variant == variant)
+    }
+}
+
+/// Length, corners, clearance, time and excess of every path of `result`.
+fn metrics(result: &QueryResult, built: &Built) -> Vec<Metric> {
+    let radius = built.build.radius;
+    let extent = built.build.mesh.bounds().diagonal().max(1e-9);
+    // Clearance above twice the radius does not matter; the cap keeps the search local.
+    let cap = if radius > 0.0 {
+        2.0 * radius
+    } else {
+        0.02 * extent
+    };
+    let flatten = if radius > 0.0 {
+        1e-3 * radius
+    } else {
+        1e-6 * extent
+    };
+    let shortest = result
+        .paths
+        .iter()
+        .map(|(_, p)| p.length)
+        .fold(f64::INFINITY, f64::min);
+    result
+        .paths
+        .iter()
+        .map(|(variant, path)| {
+            let time_us = result
+                .timings
+                .variants_us
+                .iter()
+                .find(|(v, _)| v == variant)
+                .map_or(0.0, |(_, t)| *t);
+            let min_clearance = built
+                .raw_walls
+                .as_ref()
+                .map(|walls| invariants::min_clearance(&path.points(flatten), walls, cap));
+            Metric {
+                variant: *variant,
+                length: path.length,
+                vertices: path.vertex_count(),
+                min_clearance,
+                clearance_cap: cap,
+                time_us,
+                excess: if shortest > 0.0 {
+                    path.length / shortest - 1.0
+                } else {
+                    0.0
+                },
+            }
+        })
+        .collect()
+}

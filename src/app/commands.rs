@@ -1,0 +1,210 @@
+//! The command table: every command's text, shortcuts and menu. Menus, the shortcut handler
+//! and the help window all read it, so they cannot disagree.
+
+use super::files::Export;
+use super::settings::Layout;
+use super::tools::Tool;
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    New,
+    Open,
+    Save,
+    SaveAs,
+    Export(Export),
+    Quit,
+    Undo,
+    Redo,
+    Delete,
+    FitView,
+    ToggleGrid,
+    ToggleSnap,
+    ToggleTheme,
+    SetLayout(Layout),
+    UseTool(Tool),
+    Help,
+}
+
+/// The top-level menu a command sits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Menu {
+    File,
+    Edit,
+    View,
+    Tools,
+    Help,
+}
+
+impl Menu {
+    pub const ALL: [Menu; 5] = [Menu::File, Menu::Edit, Menu::View, Menu::Tools, Menu::Help];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Menu::File => "File",
+            Menu::Edit => "Edit",
+            Menu::View => "View",
+            Menu::Tools => "Tools",
+            Menu::Help => "Help",
+        }
+    }
+}
+
+const fn key(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(modifiers, key)
+}
+const CMD: Modifiers = Modifiers::COMMAND;
+const CMD_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+const NONE: Modifiers = Modifiers::NONE;
+
+impl Command {
+    /// Every command, in menu order.
+    pub fn all() -> Vec<Command> {
+        let mut all = vec![
+            Command::New,
+            Command::Open,
+            Command::Save,
+            Command::SaveAs,
+            Command::Export(Export::NavmeshJson),
+            Command::Export(Export::Obj),
+            Command::Export(Export::Svg),
+            Command::Quit,
+            Command::Undo,
+            Command::Redo,
+            Command::Delete,
+            Command::FitView,
+            Command::ToggleGrid,
+            Command::ToggleSnap,
+            Command::ToggleTheme,
+        ];
+        all.extend(Layout::ALL.map(Command::SetLayout));
+        all.extend(Tool::ALL.map(Command::UseTool));
+        all.push(Command::Help);
+        all
+    }
+
+    pub fn text(self) -> &'static str {
+        match self {
+            Command::New => "New",
+            Command::Open => "Open…",
+            Command::Save => "Save",
+            Command::SaveAs => "Save As…",
+            Command::Export(Export::NavmeshJson) => "Export navmesh as JSON…",
+            Command::Export(Export::Obj) => "Export navmesh as OBJ…",
+            Command::Export(Export::Svg) => "Export picture as SVG…",
+            Command::Quit => "Quit",
+            Command::Undo => "Undo",
+            Command::Redo => "Redo",
+            Command::Delete => "Delete selection",
+            Command::FitView => "Fit scene in view",
+            Command::ToggleGrid => "Grid",
+            Command::ToggleSnap => "Snap to grid",
+            Command::ToggleTheme => "Light theme",
+            Command::SetLayout(layout) => layout.name(),
+            Command::UseTool(tool) => tool.name(),
+            Command::Help => "Keyboard and mouse help",
+        }
+    }
+
+    /// Shortcuts, the first one shown in menus.
+    pub fn shortcuts(self) -> Vec<KeyboardShortcut> {
+        match self {
+            Command::New => vec![key(CMD, Key::N)],
+            Command::Open => vec![key(CMD, Key::O)],
+            Command::Save => vec![key(CMD, Key::S)],
+            Command::SaveAs => vec![key(CMD_SHIFT, Key::S)],
+            Command::Quit => vec![key(CMD, Key::Q)],
+            Command::Undo => vec![key(CMD, Key::Z)],
+            Command::Redo => vec![key(CMD_SHIFT, Key::Z), key(CMD, Key::Y)],
+            Command::Delete => vec![key(NONE, Key::Delete)],
+            Command::FitView => vec![key(NONE, Key::F)],
+            Command::ToggleGrid => vec![key(NONE, Key::G)],
+            Command::ToggleSnap => vec![key(NONE, Key::S)],
+            Command::ToggleTheme => vec![key(NONE, Key::T)],
+            Command::SetLayout(Layout::Overlay) => vec![key(NONE, Key::Num1)],
+            Command::SetLayout(Layout::Compare2) => vec![key(NONE, Key::Num2)],
+            Command::SetLayout(Layout::Compare4) => vec![key(NONE, Key::Num4)],
+            Command::UseTool(Tool::Select) => vec![key(NONE, Key::V)],
+            Command::UseTool(Tool::InsertVertex) => vec![key(NONE, Key::I)],
+            Command::UseTool(Tool::Polygon) => vec![key(NONE, Key::P)],
+            Command::UseTool(Tool::Rectangle) => vec![key(NONE, Key::R)],
+            Command::UseTool(Tool::RegularPolygon) => vec![key(NONE, Key::N)],
+            Command::UseTool(Tool::Walkable) => vec![key(NONE, Key::W)],
+            Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
+            Command::Help => vec![key(NONE, Key::F1)],
+            Command::Export(_) => vec![],
+        }
+    }
+
+    pub fn menu(self) -> Menu {
+        match self {
+            Command::New
+            | Command::Open
+            | Command::Save
+            | Command::SaveAs
+            | Command::Export(_)
+            | Command::Quit => Menu::File,
+            Command::Undo | Command::Redo | Command::Delete => Menu::Edit,
+            Command::FitView
+            | Command::ToggleGrid
+            | Command::ToggleSnap
+            | Command::ToggleTheme
+            | Command::SetLayout(_) => Menu::View,
+            Command::UseTool(_) => Menu::Tools,
+            Command::Help => Menu::Help,
+        }
+    }
+
+    /// A separator goes before this command in its menu.
+    pub fn starts_group(self) -> bool {
+        matches!(
+            self,
+            Command::Export(Export::NavmeshJson)
+                | Command::Quit
+                | Command::Delete
+                | Command::SetLayout(Layout::Overlay)
+        )
+    }
+
+    /// Commands whose shortcut was pressed this frame (consumed from the input). egui ignores
+    /// extra shift when matching, so shortcuts with more modifiers are tried first.
+    pub fn pressed(ctx: &egui::Context) -> Vec<Command> {
+        let mut shortcuts: Vec<(Command, KeyboardShortcut)> = Command::all()
+            .into_iter()
+            .flat_map(|c| c.shortcuts().into_iter().map(move |s| (c, s)))
+            .collect();
+        shortcuts.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
+        let mut pressed = Vec::new();
+        ctx.input_mut(|input| {
+            for (command, shortcut) in &shortcuts {
+                if input.consume_shortcut(shortcut) && !pressed.contains(command) {
+                    pressed.push(*command);
+                }
+            }
+        });
+        pressed
+    }
+}
+
+fn modifier_count(m: Modifiers) -> u32 {
+    [m.alt, m.ctrl || m.command || m.mac_cmd, m.shift]
+        .into_iter()
+        .filter(|&b| b)
+        .count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_commands_share_a_shortcut() {
+        let mut seen = Vec::new();
+        for c in Command::all() {
+            for s in c.shortcuts() {
+                assert!(!seen.contains(&s), "{c:?} reuses {s:?}");
+                seen.push(s);
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! The background grid: a step of 1, 2 or 5 times a power of ten that keeps lines at least
+//! `MIN_SPACING` points apart, every fifth line stronger. Snapping uses the same step.
+
+use super::view::View;
+use egui::{Color32, Painter, Pos2, Rect, Stroke};
+
+const MIN_SPACING: f64 = 18.0;
+/// Beyond this many lines per axis the grid is not drawn (only possible in degenerate views).
+const MAX_LINES: f64 = 1000.0;
+
+/// The grid step in world units at this zoom.
+pub fn step(view: &View) -> f64 {
+    let raw = MIN_SPACING / view.scale;
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * power)
+}
+
+pub fn paint(painter: &Painter, view: &View, rect: Rect, (minor, major): (Color32, Color32)) {
+    let s = step(view);
+    let seen = view.visible(rect);
+    if (seen.width() / s).max(seen.height() / s) > MAX_LINES {
+        return;
+    }
+    let line = |k: f64| {
+        if (k.round() as i64).rem_euclid(5) == 0 {
+            Stroke::new(1.0, major)
+        } else {
+            Stroke::new(1.0, minor)
+        }
+    };
+    let mut k = (seen.min.x / s).floor();
+    while k * s <= seen.max.x {
+        let x = view.to_screen(rect, crate::geom::Point::new(k * s, 0.0)).x;
+        painter.line_segment(
+            [Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())],
+            line(k),
+        );
+        k += 1.0;
+    }
+    let mut k = (seen.min.y / s).floor();
+    while k * s <= seen.max.y {
+        let y = view.to_screen(rect, crate::geom::Point::new(0.0, k * s)).y;
+        painter.line_segment(
+            [Pos2::new(rect.left(), y), Pos2::new(rect.right(), y)],
+            line(k),
+        );
+        k += 1.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_are_round_and_wide_enough() {
+        for scale in [0.01, 0.3, 1.0, 7.0, 20.0, 333.0, 1e5] {
+            let s = step(&View {
+                scale,
+                ..View::default()
+            });
+            assert!(s * scale >= MIN_SPACING, "{s} at {scale}");
+            assert!(s * scale < MIN_SPACING * 2.6, "{s} at {scale}");
+            let mantissa = s / 10f64.powf(s.log10().floor());
+            assert!(
+                [1.0, 2.0, 5.0].iter().any(|m| (m - mantissa).abs() < 1e-9),
+                "{s}"
+            );
+        }
+    }
+}

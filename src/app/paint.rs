@@ -1,0 +1,304 @@
+//! Painting `DrawList`s with egui. A [`Picture`] keeps a draw list with its polygon fills
+//! triangulated once (world space); each frame only transforms points to the screen. Fills,
+//! triangle lists and segment lists of consecutive items share one `egui::Mesh`, so a
+//! 100k-triangle navmesh is a single mesh shape.
+
+use super::theme::color;
+use super::view::View;
+use crate::geom::{Aabb, Point};
+use crate::viz::{DrawList, Item, Layer, Paint, Primitive, Theme};
+use egui::epaint::{CircleShape, Mesh, Vertex, WHITE_UV};
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
+use std::collections::BTreeSet;
+
+/// A draw list ready for painting: fills triangulated and item bounds known.
+#[derive(Debug, Default)]
+pub struct Picture {
+    list: DrawList,
+    /// Per item: triangle indices into the polygon's points (empty for other primitives or
+    /// polygons that cannot be filled).
+    fills: Vec<Vec<u32>>,
+    bounds: Vec<Aabb>,
+}
+
+impl Picture {
+    pub fn new(list: DrawList) -> Self {
+        let mut earcut = earcut::Earcut::new();
+        let fills = list
+            .items
+            .iter()
+            .map(|item| match &item.primitive {
+                Primitive::Polygon(points) if points.len() >= 3 => {
+                    let mut out = Vec::new();
+                    earcut.earcut(points.iter().map(|p| [p.x, p.y]), &[] as &[u32], &mut out);
+                    out
+                }
+                _ => Vec::new(),
+            })
+            .collect();
+        let bounds = list
+            .items
+            .iter()
+            .map(|i| primitive_bounds(&i.primitive))
+            .collect();
+        Picture {
+            list,
+            fills,
+            bounds,
+        }
+    }
+
+    pub fn list(&self) -> &DrawList {
+        &self.list
+    }
+}
+
+fn primitive_bounds(p: &Primitive) -> Aabb {
+    match p {
+        Primitive::Polygon(pts) | Primitive::Polyline(pts) => {
+            Aabb::from_points(pts.iter().copied())
+        }
+        Primitive::Segments(segs) => Aabb::from_points(segs.iter().flatten().copied()),
+        Primitive::Triangles(tris) => Aabb::from_points(tris.iter().flatten().copied()),
+        Primitive::Circle { center, radius } => Aabb::from_points([*center]).expanded(*radius),
+        Primitive::Marker { at, .. } | Primitive::Label { at, .. } => Aabb::from_points([*at]),
+    }
+}
+
+/// Where and how to paint.
+pub struct Target<'a> {
+    pub painter: &'a Painter,
+    pub view: &'a View,
+    pub rect: Rect,
+    pub theme: Theme,
+}
+
+/// Paints the visible items of `pictures` in layer order (insertion order within a layer) and
+/// returns the layers that had something painted.
+pub fn paint(
+    target: &Target<'_>,
+    pictures: &[&Picture],
+    visible: impl Fn(Layer) -> bool,
+) -> BTreeSet<Layer> {
+    let mut order: Vec<(u8, usize, usize)> = Vec::new();
+    for (p, picture) in pictures.iter().enumerate() {
+        for (i, item) in picture.list.items.iter().enumerate() {
+            if visible(item.layer) {
+                order.push((item.layer.rank(), p, i));
+            }
+        }
+    }
+    order.sort_by_key(|&(rank, p, i)| (rank, p, i));
+    // Items within a few points of the viewport may still show (stroke widths, markers).
+    let seen = target
+        .view
+        .visible(target.rect)
+        .expanded(target.view.world_len(16.0));
+    let mut painted = BTreeSet::new();
+    let mut batch = Batch::new(target);
+    for (_, p, i) in order {
+        let picture = pictures[p];
+        if !picture.bounds[i].intersects(&seen) {
+            continue;
+        }
+        let item = &picture.list.items[i];
+        batch.bulk = picture.list.items.len() > BULK_ITEMS;
+        batch.item(item, &picture.fills[i]);
+        painted.insert(item.layer);
+    }
+    batch.flush();
+    painted
+}
+
+/// Pictures with more items than this stroke their lines as plain quads in the shared mesh
+/// (no joins, no feathering): thousands of separate egui paths would cost more than a frame.
+const BULK_ITEMS: usize = 64;
+
+/// Consecutive mesh-like output gathered into one mesh; other shapes flush it first so the
+/// painting order is kept.
+struct Batch<'a> {
+    target: &'a Target<'a>,
+    mesh: Mesh,
+    /// Stroke lines as quads (see [`BULK_ITEMS`]).
+    bulk: bool,
+}
+
+impl<'a> Batch<'a> {
+    fn new(target: &'a Target<'a>) -> Self {
+        Batch {
+            target,
+            mesh: Mesh::default(),
+            bulk: false,
+        }
+    }
+
+    fn flush(&mut self) {
+        if !self.mesh.is_empty() {
+            self.target
+                .painter
+                .add(Shape::mesh(std::mem::take(&mut self.mesh)));
+        }
+    }
+
+    fn shape(&mut self, shape: Shape) {
+        self.flush();
+        self.target.painter.add(shape);
+    }
+
+    fn to_screen(&self, p: Point) -> Pos2 {
+        self.target.view.to_screen(self.target.rect, p)
+    }
+
+    fn item(&mut self, item: &Item, fill: &[u32]) {
+        let paint = item.style.paint(self.target.theme);
+        let fill_color = color(paint.fill);
+        let stroke = stroke(&paint);
+        match &item.primitive {
+            Primitive::Polygon(points) => {
+                let screen: Vec<Pos2> = points.iter().map(|&p| self.to_screen(p)).collect();
+                if fill_color.a() > 0 && !fill.is_empty() {
+                    let base = self.mesh.vertices.len() as u32;
+                    self.mesh
+                        .vertices
+                        .extend(screen.iter().map(|&pos| vertex(pos, fill_color)));
+                    self.mesh.indices.extend(fill.iter().map(|&i| base + i));
+                }
+                if let Some(stroke) = stroke {
+                    let mut closed = screen;
+                    closed.extend(closed.first().copied());
+                    if paint.dashed {
+                        self.dashed(&closed, stroke);
+                    } else if self.bulk {
+                        self.quads(closed.windows(2).map(|w| (w[0], w[1])), stroke);
+                    } else {
+                        closed.pop();
+                        self.shape(Shape::closed_line(closed, stroke));
+                    }
+                }
+            }
+            Primitive::Polyline(points) => {
+                let Some(stroke) = stroke else { return };
+                let screen: Vec<Pos2> = points.iter().map(|&p| self.to_screen(p)).collect();
+                if paint.dashed {
+                    self.dashed(&screen, stroke);
+                } else if self.bulk {
+                    self.quads(screen.windows(2).map(|w| (w[0], w[1])), stroke);
+                } else {
+                    self.shape(Shape::line(screen, stroke));
+                }
+            }
+            Primitive::Segments(segments) => {
+                let Some(stroke) = stroke else { return };
+                let screen = segments
+                    .iter()
+                    .map(|[a, b]| (self.to_screen(*a), self.to_screen(*b)));
+                let screen: Vec<(Pos2, Pos2)> = screen.collect();
+                self.quads(screen.into_iter(), stroke);
+            }
+            Primitive::Triangles(triangles) => {
+                if fill_color.a() == 0 {
+                    return;
+                }
+                self.mesh.reserve_triangles(triangles.len());
+                self.mesh.reserve_vertices(triangles.len() * 3);
+                for t in triangles {
+                    let base = self.mesh.vertices.len() as u32;
+                    for &p in t {
+                        let pos = self.to_screen(p);
+                        self.mesh.vertices.push(vertex(pos, fill_color));
+                    }
+                    self.mesh.add_triangle(base, base + 1, base + 2);
+                }
+            }
+            Primitive::Circle { center, radius } => {
+                let radius = (*radius * self.target.view.scale) as f32;
+                let center = self.to_screen(*center);
+                self.shape(Shape::Circle(CircleShape {
+                    center,
+                    radius,
+                    fill: fill_color,
+                    stroke: stroke.unwrap_or(Stroke::NONE),
+                }));
+            }
+            Primitive::Marker { at, size } => {
+                let center = self.to_screen(*at);
+                self.shape(Shape::Circle(CircleShape {
+                    center,
+                    radius: size * 0.5,
+                    fill: fill_color,
+                    stroke: stroke.unwrap_or(Stroke::NONE),
+                }));
+            }
+            Primitive::Label { at, text } => {
+                self.flush();
+                let pos = self.to_screen(*at) + egui::vec2(6.0, -6.0);
+                let painter = self.target.painter;
+                let galley = painter.layout_no_wrap(
+                    text.clone(),
+                    egui::FontId::proportional(13.0),
+                    color(paint.stroke),
+                );
+                let rect = egui::Align2::LEFT_BOTTOM
+                    .anchor_size(pos, galley.size())
+                    .expand(3.0);
+                let background =
+                    super::theme::canvas_background(self.target.theme).gamma_multiply(0.85);
+                painter.rect_filled(rect, 3.0, background);
+                painter.galley(
+                    rect.min + egui::vec2(3.0, 3.0),
+                    galley,
+                    Color32::PLACEHOLDER,
+                );
+            }
+        }
+    }
+
+    fn dashed(&mut self, points: &[Pos2], stroke: Stroke) {
+        self.flush();
+        self.target
+            .painter
+            .extend(Shape::dashed_line(points, stroke, 8.0, 5.0));
+    }
+
+    /// Each screen segment as a quad `stroke.width` wide (hairlines fade instead of thinning).
+    fn quads(&mut self, segments: impl ExactSizeIterator<Item = (Pos2, Pos2)>, stroke: Stroke) {
+        let (width, color) = if stroke.width < 1.0 {
+            (1.0, stroke.color.gamma_multiply(stroke.width.max(0.1)))
+        } else {
+            (stroke.width, stroke.color)
+        };
+        let half = 0.5 * width;
+        let clip = self.target.rect.expand(width);
+        self.mesh.reserve_vertices(segments.len() * 4);
+        self.mesh.reserve_triangles(segments.len() * 2);
+        for (a, b) in segments {
+            if !clip.intersects(Rect::from_two_pos(a, b)) {
+                continue;
+            }
+            let d = b - a;
+            let len = d.length();
+            if len < 1e-3 {
+                continue;
+            }
+            let n = egui::vec2(-d.y, d.x) * (half / len);
+            let base = self.mesh.vertices.len() as u32;
+            for pos in [a + n, b + n, b - n, a - n] {
+                self.mesh.vertices.push(vertex(pos, color));
+            }
+            self.mesh.add_triangle(base, base + 1, base + 2);
+            self.mesh.add_triangle(base, base + 2, base + 3);
+        }
+    }
+}
+
+fn vertex(pos: Pos2, color: Color32) -> Vertex {
+    Vertex {
+        pos,
+        uv: WHITE_UV,
+        color,
+    }
+}
+
+fn stroke(paint: &Paint) -> Option<Stroke> {
+    (paint.stroke.3 > 0 && paint.width > 0.0).then(|| Stroke::new(paint.width, color(paint.stroke)))
+}

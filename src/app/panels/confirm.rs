@@ -1,0 +1,38 @@
+//! The "unsaved changes" question asked before New, Open or closing discards edits.
+
+use egui::{Context, Id, Modal};
+
+/// The user's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Save,
+    Discard,
+    Cancel,
+}
+
+/// Shows the question about `document`; `None` while it is unanswered.
+pub fn show(ctx: &Context, document: &str, what: &str) -> Option<Answer> {
+    let mut answer = None;
+    let modal = Modal::new(Id::unique("confirm-discard")).show(ctx, |ui| {
+        ui.heading("Unsaved changes");
+        ui.label(format!(
+            "{document} has unsaved changes. Save them before you {what}?"
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                answer = Some(Answer::Save);
+            }
+            if ui.button("Discard").clicked() {
+                answer = Some(Answer::Discard);
+            }
+            if ui.button("Cancel").clicked() {
+                answer = Some(Answer::Cancel);
+            }
+        });
+    });
+    if modal.should_close() && answer.is_none() {
+        answer = Some(Answer::Cancel);
+    }
+    answer
+}

@@ -1,0 +1,183 @@
+//! The inspector: the selected triangle (id, vertices, neighbours, component) or ring (name
+//! and points, editable numerically), and the problems of the current build.
+
+use crate::app::action::Action;
+use crate::app::commands::Command;
+use crate::app::live::Failure;
+use crate::app::selection::Selection;
+use crate::document::Edit;
+use crate::geom::Point;
+use crate::nav::NavMesh;
+use crate::scene::{Corner, Issue, RingRef, Scene};
+use egui::{Color32, DragValue, Grid, RichText, ScrollArea, Ui};
+
+/// Text being typed into the obstacle name field, committed when the field loses focus.
+#[derive(Debug, Default)]
+pub struct NameField {
+    ring: Option<RingRef>,
+    text: String,
+}
+
+pub struct Inputs<'a> {
+    pub scene: &'a Scene,
+    pub mesh: Option<&'a NavMesh>,
+    pub selection: Selection,
+    pub failure: Option<&'a Failure>,
+    pub warnings: &'a [Issue],
+}
+
+pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, name: &mut NameField) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Inspector");
+        match inputs.selection {
+            Selection::None => {
+                ui.label("Click a triangle, an obstacle or an outline edge to inspect it.");
+            }
+            Selection::Triangle(at) => triangle(ui, inputs.mesh, at),
+            Selection::Corner(Corner { ring, .. }) | Selection::Ring(ring) => {
+                ring_editor(ui, inputs.scene, ring, inputs.selection, name, &mut actions)
+            }
+        }
+        problems(ui, inputs.failure, inputs.warnings);
+    });
+    actions
+}
+
+fn triangle(ui: &mut Ui, mesh: Option<&NavMesh>, at: Point) {
+    let Some((mesh, t)) = mesh.and_then(|m| m.locate(at).triangle().map(|t| (m, t))) else {
+        ui.label(format!(
+            "No navmesh triangle at ({:.3}, {:.3}).",
+            at.x, at.y
+        ));
+        return;
+    };
+    Grid::new("triangle").num_columns(2).show(ui, |ui| {
+        ui.label("Triangle");
+        ui.label(format!("#{}", t.0));
+        ui.end_row();
+        ui.label("Component");
+        ui.label(format!("#{}", mesh.component(t).0));
+        ui.end_row();
+        for (k, v) in mesh.triangle(t).into_iter().enumerate() {
+            let p = mesh.vertex(v);
+            ui.label(format!("Vertex {k}"));
+            ui.label(format!("#{}  ({:.3}, {:.3})", v.0, p.x, p.y));
+            ui.end_row();
+        }
+        for (k, n) in mesh.neighbors(t).into_iter().enumerate() {
+            ui.label(format!("Across edge {k}"));
+            ui.label(n.map_or("wall".to_string(), |n| format!("triangle #{}", n.0)));
+            ui.end_row();
+        }
+    });
+}
+
+fn ring_editor(
+    ui: &mut Ui,
+    scene: &Scene,
+    ring: RingRef,
+    selection: Selection,
+    name: &mut NameField,
+    actions: &mut Vec<Action>,
+) {
+    let Some(points) = scene.ring(ring) else {
+        return;
+    };
+    ui.label(RichText::new(scene.describe(ring)).strong());
+    if let RingRef::Obstacle(index) = ring {
+        let current = &scene.obstacles[index].name;
+        if name.ring != Some(ring) {
+            *name = NameField {
+                ring: Some(ring),
+                text: current.clone(),
+            };
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("Name");
+            let field = ui
+                .text_edit_singleline(&mut name.text)
+                .labelled_by(label.id);
+            if field.lost_focus() && name.text != *current {
+                actions.push(Action::Apply(Edit::RenameObstacle {
+                    index,
+                    name: name.text.clone(),
+                }));
+            } else if !field.has_focus() && name.text != *current {
+                name.text = current.clone(); // changed by undo or another edit
+            }
+        });
+    }
+    if ui.button("Delete").clicked() {
+        actions.push(Action::Run(Command::Delete));
+    }
+    ui.label(format!("{} points", points.len()));
+    let selected = match selection {
+        Selection::Corner(c) => Some(c.index),
+        _ => None,
+    };
+    let row_height = ui.spacing().interact_size.y;
+    ScrollArea::vertical()
+        .id_salt("points")
+        .max_height(320.0)
+        .show_rows(ui, row_height, points.len(), |ui, rows| {
+            for index in rows {
+                let p = points.points()[index];
+                ui.horizontal(|ui| {
+                    let text = RichText::new(format!("{index:>3}"));
+                    let label = ui.label(if selected == Some(index) {
+                        text.color(Color32::from_rgb(30, 160, 255))
+                    } else {
+                        text
+                    });
+                    let (mut x, mut y) = (p.x, p.y);
+                    let fx = ui
+                        .add(
+                            DragValue::new(&mut x)
+                                .speed(0.05)
+                                .max_decimals(4)
+                                .prefix("x "),
+                        )
+                        .labelled_by(label.id);
+                    let fy = ui
+                        .add(
+                            DragValue::new(&mut y)
+                                .speed(0.05)
+                                .max_decimals(4)
+                                .prefix("y "),
+                        )
+                        .labelled_by(label.id);
+                    if fx.drag_started() || fy.drag_started() {
+                        actions.push(Action::BeginGesture);
+                    }
+                    if (x, y) != (p.x, p.y) {
+                        actions.push(Action::Apply(Edit::MoveCorners(vec![(
+                            Corner { ring, index },
+                            Point::new(x, y),
+                        )])));
+                    }
+                    if fx.drag_stopped() || fy.drag_stopped() {
+                        actions.push(Action::EndGesture);
+                    }
+                });
+            }
+        });
+}
+
+fn problems(ui: &mut Ui, failure: Option<&Failure>, warnings: &[Issue]) {
+    if failure.is_none() && warnings.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading("Problems");
+    if let Some(f) = failure {
+        ui.colored_label(
+            Color32::from_rgb(255, 90, 90),
+            format!("Build failed: {}", f.message),
+        );
+        ui.label("The last good navmesh stays on screen until the scene is valid again.");
+    }
+    for w in warnings {
+        ui.colored_label(Color32::from_rgb(240, 180, 40), &w.message);
+    }
+}

@@ -1,0 +1,65 @@
+//! The layer list: a colour swatch, a toggle and a name per layer, every path variant included.
+
+use crate::app::settings::Settings;
+use crate::app::theme::color;
+use crate::nav::Variant;
+use crate::viz::{Layer, Style, Theme};
+use egui::{Sense, Ui, vec2};
+
+/// Every layer the legend lists, in drawing order: the base layers, then one per variant.
+pub fn layers() -> Vec<Layer> {
+    let mut layers = Layer::BASE.to_vec();
+    let at = layers
+        .iter()
+        .position(|&l| l == Layer::Agent)
+        .unwrap_or(layers.len());
+    layers.splice(at..at, Variant::ALL.map(Layer::Path));
+    layers
+}
+
+/// The styles a layer's swatch shows.
+fn swatch(layer: Layer) -> Vec<Style> {
+    match layer {
+        Layer::Walkable => vec![Style::Walkable],
+        Layer::Obstacles => vec![Style::Obstacle],
+        Layer::FreeSpace => vec![Style::FreeSpace],
+        Layer::Mesh => vec![Style::MeshEdge],
+        Layer::Corridor => vec![Style::CorridorFill],
+        Layer::Portals => vec![Style::PortalLeft, Style::PortalRight],
+        Layer::Path(v) => vec![Style::Path(v)],
+        Layer::Agent => vec![Style::Agent],
+        Layer::Endpoints => vec![Style::Start, Style::Goal],
+        Layer::Issues => vec![Style::Error, Style::Warning],
+        Layer::Overlay => vec![Style::Hover, Style::Selected],
+    }
+}
+
+pub fn show(ui: &mut Ui, settings: &mut Settings) {
+    let theme = settings.theme;
+    for layer in layers() {
+        ui.horizontal(|ui| {
+            let mut on = settings.is_visible(layer);
+            if ui.checkbox(&mut on, layer.name()).changed() {
+                settings.set_visible(layer, on);
+            }
+            paint_swatch(ui, layer, theme);
+        });
+    }
+}
+
+fn paint_swatch(ui: &mut Ui, layer: Layer, theme: Theme) {
+    let styles = swatch(layer);
+    let (rect, _) = ui.allocate_exact_size(vec2(14.0 * styles.len() as f32, 12.0), Sense::hover());
+    for (k, style) in styles.into_iter().enumerate() {
+        let paint = style.paint(theme);
+        let cell =
+            egui::Rect::from_min_size(rect.min + vec2(14.0 * k as f32, 0.0), vec2(12.0, 12.0));
+        // Strokes show the colour better than translucent fills.
+        let c = if paint.stroke.3 > 0 {
+            paint.stroke
+        } else {
+            paint.fill
+        };
+        ui.painter().rect_filled(cell, 2.0, color(c));
+    }
+}

@@ -1,0 +1,11 @@
+//! The panels around the canvas. Each shows part of the editor state and returns the
+//! [`Action`](super::action::Action)s its widgets asked for; only UI settings are changed in place.
+
+pub mod confirm;
+pub mod help;
+pub mod inspector;
+pub mod legend;
+pub mod menu_bar;
+pub mod metrics;
+pub mod side;
+pub mod status_bar;

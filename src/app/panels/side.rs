@@ -1,0 +1,115 @@
+//! The left panel: tools, agent radius, the shown query, view options and the layer legend.
+
+use super::legend;
+use crate::app::action::Action;
+use crate::app::commands::Command;
+use crate::app::settings::{Layout, Settings};
+use crate::app::tools::Tool;
+use crate::document::Edit;
+use crate::scene::Scene;
+use crate::viz::Theme;
+use egui::{DragValue, ScrollArea, Slider, Ui};
+
+pub fn show(
+    ui: &mut Ui,
+    tool: Tool,
+    scene: &Scene,
+    query: Option<usize>,
+    settings: &mut Settings,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Tools");
+        for t in Tool::ALL {
+            if ui
+                .selectable_label(tool == t, t.name())
+                .on_hover_text(t.hint())
+                .clicked()
+            {
+                actions.push(Action::Run(Command::UseTool(t)));
+            }
+        }
+        if tool == Tool::RegularPolygon {
+            ui.horizontal(|ui| {
+                let label = ui.label("Corners");
+                ui.add(DragValue::new(&mut settings.polygon_sides).range(3..=64))
+                    .labelled_by(label.id);
+            });
+        }
+        ui.separator();
+        radius(ui, scene.agent_radius, &mut actions);
+        ui.separator();
+        query_choice(ui, scene, query, &mut actions);
+        ui.separator();
+        ui.heading("View");
+        ui.checkbox(&mut settings.grid, "Grid");
+        ui.checkbox(&mut settings.snap, "Snap to grid");
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut settings.theme, Theme::Dark, "Dark");
+            ui.selectable_value(&mut settings.theme, Theme::Light, "Light");
+        });
+        for layout in Layout::ALL {
+            ui.radio_value(&mut settings.layout, layout, layout.name());
+        }
+        ui.separator();
+        ui.heading("Layers");
+        legend::show(ui, settings);
+    });
+    actions
+}
+
+/// Slider and numeric field; a drag of either is one undo step.
+fn radius(ui: &mut Ui, current: f64, actions: &mut Vec<Action>) {
+    let heading = ui.heading("Agent radius");
+    let mut r = current;
+    let slider = ui
+        .add(
+            Slider::new(&mut r, 0.0..=100.0)
+                .logarithmic(true)
+                .show_value(false),
+        )
+        .labelled_by(heading.id);
+    let field = ui.add(
+        DragValue::new(&mut r)
+            .speed(0.01)
+            .range(0.0..=f64::MAX)
+            .prefix("r = "),
+    );
+    let widgets = [&slider, &field];
+    if widgets.iter().any(|w| w.drag_started()) {
+        actions.push(Action::BeginGesture);
+    }
+    if r != current {
+        actions.push(Action::Apply(Edit::SetRadius(r)));
+    }
+    if widgets.iter().any(|w| w.drag_stopped()) {
+        actions.push(Action::EndGesture);
+    }
+}
+
+fn query_choice(ui: &mut Ui, scene: &Scene, query: Option<usize>, actions: &mut Vec<Action>) {
+    let heading = ui.heading("Query");
+    if scene.queries.is_empty() {
+        ui.label("No query yet: use the Start / goal tool.");
+        return;
+    }
+    let name = |i: usize| {
+        let q = &scene.queries[i];
+        if q.name.is_empty() {
+            format!("query {}", i + 1)
+        } else {
+            q.name.clone()
+        }
+    };
+    let shown = query.unwrap_or(0);
+    let combo = egui::ComboBox::from_id_salt("query")
+        .selected_text(name(shown))
+        .show_ui(ui, |ui| {
+            for i in 0..scene.queries.len() {
+                if ui.selectable_label(i == shown, name(i)).clicked() {
+                    actions.push(Action::ShowQuery(i));
+                }
+            }
+        });
+    combo.response.labelled_by(heading.id);
+}

@@ -1,0 +1,39 @@
+//! The status bar: the last message, the tool hint, cursor coordinates, grid step, and the
+//! build's triangle count and time.
+
+use crate::app::status::{Level, Status};
+use crate::geom::Point;
+use egui::{Color32, RichText, Ui};
+
+pub struct Inputs<'a> {
+    pub status: &'a Status,
+    pub hint: &'a str,
+    pub cursor: Option<Point>,
+    pub grid_step: Option<f64>,
+    /// "12,345 triangles, built in 3.2 ms" or similar.
+    pub build: String,
+}
+
+pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) {
+    ui.horizontal(|ui| {
+        match inputs.status.message() {
+            Some((Level::Error, text)) => {
+                ui.label(RichText::new(text).color(Color32::from_rgb(255, 100, 100)))
+            }
+            Some((Level::Info, text)) => ui.label(text),
+            None => ui.weak(inputs.hint),
+        };
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(&inputs.build);
+            ui.separator();
+            if let Some(step) = inputs.grid_step {
+                ui.label(format!("grid {step}"));
+                ui.separator();
+            }
+            let at = inputs
+                .cursor
+                .map_or("–".to_string(), |p| format!("x {:.3}  y {:.3}", p.x, p.y));
+            ui.monospace(at);
+        });
+    });
+}

@@ -1,0 +1,96 @@
+//! `Settings`: what the editor remembers between runs through eframe persistence (theme,
+//! layers, view, layout, recent files). Scenes are never stored here; they live in files.
+
+use super::view::View;
+use crate::viz::{Layer, Theme};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// How many recent files the File menu lists.
+const RECENT_LIMIT: usize = 10;
+
+/// How the canvas is split.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Layout {
+    /// One view with every variant drawn over the others.
+    #[default]
+    Overlay,
+    /// Two synchronised viewports, one variant each.
+    Compare2,
+    /// Four synchronised viewports, one variant each.
+    Compare4,
+}
+
+impl Layout {
+    pub const ALL: [Layout; 3] = [Layout::Overlay, Layout::Compare2, Layout::Compare4];
+
+    pub fn viewports(self) -> usize {
+        match self {
+            Layout::Overlay => 1,
+            Layout::Compare2 => 2,
+            Layout::Compare4 => 4,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Overlay => "Overlay (all variants)",
+            Layout::Compare2 => "Compare 2 side by side",
+            Layout::Compare4 => "Compare 4 side by side",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub theme: Theme,
+    /// Names of hidden layers (names are stable across versions; new layers start visible).
+    pub hidden_layers: BTreeSet<String>,
+    /// The last camera; `None` fits the scene.
+    pub view: Option<View>,
+    pub layout: Layout,
+    pub grid: bool,
+    pub snap: bool,
+    /// Corners of the regular-polygon tool.
+    pub polygon_sides: usize,
+    /// Most recent first.
+    pub recent: Vec<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            theme: Theme::Dark,
+            hidden_layers: BTreeSet::new(),
+            view: None,
+            layout: Layout::Overlay,
+            grid: true,
+            snap: false,
+            polygon_sides: 8,
+            recent: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// Editor feedback is always shown; every other layer can be hidden.
+    pub fn is_visible(&self, layer: Layer) -> bool {
+        layer == Layer::Overlay || !self.hidden_layers.contains(&layer.name())
+    }
+
+    pub fn set_visible(&mut self, layer: Layer, visible: bool) {
+        if visible {
+            self.hidden_layers.remove(&layer.name());
+        } else {
+            self.hidden_layers.insert(layer.name());
+        }
+    }
+
+    /// Puts `path` first in the recent files.
+    pub fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_LIMIT);
+    }
+}

@@ -1,0 +1,181 @@
+//! Regression cases: a query saved with its expected outcome, replayed by `navscope check`.
+//!
+//! ```json
+//! {"format": "navscope-scenario", "version": 1,
+//!  "scene": "rooms.json",            // a path relative to this file, or an inline scene object
+//!  "radius": 0.5, "start": [2, 2], "goal": [38, 28],
+//!  "expected": {"status": "found", "lengths": {"funnel": 47.44, "midpoint": 65.06}},
+//!  "tolerance": 1e-6}                // relative, on lengths
+//! ```
+
+use crate::geom::Point;
+use crate::nav::{BuildError, BuildOptions, QueryResult, build_with, query};
+use crate::scene::{self, LoadError, Scene};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+pub const SCENARIO_FORMAT: &str = "navscope-scenario";
+
+/// Where a scenario's scene comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SceneSource {
+    /// A scene file, relative to the scenario file's directory.
+    Path(PathBuf),
+    /// The scene itself, in the scene file format.
+    Inline(serde_json::Value),
+}
+
+/// The outcome a scenario expects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Expected {
+    pub status: String,
+    /// Path length per variant name.
+    #[serde(default)]
+    pub lengths: BTreeMap<String, f64>,
+}
+
+/// A saved query with its expected outcome.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub format: String,
+    pub version: u32,
+    pub scene: SceneSource,
+    pub radius: f64,
+    pub start: Point,
+    pub goal: Point,
+    pub expected: Expected,
+    #[serde(default = "default_tolerance")]
+    pub tolerance: f64,
+}
+
+fn default_tolerance() -> f64 {
+    1e-6
+}
+
+/// Why a scenario could not be run.
+#[derive(Debug, Error)]
+pub enum ScenarioError {
+    #[error("{path}: cannot read: {error}")]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{path}: line {line} column {column}: {message}")]
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{path}: not a navscope scenario (format {found:?})")]
+    WrongFormat { path: PathBuf, found: String },
+    #[error("{0}")]
+    Scene(#[from] LoadError),
+    #[error("{path}: {error}")]
+    Build { path: PathBuf, error: BuildError },
+}
+
+impl Scenario {
+    /// Records what a query produced now as the expectation.
+    pub fn record(scene: SceneSource, radius: f64, result: &QueryResult) -> Scenario {
+        Scenario {
+            format: SCENARIO_FORMAT.to_string(),
+            version: 1,
+            scene,
+            radius,
+            start: result.start,
+            goal: result.goal,
+            expected: Expected {
+                status: result.status.as_str().to_string(),
+                lengths: result
+                    .paths
+                    .iter()
+                    .map(|(v, p)| (v.name().to_string(), p.length))
+                    .collect(),
+            },
+            tolerance: default_tolerance(),
+        }
+    }
+
+    /// An inline source holding `scene`.
+    pub fn inline(scene: &Scene) -> SceneSource {
+        SceneSource::Inline(serde_json::from_str(&scene::to_json(scene)).unwrap_or_default())
+    }
+
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let bytes = std::fs::read(path).map_err(|error| ScenarioError::Io {
+            path: path.into(),
+            error,
+        })?;
+        let s: Scenario = serde_json::from_slice(&bytes).map_err(|e| ScenarioError::Syntax {
+            path: path.into(),
+            line: e.line(),
+            column: e.column(),
+            message: e
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        })?;
+        if s.format != SCENARIO_FORMAT {
+            return Err(ScenarioError::WrongFormat {
+                path: path.into(),
+                found: s.format,
+            });
+        }
+        Ok(s)
+    }
+
+    /// Writes the scenario atomically as pretty JSON.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
+        scene::write_atomic(path, format!("{text}\n").as_bytes())
+    }
+
+    /// Replays the scenario (`path` is its own file, for resolving a relative scene path) and
+    /// lists every difference from the expectation; empty means it passed.
+    pub fn check(&self, path: &Path) -> Result<Vec<String>, ScenarioError> {
+        let scene = match &self.scene {
+            SceneSource::Path(p) => scene::load(&path.parent().unwrap_or(Path::new(".")).join(p))?,
+            SceneSource::Inline(v) => {
+                scene::from_json(v.to_string().as_bytes(), &path.display().to_string())?
+            }
+        };
+        let built = build_with(
+            &scene,
+            &BuildOptions {
+                radius: Some(self.radius),
+                ..Default::default()
+            },
+        )
+        .map_err(|error| ScenarioError::Build {
+            path: path.into(),
+            error,
+        })?;
+        let result = query(&built.mesh, self.start, self.goal);
+        let mut differences = Vec::new();
+        if result.status.as_str() != self.expected.status {
+            differences.push(format!(
+                "status {} (expected {})",
+                result.status.as_str(),
+                self.expected.status
+            ));
+        }
+        for (name, &expected) in &self.expected.lengths {
+            match result.paths.iter().find(|(v, _)| v.name() == name) {
+                None => differences.push(format!("{name}: no path (expected length {expected})")),
+                Some((_, p))
+                    if (p.length - expected).abs() > self.tolerance * expected.abs().max(1.0) =>
+                {
+                    differences.push(format!("{name}: length {} (expected {expected})", p.length));
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(differences)
+    }
+}

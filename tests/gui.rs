@@ -1,0 +1,278 @@
+//! The editor driven through egui_kittest: real `App`, real input events, assertions on the
+//! app's state. File dialogs are replaced by a fake that answers from a queue.
+
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use navscope::app::{App, Dialogs, FileKind, Options};
+use navscope::geom::Point;
+use navscope::nav::Variant;
+use navscope::scene::RingRef;
+use navscope::viz::Layer;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Answers file dialogs from a queue shared with the test; `None` once it is empty (cancel).
+#[derive(Clone, Default)]
+struct FakeDialogs {
+    answers: Arc<Mutex<VecDeque<PathBuf>>>,
+    asked: Arc<Mutex<Vec<FileKind>>>,
+}
+
+impl FakeDialogs {
+    fn answer(&self, path: &Path) {
+        self.answers.lock().unwrap().push_back(path.to_path_buf());
+    }
+}
+
+impl Dialogs for FakeDialogs {
+    fn open(&mut self) -> Option<PathBuf> {
+        self.asked.lock().unwrap().push(FileKind::Scene);
+        self.answers.lock().unwrap().pop_front()
+    }
+
+    fn save(&mut self, kind: FileKind, _name: &str) -> Option<PathBuf> {
+        self.asked.lock().unwrap().push(kind);
+        self.answers.lock().unwrap().pop_front()
+    }
+}
+
+fn editor(dialogs: &FakeDialogs) -> Harness<'static, App> {
+    let options = Options {
+        dialogs: Box::new(dialogs.clone()),
+        // Every rebuild runs in the frame, so each step sees its result.
+        rebuild_budget: Duration::MAX,
+        ..Options::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_eframe(|cc| App::new(cc, options));
+    harness.run();
+    harness
+}
+
+fn screen(h: &Harness<'_, App>, x: f64, y: f64) -> Pos2 {
+    h.state()
+        .to_screen(Point::new(x, y))
+        .expect("the canvas has been laid out")
+}
+
+/// Press and release at one place, a frame each.
+fn click(h: &mut Harness<'_, App>, at: Pos2) {
+    h.hover_at(at);
+    h.drag_at(at);
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+}
+
+/// Press at `from`, move in steps to `to`, release.
+fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.drag_at(from);
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+    }
+    h.drop_at(to);
+    h.run();
+}
+
+fn funnel_length(h: &Harness<'_, App>) -> f64 {
+    let analysis = h.state().analysis().expect("a query is shown");
+    analysis
+        .result
+        .path(Variant::Funnel)
+        .expect("the example query has a path")
+        .length
+}
+
+#[test]
+fn starts_on_the_example_with_a_mesh_and_every_variant() {
+    let h = editor(&FakeDialogs::default());
+    assert!(h.state().triangle_count().is_some_and(|n| n > 100));
+    let analysis = h.state().analysis().expect("the example query is shown");
+    let shown: Vec<Variant> = analysis.result.paths.iter().map(|(v, _)| *v).collect();
+    assert_eq!(shown, Variant::ALL.to_vec());
+    for v in Variant::ALL {
+        assert!(
+            h.state().painted_layers().contains(&Layer::Path(v)),
+            "{v:?} is not drawn"
+        );
+        h.get_by_label(&Layer::Path(v).name()); // in the legend
+    }
+}
+
+#[test]
+fn drawing_an_obstacle_by_clicks_rebuilds_the_mesh() {
+    let mut h = editor(&FakeDialogs::default());
+    let before = h.state().triangle_count();
+    let obstacles = h.state().document().scene().obstacles.len();
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let scene = h.state().document().scene();
+    assert_eq!(scene.obstacles.len(), obstacles + 1);
+    assert_eq!(scene.obstacles[obstacles].ring.len(), 3);
+    assert!(
+        h.state()
+            .built()
+            .is_some_and(|b| b.revision == h.state().document().revision())
+    );
+    assert_ne!(h.state().triangle_count(), before);
+}
+
+#[test]
+fn dragging_the_goal_changes_the_path_and_one_undo_reverts_the_whole_drag() {
+    let mut h = editor(&FakeDialogs::default());
+    let query = h.state().document().scene().queries[0].clone();
+    let length = funnel_length(&h);
+    let from = screen(&h, query.goal.x, query.goal.y);
+    let to = screen(&h, 33.0, 3.0);
+    drag(&mut h, from, to);
+    let moved = h.state().document().scene().queries[0].goal;
+    assert!(
+        moved.distance(Point::new(33.0, 3.0)) < 0.2,
+        "goal at {moved}"
+    );
+    assert!(
+        (funnel_length(&h) - length).abs() > 1.0,
+        "the path did not change"
+    );
+    assert!(h.state().document().is_dirty());
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().document().scene().queries[0], query);
+    assert!(!h.state().document().is_dirty());
+    assert!((funnel_length(&h) - length).abs() < 1e-9);
+
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().document().scene().queries[0].goal, moved);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(h.state().document().scene().queries[0].goal, moved);
+}
+
+#[test]
+fn dragging_an_obstacle_moves_it_as_one_step() {
+    let mut h = editor(&FakeDialogs::default());
+    let scene = h.state().document().scene().clone();
+    let crate_index = scene
+        .obstacles
+        .iter()
+        .position(|o| o.name == "crate")
+        .expect("the example has a crate");
+    let from = screen(&h, 6.5, 7.0);
+    let to = screen(&h, 9.5, 8.0);
+    drag(&mut h, from, to);
+    assert_eq!(
+        h.state().selection().ring(),
+        Some(RingRef::Obstacle(crate_index))
+    );
+    let moved = &h.state().document().scene().obstacles[crate_index].ring;
+    let shift = moved.points()[0] - scene.obstacles[crate_index].ring.points()[0];
+    assert!(
+        shift.distance(Point::new(3.0, 1.0)) < 0.1,
+        "moved by {shift}"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().document().scene(), &scene);
+}
+
+#[test]
+fn toggling_a_layer_hides_it() {
+    let mut h = editor(&FakeDialogs::default());
+    assert!(h.state().painted_layers().contains(&Layer::Corridor));
+    h.get_by_label("corridor").click();
+    h.run();
+    assert!(!h.state().settings().is_visible(Layer::Corridor));
+    assert!(!h.state().painted_layers().contains(&Layer::Corridor));
+    assert!(h.state().painted_layers().contains(&Layer::Mesh));
+    h.get_by_label("corridor").click();
+    h.run();
+    assert!(h.state().painted_layers().contains(&Layer::Corridor));
+}
+
+#[test]
+fn a_bad_file_shows_the_error_and_keeps_the_scene() {
+    let dialogs = FakeDialogs::default();
+    let mut h = editor(&dialogs);
+    let scene = h.state().document().scene().clone();
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"format": "navscope-scene", "version": 1, "walkable": [[[0,0],[1,"#,
+    )
+    .unwrap();
+    dialogs.answer(&bad);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert_eq!(dialogs.asked.lock().unwrap().as_slice(), &[FileKind::Scene]);
+    let (level, message) = h.state().status().message().expect("an error is shown");
+    assert_eq!(level, navscope::app::status::Level::Error);
+    assert!(message.contains("bad.json"), "{message}");
+    assert_eq!(h.state().document().scene(), &scene);
+    assert!(h.state().triangle_count().is_some());
+    h.get_by_label_contains("bad.json"); // in the status bar
+}
+
+#[test]
+fn save_as_writes_a_file_that_loads_back_identically() {
+    let dialogs = FakeDialogs::default();
+    let mut h = editor(&dialogs);
+    h.get_by_label("Rectangle obstacle").click();
+    h.run();
+    let (from, to) = (screen(&h, 30.0, 21.0), screen(&h, 33.0, 24.0));
+    drag(&mut h, from, to);
+    assert!(h.state().document().is_dirty());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.json");
+    dialogs.answer(&path);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(dialogs.asked.lock().unwrap().as_slice(), &[FileKind::Scene]);
+    assert!(!h.state().document().is_dirty());
+    assert_eq!(h.state().document().path(), Some(path.as_path()));
+    let loaded = navscope::scene::load(&path).expect("the saved file loads");
+    assert_eq!(&loaded, h.state().document().scene());
+    assert_eq!(h.state().settings().recent.first(), Some(&path));
+}
+
+#[test]
+fn opening_with_unsaved_changes_asks_first() {
+    let dialogs = FakeDialogs::default();
+    let mut h = editor(&dialogs);
+    h.key_press(Key::Delete); // nothing selected: no change
+    let crate_at = screen(&h, 6.5, 7.0);
+    click(&mut h, crate_at);
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(h.state().document().is_dirty());
+    let other = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/maze.json");
+    dialogs.answer(&other);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    assert!(
+        dialogs.asked.lock().unwrap().is_empty(),
+        "asked for a file before the unsaved question"
+    );
+    h.get_by_label("Discard").click();
+    h.run();
+    assert_eq!(h.state().document().path(), Some(other.as_path()));
+    assert!(!h.state().document().is_dirty());
+}
