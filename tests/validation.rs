@@ -9,7 +9,7 @@
 mod validation_data;
 
 use navscope::geom::SegmentGrid;
-use navscope::nav::{self, NavMesh, Status, Variant, invariants};
+use navscope::nav::{self, NavMesh, Variant, invariants};
 use std::time::Instant;
 use validation_data::{Query, data_dir, load_map, load_queries};
 
@@ -28,70 +28,100 @@ fn summary(values: &mut [f64]) -> String {
     )
 }
 
-/// Runs every query; fails listing each query whose optimal length misses the published one or
-/// whose corridor paths are shorter than the optimum.
-fn check_map(name: &str, walls: &SegmentGrid, mesh: &NavMesh, queries: &[Query]) {
-    let mut failures = Vec::new();
-    let (mut funnel_ratios, mut midpoint_ratios) = (Vec::new(), Vec::new());
-    let mut worst_error: f64 = 0.0;
-    let t0 = Instant::now();
-    for (i, q) in queries.iter().enumerate() {
-        let r = nav::query(mesh, q.start, q.goal);
-        if r.status != Status::Found {
-            failures.push(format!(
-                "query {i} {} -> {}: status {:?}",
-                q.start, q.goal, r.status
-            ));
-            continue;
-        }
-        let (Some(optimal), Some(funnel), Some(midpoint)) = (
-            r.path(Variant::Optimal),
-            r.path(Variant::Funnel),
-            r.path(Variant::Midpoint),
-        ) else {
-            failures.push(format!("query {i}: a path variant is missing"));
-            continue;
-        };
-        let (optimal_points, optimal) = (optimal.points(0.0), optimal.length);
-        let (funnel, midpoint) = (funnel.length, midpoint.length);
-        let error = (optimal - q.optimal).abs() / q.optimal.max(1.0);
-        worst_error = worst_error.max(error);
-        if error > 1e-4 {
-            failures.push(format!(
-                "query {i} {} -> {}: optimal {optimal} vs published {}",
-                q.start, q.goal, q.optimal
-            ));
-        }
-        let checks = [
-            invariants::check_not_longer(optimal, funnel, 1e-9, "optimal vs funnel"),
-            invariants::check_not_longer(optimal, midpoint, 1e-9, "optimal vs midpoint"),
-            invariants::check_endpoints(&optimal_points, q.start, q.goal),
-            invariants::check_inside(&optimal_points, walls, 1e-9),
-        ];
-        for e in checks.into_iter().filter_map(Result::err) {
-            failures.push(format!("query {i} {} -> {}: {e}", q.start, q.goal));
-        }
-        if optimal > 0.0 {
-            funnel_ratios.push(funnel / optimal);
-            midpoint_ratios.push(midpoint / optimal);
-        }
+/// What one query showed.
+#[derive(Default)]
+struct Outcome {
+    failures: Vec<String>,
+    /// Relative error of the optimal length against the published one.
+    error: f64,
+    /// (funnel, midpoint) length over the optimal length.
+    ratios: Option<(f64, f64)>,
+}
+
+/// Runs query `i`: the optimal length must match the published one, no corridor path may be
+/// shorter, and the optimal path must run from start to goal inside the free space.
+fn run(i: usize, q: &Query, walls: &SegmentGrid, mesh: &NavMesh) -> Outcome {
+    let mut out = Outcome::default();
+    let r = nav::query(mesh, q.start, q.goal);
+    let (Some(optimal), Some(funnel), Some(midpoint)) = (
+        r.path(Variant::Optimal),
+        r.path(Variant::Funnel),
+        r.path(Variant::Midpoint),
+    ) else {
+        let status = r.status;
+        out.failures.push(format!(
+            "query {i} {} -> {}: status {status:?}, paths missing",
+            q.start, q.goal
+        ));
+        return out;
+    };
+    let (optimal_points, optimal) = (optimal.points(0.0), optimal.length);
+    let (funnel, midpoint) = (funnel.length, midpoint.length);
+    out.error = (optimal - q.optimal).abs() / q.optimal.max(1.0);
+    if out.error > 1e-4 {
+        out.failures
+            .push(format!("optimal {optimal} vs published {}", q.optimal));
     }
+    let checks = [
+        invariants::check_not_longer(optimal, funnel, 1e-9, "optimal vs funnel"),
+        invariants::check_not_longer(optimal, midpoint, 1e-9, "optimal vs midpoint"),
+        invariants::check_endpoints(&optimal_points, q.start, q.goal),
+        invariants::check_inside(&optimal_points, walls, 1e-9),
+    ];
+    out.failures
+        .extend(checks.into_iter().filter_map(Result::err));
+    for f in &mut out.failures {
+        *f = format!("query {i} {} -> {}: {f}", q.start, q.goal);
+    }
+    out.ratios = (optimal > 0.0).then(|| (funnel / optimal, midpoint / optimal));
+    out
+}
+
+/// Runs every query (on all cores) and prints the statistics; fails listing every failure.
+fn check_map(name: &str, walls: &SegmentGrid, mesh: &NavMesh, queries: &[Query]) {
+    let t0 = Instant::now();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = queries.len().div_ceil(threads).max(1);
+    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
+        let handles: Vec<_> = queries
+            .chunks(chunk)
+            .enumerate()
+            .map(|(c, part)| {
+                scope.spawn(move || {
+                    let first = c * chunk;
+                    part.iter()
+                        .enumerate()
+                        .map(|(k, q)| run(first + k, q, walls, mesh))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    let failures: Vec<&String> = outcomes.iter().flat_map(|o| &o.failures).collect();
+    let worst_error = outcomes.iter().map(|o| o.error).fold(0.0, f64::max);
+    let (mut funnel, mut midpoint): (Vec<f64>, Vec<f64>) =
+        outcomes.iter().filter_map(|o| o.ratios).unzip();
     println!(
         "{name}: {} queries in {:.2} s, {} failures, largest relative error of the optimum {worst_error:.2e}",
         queries.len(),
         t0.elapsed().as_secs_f64(),
         failures.len()
     );
-    println!("{name}: funnel / optimal   {}", summary(&mut funnel_ratios));
-    println!(
-        "{name}: midpoint / optimal {}",
-        summary(&mut midpoint_ratios)
-    );
+    println!("{name}: funnel / optimal   {}", summary(&mut funnel));
+    println!("{name}: midpoint / optimal {}", summary(&mut midpoint));
     assert!(
         failures.is_empty(),
         "{name}: {} failures:\n{}",
         failures.len(),
-        failures.join("\n")
+        failures
+            .iter()
+            .map(|f| f.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
