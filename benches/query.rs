@@ -5,7 +5,7 @@
 mod common;
 
 use navscope::geom::Point;
-use navscope::nav::{NavMesh, Status, build, query};
+use navscope::nav::{NavMesh, Status, Variant, build, query, query_with};
 use navscope::rng::Rng;
 use navscope::scene::generate::{rect, rotated_squares};
 use navscope::scene::{Obstacle, ObstacleId};
@@ -66,7 +66,8 @@ fn main() {
     let mut theirs = Vec::new();
     for &(s, g) in &pairs {
         let t = Instant::now();
-        let r = query(mesh, s, g);
+        // The corridor paths only: the optimal variant is benched on its own (benches/optimal.rs).
+        let r = query_with(mesh, s, g, &[Variant::Midpoint, Variant::Funnel]);
         ours.push(t.elapsed().as_secs_f64() * 1e6);
         let t = Instant::now();
         let p = peer.path(
@@ -77,7 +78,7 @@ fn main() {
         // Both must agree that a path exists; ours is never shorter than polyanya's optimum
         // (up to polyanya's f32 precision).
         assert_eq!(r.status == Status::Found, p.is_some(), "{s} -> {g}");
-        if let (Some(ours), Some(opt)) = (r.path(navscope::nav::Variant::Funnel), p) {
+        if let (Some(ours), Some(opt)) = (r.path(Variant::Funnel), p) {
             assert!(
                 ours.length >= opt.length as f64 * (1.0 - 1e-4) - 1e-3,
                 "{} < {}",

@@ -22,6 +22,7 @@ pub mod cli;
 pub mod document;
 pub mod export;
 pub mod geom;
+pub mod import;
 pub mod nav;
 pub mod rng;
 pub mod scenario;

@@ -249,6 +249,7 @@ pub fn variant_color(v: Variant, dark: bool) -> Rgba {
         Variant::MidpointSmoothed => (Rgba(255, 150, 60, 255), Rgba(210, 90, 0, 255)),
         Variant::Tangent => (Rgba(120, 240, 120, 255), Rgba(0, 150, 60, 255)),
         Variant::Offset => (Rgba(230, 120, 255, 255), Rgba(150, 50, 200, 255)),
+        Variant::Optimal => (Rgba(255, 255, 255, 255), Rgba(20, 20, 20, 255)),
     };
     if dark { on_dark } else { on_light }
 }

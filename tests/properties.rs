@@ -142,7 +142,8 @@ fn check_scene(scene: &Scene, pairs: &[Pair]) -> Result<(), TestCaseError> {
         let portals = corridor.portals(&built.mesh);
         let funnel = res.path(Variant::Funnel).unwrap().points(0.0);
         let midpoint = res.path(Variant::Midpoint).unwrap().points(0.0);
-        for path in [&funnel, &midpoint] {
+        let optimal = res.path(Variant::Optimal).unwrap().points(0.0);
+        for path in [&funnel, &midpoint, &optimal] {
             check_endpoints(path, s, g).map_err(TestCaseError::fail)?;
             check_no_repeats(path).map_err(TestCaseError::fail)?;
             check_clearance(path, &walls, r, eps).map_err(TestCaseError::fail)?;
@@ -153,7 +154,10 @@ fn check_scene(scene: &Scene, pairs: &[Pair]) -> Result<(), TestCaseError> {
         );
         check_not_longer(fl, ml, 1e-12, "funnel vs midpoint").map_err(TestCaseError::fail)?;
         check_funnel_optimal(&funnel, &portals, 1e-5).map_err(TestCaseError::fail)?;
-        check_not_longer(s.distance(g), fl, 1e-12, "straight line vs funnel")
+        // The exact shortest path through the free space: nothing may beat it.
+        let ol = res.path(Variant::Optimal).unwrap().length;
+        check_not_longer(ol, fl, 1e-9, "optimal vs funnel").map_err(TestCaseError::fail)?;
+        check_not_longer(s.distance(g), ol, 1e-12, "straight line vs optimal")
             .map_err(TestCaseError::fail)?;
     }
     Ok(())

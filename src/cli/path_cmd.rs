@@ -4,7 +4,8 @@
 //! "timings_us", "raw_status", "raw_corridor", "metrics"}]}`.
 //!
 //! `status`, `corridor` and `portals` are the shrunk mesh's (variants `midpoint`, `funnel`,
-//! `midpoint_smoothed`); `raw_status` and `raw_corridor` the raw mesh's (variants `tangent`,
+//! `midpoint_smoothed`, and `optimal`, the exact shortest path whatever the corridor);
+//! `raw_status` and `raw_corridor` the raw mesh's (variants `tangent`,
 //! `offset`, answered for any R without rebuilding the raw mesh), where `raw_status` may also be
 //! `blocked`: a point could pass but nothing 2r wide can. `paths` holds a variant exactly when its
 //! side found a path: `{"length", "points"}`, plus `"segments"` (lines and arcs; angles in radians,
@@ -207,7 +208,7 @@ fn path_report(
                 .as_ref()
                 .map(|raw| raw.offset_cuts.iter().map(|c| [c.from, c.to]).collect());
         }
-        Variant::Midpoint | Variant::Funnel | Variant::MidpointSmoothed => {}
+        Variant::Midpoint | Variant::Funnel | Variant::MidpointSmoothed | Variant::Optimal => {}
     }
     report
 }

@@ -8,6 +8,7 @@ mod build;
 mod clearance;
 mod corridor;
 mod diagnose;
+mod fan;
 mod free_space;
 mod funnel;
 mod inflate;
@@ -16,6 +17,7 @@ mod locate;
 mod mesh;
 mod midpoint;
 mod offset_funnel;
+mod optimal;
 mod path;
 mod polygon_ops;
 mod query;
@@ -40,9 +42,11 @@ pub use locate::Location;
 pub use mesh::{ComponentId, NavMesh, TriId, VertexId};
 pub use midpoint::midpoint_path;
 pub use offset_funnel::offset_path;
+pub use optimal::optimal_path;
 pub use path::{Path, PathSegment};
 pub use query::{
     Metrics, QueryResult, QueryTimings, Status, Variant, flatten_tolerance, query, query_build,
+    query_with,
 };
 pub use raw::RawNav;
 pub use raw_query::{RawQuery, query_raw};

@@ -1,11 +1,12 @@
 //! A query: locate start and goal, check components, run A*, and make every path variant from
 //! the corridor. Expected outcomes (outside, unreachable) are statuses, not errors.
 //!
-//! [`query`] answers on one (shrunk) mesh with the basic variants, midpoint and funnel.
-//! [`query_build`] adds the smoothed midpoints on the same mesh, the radius-aware variants of the
-//! build's raw mesh (tangent, offset; see `raw_query`) and the metrics of every path. The two sides have their own status: `status` is the
-//! shrunk mesh's, `raw.status` the raw mesh's, and a variant has a path exactly when its side
-//! found one, so either side may find a path the other does not.
+//! [`query`] answers on one (shrunk) mesh with its variants: midpoint, funnel, smoothed
+//! midpoints and the exact optimal path ([`query_with`] picks a subset). [`query_build`] adds the
+//! radius-aware variants of the build's raw mesh (tangent, offset; see `raw_query`) and the
+//! metrics of every path. The two sides have their own status: `status` is the shrunk mesh's,
+//! `raw.status` the raw mesh's, and a variant has a path exactly when its side found one, so
+//! either side may find a path the other does not.
 
 use super::corridor::Corridor;
 use super::invariants::min_clearance;
@@ -13,7 +14,7 @@ use super::locate::Location;
 use super::mesh::NavMesh;
 use super::path::Path;
 use super::raw_query::{RawQuery, query_raw};
-use super::{Build, astar, midpoint_path, smooth_midpoints, string_pull};
+use super::{Build, astar, midpoint_path, optimal_path, smooth_midpoints, string_pull};
 use crate::geom::{Point, SegmentGrid};
 use std::time::Instant;
 
@@ -54,15 +55,26 @@ pub enum Variant {
     Tangent,
     /// Radius-aware (naive): the raw mesh's funnel with corners pushed out along their normals.
     Offset,
+    /// The exact shortest path through the whole (shrunk) free space, whatever the corridor.
+    Optimal,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::Midpoint,
         Variant::Funnel,
         Variant::MidpointSmoothed,
         Variant::Tangent,
         Variant::Offset,
+        Variant::Optimal,
+    ];
+
+    /// The variants made on the shrunk mesh, which [`query`] answers.
+    pub const SHRUNK: [Variant; 4] = [
+        Variant::Midpoint,
+        Variant::Funnel,
+        Variant::MidpointSmoothed,
+        Variant::Optimal,
     ];
 
     /// The name used in CLI output and files.
@@ -73,6 +85,7 @@ impl Variant {
             Variant::MidpointSmoothed => "midpoint_smoothed",
             Variant::Tangent => "tangent",
             Variant::Offset => "offset",
+            Variant::Optimal => "optimal",
         }
     }
 
@@ -148,8 +161,15 @@ pub fn flatten_tolerance(radius: f64) -> f64 {
     1e-3 * radius
 }
 
-/// Answers one start/goal query on `mesh`.
+/// Answers one start/goal query on `mesh` with every shrunk-mesh variant ([`Variant::SHRUNK`]).
 pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
+    query_with(mesh, start, goal, &Variant::SHRUNK)
+}
+
+/// Answers one start/goal query making only the listed shrunk-mesh variants (raw-mesh ones are
+/// ignored; the optimal path is a search of its own that corridor-only callers skip). The
+/// status is `Found` when A* found a corridor or the optimal search a path.
+pub fn query_with(mesh: &NavMesh, start: Point, goal: Point, variants: &[Variant]) -> QueryResult {
     let t0 = Instant::now();
     let start_location = mesh.locate(start);
     let goal_location = mesh.locate(goal);
@@ -180,48 +200,42 @@ pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
         result.status = Status::Unreachable;
         return result;
     }
-    let t1 = Instant::now();
-    let corridor = astar(
-        mesh,
-        start,
-        &mesh.triangles_at(&start_location),
-        goal,
-        &mesh.triangles_at(&goal_location),
+    let (start_tris, goal_tris) = (
+        mesh.triangles_at(&start_location),
+        mesh.triangles_at(&goal_location),
     );
+    let t1 = Instant::now();
+    let corridor = astar(mesh, start, &start_tris, goal, &goal_tris);
     result.timings.astar_us = micros(t1);
-    let Some(corridor) = corridor else {
-        result.status = Status::Unreachable;
-        return result;
-    };
-    let portals = corridor.portals(mesh);
-    for variant in [Variant::Midpoint, Variant::Funnel] {
+    let portals = corridor.as_ref().map(|c| c.portals(mesh));
+    for variant in Variant::SHRUNK.into_iter().filter(|v| variants.contains(v)) {
         let t = Instant::now();
-        let points = match variant {
-            Variant::Funnel => string_pull(&portals),
-            _ => midpoint_path(&portals),
+        // The optimal path does not need the corridor; it is searched even if A* found none.
+        let points = match (variant, &corridor, &portals) {
+            (Variant::Optimal, _, _) => optimal_path(mesh, start, &start_tris, goal, &goal_tris),
+            (_, Some(corridor), Some(portals)) => Some(match variant {
+                Variant::Funnel => string_pull(portals),
+                Variant::MidpointSmoothed => smooth_midpoints(mesh, corridor, portals),
+                _ => midpoint_path(portals),
+            }),
+            _ => None,
         };
+        let Some(points) = points else { continue };
         result.timings.variants_us.push((variant, micros(t)));
         result.paths.push((variant, Path::from_points(&points)));
     }
-    result.corridor = Some(corridor);
+    if corridor.is_none() && result.paths.is_empty() {
+        result.status = Status::Unreachable;
+    }
+    result.corridor = corridor;
     result
 }
 
 /// Answers a query with every variant: the shrunk mesh's from [`query`], the raw mesh's for the
 /// build's radius, and the metrics of each path (only the first when the build skipped its raw
-/// mesh).
+/// mesh). Paths are in `Variant` order.
 pub fn query_build(build: &Build, start: Point, goal: Point) -> QueryResult {
     let mut result = query(&build.mesh, start, goal);
-    if let Some(corridor) = &result.corridor {
-        let t = Instant::now();
-        let points = smooth_midpoints(&build.mesh, corridor, &corridor.portals(&build.mesh));
-        let smoothed = (Variant::MidpointSmoothed, Path::from_points(&points));
-        result
-            .timings
-            .variants_us
-            .push((Variant::MidpointSmoothed, micros(t)));
-        result.paths.push(smoothed);
-    }
     let Some(raw_nav) = &build.raw else {
         return result;
     };
@@ -231,6 +245,7 @@ pub fn query_build(build: &Build, start: Point, goal: Point) -> QueryResult {
         .timings
         .variants_us
         .extend(raw.variants_us.iter().copied());
+    result.paths.sort_by_key(|(v, _)| *v);
     result.metrics = measure(&result, &raw, &raw_nav.walls, build.radius);
     result.raw = Some(raw);
     result
@@ -248,10 +263,10 @@ fn measure(
         .iter()
         .map(|(variant, path)| {
             let points = path.points(flatten_tolerance(radius));
-            let astar_us = if variant.uses_raw_mesh() {
-                raw.astar_us
-            } else {
-                result.timings.astar_us
+            let astar_us = match variant {
+                Variant::Optimal => 0.0, // its own search, no corridor
+                v if v.uses_raw_mesh() => raw.astar_us,
+                _ => result.timings.astar_us,
             };
             let own_us = result
                 .timings

@@ -1,0 +1,447 @@
+//! Reader for Polyanya's text mesh format, version 2: the free space is the union of the mesh's
+//! convex polygons, and its contours are the loops of polygon edges with no neighbour (walls).
+//!
+//! ```text
+//! mesh
+//! 2
+//! V P                    vertex count, polygon count
+//! x y n p1 .. pn         V lines: a vertex and the n polygons around it (-1 = obstacle)
+//! n v1 .. vn p1 .. pn    P lines: a counter-clockwise polygon and its neighbours; pj lies across
+//!                        the edge v(j-1) -> vj (p1 across vn -> v1), -1 for a wall
+//! ```
+//! Walls keep the polygon on their left, so outer contours come out counter-clockwise and holes
+//! clockwise, as `FreeSpace` wants; islands inside holes are loops like any other.
+
+use crate::geom::{Point, orient, signed_area};
+use crate::nav::{Contour, FreeSpace};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// Why a mesh file could not be read.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum PolyanyaMeshError {
+    #[error("{path}: {message}")]
+    Io { path: String, message: String },
+    /// `line` is 1-based; 0 means the file as a whole (e.g. it ended early).
+    #[error("line {line}: {message}")]
+    Syntax { line: usize, message: String },
+}
+
+fn syntax(line: usize, message: impl Into<String>) -> PolyanyaMeshError {
+    PolyanyaMeshError::Syntax {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Reads a Polyanya v2 mesh file into the free space it covers.
+pub fn load_polyanya_mesh(path: &std::path::Path) -> Result<FreeSpace, PolyanyaMeshError> {
+    let text = std::fs::read_to_string(path).map_err(|e| PolyanyaMeshError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })?;
+    parse_polyanya_mesh(&text)
+}
+
+/// A polygon as read: its vertex ids, neighbour ids and the line it came from.
+struct Polygon {
+    vertices: Vec<usize>,
+    neighbors: Vec<Option<usize>>,
+    line: usize,
+}
+
+/// Parses the text of a Polyanya v2 mesh into the free space it covers.
+pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty());
+    let mut next = |what: &str| {
+        lines
+            .next()
+            .ok_or_else(|| syntax(0, format!("the file ends before {what}")))
+    };
+    let (n, header) = next("the header")?;
+    if header != "mesh" {
+        return Err(syntax(
+            n,
+            format!("expected `mesh`, found `{}`", clip(header)),
+        ));
+    }
+    let (n, version) = next("the version")?;
+    if version != "2" {
+        return Err(syntax(
+            n,
+            format!(
+                "unsupported version `{}` (only version 2 is read)",
+                clip(version)
+            ),
+        ));
+    }
+    let (n, counts) = next("the counts")?;
+    let counts = Fields::new(n, counts);
+    let [vertex_count, polygon_count] = [
+        counts.usize(0, "vertex count")?,
+        counts.usize(1, "polygon count")?,
+    ];
+    counts.expect_len(2)?;
+    let mut points = Vec::with_capacity(vertex_count.min(1 << 20));
+    for i in 0..vertex_count {
+        let (n, line) = next(&format!("vertex {i}"))?;
+        let f = Fields::new(n, line);
+        let p = Point::new(f.f64(0, "x")?, f.f64(1, "y")?);
+        let around = f.usize(2, "polygon count")?;
+        f.expect_len(3 + around)?;
+        for k in 0..around {
+            f.neighbor(3 + k, polygon_count)?;
+        }
+        points.push(p);
+    }
+    let mut polygons = Vec::with_capacity(polygon_count.min(1 << 20));
+    for i in 0..polygon_count {
+        let (n, line) = next(&format!("polygon {i}"))?;
+        let f = Fields::new(n, line);
+        let size = f.usize(0, "vertex count")?;
+        if size < 3 {
+            return Err(syntax(
+                n,
+                format!("polygon {i} has {size} vertices; at least 3 are needed"),
+            ));
+        }
+        f.expect_len(1 + 2 * size)?;
+        let vertices = (0..size)
+            .map(|k| f.index(1 + k, vertex_count, "vertex"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let neighbors = (0..size)
+            .map(|k| f.neighbor(1 + size + k, polygon_count))
+            .collect::<Result<Vec<_>, _>>()?;
+        let ring: Vec<Point> = vertices.iter().map(|&v| points[v]).collect();
+        if signed_area(&ring) <= 0.0 {
+            return Err(syntax(
+                n,
+                format!("polygon {i} is not counter-clockwise (or has no area)"),
+            ));
+        }
+        polygons.push(Polygon {
+            vertices,
+            neighbors,
+            line: n,
+        });
+    }
+    if let Some((n, _)) = lines.next() {
+        return Err(syntax(
+            n,
+            format!("unexpected line after the {polygon_count} polygons"),
+        ));
+    }
+    let walls = walls(&polygons)?;
+    let contours = loops(&points, walls)?;
+    Ok(FreeSpace { contours })
+}
+
+/// The directed wall edges (polygon on the left), after checking that neighbours agree.
+fn walls(polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError> {
+    // Directed edge -> (polygon, its neighbour across the edge).
+    let mut edges: HashMap<(usize, usize), (usize, Option<usize>)> = HashMap::new();
+    for (i, poly) in polygons.iter().enumerate() {
+        let m = poly.vertices.len();
+        for k in 0..m {
+            let edge = (poly.vertices[(k + m - 1) % m], poly.vertices[k]);
+            if edge.0 == edge.1 {
+                return Err(syntax(
+                    poly.line,
+                    format!("polygon {i} repeats vertex {}", edge.0),
+                ));
+            }
+            if let Some((other, _)) = edges.insert(edge, (i, poly.neighbors[k])) {
+                return Err(syntax(
+                    poly.line,
+                    format!(
+                        "polygons {other} and {i} overlap along edge {} -> {}",
+                        edge.0, edge.1
+                    ),
+                ));
+            }
+        }
+    }
+    let mut walls = Vec::new();
+    for (i, poly) in polygons.iter().enumerate() {
+        let m = poly.vertices.len();
+        for k in 0..m {
+            let (a, b) = (poly.vertices[(k + m - 1) % m], poly.vertices[k]);
+            let across = edges.get(&(b, a));
+            match (poly.neighbors[k], across) {
+                (None, None) => walls.push((a, b)),
+                (Some(n), Some(&(other, back))) if n == other && back == Some(i) => {}
+                (None, Some(&(other, _))) => {
+                    return Err(syntax(
+                        poly.line,
+                        format!(
+                            "polygon {i}: edge {a}-{b} is a wall but polygon {other} lies across it"
+                        ),
+                    ));
+                }
+                (Some(n), _) => {
+                    return Err(syntax(
+                        poly.line,
+                        format!("polygon {i}: neighbour {n} does not share edge {a}-{b} back"),
+                    ));
+                }
+            }
+        }
+    }
+    walls.sort_unstable();
+    Ok(walls)
+}
+
+/// Chains wall edges into closed loops. Where several walls leave one vertex (two obstacles
+/// touching at a point), the loop takes the first one clockwise from the way it came in, so it
+/// follows the boundary of one polygon region and never crosses itself.
+fn loops(points: &[Point], walls: Vec<(usize, usize)>) -> Result<Vec<Contour>, PolyanyaMeshError> {
+    let mut outgoing: HashMap<usize, Vec<usize>> = HashMap::new();
+    for &(a, b) in &walls {
+        outgoing.entry(a).or_default().push(b);
+    }
+    let mut contours = Vec::new();
+    for &(a, b) in &walls {
+        let Some(out) = outgoing.get_mut(&a) else {
+            continue;
+        };
+        let Some(pos) = out.iter().position(|&x| x == b) else {
+            continue;
+        }; // already chained
+        out.swap_remove(pos);
+        let mut ids = vec![a];
+        let (mut prev, mut cur) = (a, b);
+        while cur != a {
+            ids.push(cur);
+            let out = outgoing
+                .get_mut(&cur)
+                .filter(|o| !o.is_empty())
+                .ok_or_else(|| {
+                    syntax(
+                        0,
+                        format!(
+                            "the walls do not close: no wall leaves vertex {cur} (at {})",
+                            points[cur]
+                        ),
+                    )
+                })?;
+            let pick = (0..out.len())
+                .min_by(|&i, &j| {
+                    clockwise_from(points[cur], points[prev], points[out[i]], points[out[j]])
+                })
+                .unwrap_or(0);
+            (prev, cur) = (cur, out.swap_remove(pick));
+        }
+        let points: Vec<Point> = ids.iter().map(|&v| points[v]).collect();
+        contours.push(Contour {
+            corners: vec![None; points.len()],
+            points,
+        });
+    }
+    Ok(contours)
+}
+
+/// Orders directions from `v` towards `p` and `q` by the clockwise angle from the direction
+/// towards `back` (exclusive: `back` itself comes last), exactly.
+fn clockwise_from(v: Point, back: Point, p: Point, q: Point) -> Ordering {
+    // Quarter-free classes: 0 strictly right of v->back (clockwise angle in (0, pi)), 1 straight
+    // away from it, 2 strictly left, 3 along it.
+    let class = |x: Point| {
+        let s = orient(v, back, x);
+        if s < 0.0 {
+            0
+        } else if s > 0.0 {
+            2
+        } else if (x - v).dot(back - v) < 0.0 {
+            1
+        } else {
+            3
+        }
+    };
+    class(p).cmp(&class(q)).then_with(|| {
+        // Same class: p comes first when q is clockwise from p.
+        let s = orient(v, p, q);
+        if s < 0.0 {
+            Ordering::Less
+        } else if s > 0.0 {
+            Ordering::Greater
+        } else {
+            Ordering::Equal
+        }
+    })
+}
+
+/// The whitespace-separated fields of one line, with parsers that name the line on error.
+struct Fields<'a> {
+    line: usize,
+    fields: Vec<&'a str>,
+}
+
+impl<'a> Fields<'a> {
+    fn new(line: usize, text: &'a str) -> Self {
+        Fields {
+            line,
+            fields: text.split_whitespace().collect(),
+        }
+    }
+
+    fn get(&self, i: usize, what: &str) -> Result<&'a str, PolyanyaMeshError> {
+        self.fields
+            .get(i)
+            .copied()
+            .ok_or_else(|| syntax(self.line, format!("missing {what} (field {})", i + 1)))
+    }
+
+    fn expect_len(&self, n: usize) -> Result<(), PolyanyaMeshError> {
+        if self.fields.len() == n {
+            Ok(())
+        } else {
+            Err(syntax(
+                self.line,
+                format!("expected {n} fields, found {}", self.fields.len()),
+            ))
+        }
+    }
+
+    fn usize(&self, i: usize, what: &str) -> Result<usize, PolyanyaMeshError> {
+        let s = self.get(i, what)?;
+        s.parse().map_err(|_| {
+            syntax(
+                self.line,
+                format!("{what} `{}` is not a non-negative integer", clip(s)),
+            )
+        })
+    }
+
+    fn f64(&self, i: usize, what: &str) -> Result<f64, PolyanyaMeshError> {
+        let s = self.get(i, what)?;
+        match s.parse::<f64>() {
+            Ok(v) if v.is_finite() && v.abs() <= 1e15 => Ok(v),
+            _ => Err(syntax(
+                self.line,
+                format!(
+                    "{what} `{}` is not a finite number of at most 1e15",
+                    clip(s)
+                ),
+            )),
+        }
+    }
+
+    /// An index below `count`.
+    fn index(&self, i: usize, count: usize, what: &str) -> Result<usize, PolyanyaMeshError> {
+        let v = self.usize(i, what)?;
+        if v < count {
+            Ok(v)
+        } else {
+            Err(syntax(
+                self.line,
+                format!("{what} {v} is out of range (there are {count})"),
+            ))
+        }
+    }
+
+    /// A polygon index below `count`, or -1 for none.
+    fn neighbor(&self, i: usize, count: usize) -> Result<Option<usize>, PolyanyaMeshError> {
+        if self.get(i, "polygon")? == "-1" {
+            Ok(None)
+        } else {
+            self.index(i, count, "polygon").map(Some)
+        }
+    }
+}
+
+/// At most 40 characters of a field, for messages.
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two triangles forming the unit square, diagonal 0-2.
+    const SQUARE: &str =
+        "mesh\n2\n4 2\n0 0 1 0\n1 0 1 0\n1 1 2 0 1\n0 1 1 1\n3 0 1 2 1 -1 -1\n3 0 2 3 -1 0 -1\n";
+
+    #[test]
+    fn square_becomes_one_counter_clockwise_contour() {
+        let free = parse_polyanya_mesh(SQUARE).unwrap();
+        assert_eq!(free.contours.len(), 1);
+        assert_eq!(free.contours[0].points.len(), 4);
+        assert_eq!(free.area(), 1.0);
+    }
+
+    fn error_line(text: &str) -> usize {
+        match parse_polyanya_mesh(text) {
+            Err(PolyanyaMeshError::Syntax { line, .. }) => line,
+            other => panic!("expected a syntax error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn malformed_files_name_the_line() {
+        assert_eq!(error_line(""), 0);
+        assert_eq!(error_line("mush\n2\n"), 1);
+        assert_eq!(error_line("mesh\n3\n"), 2);
+        assert_eq!(error_line("mesh\n2\n4\n"), 3);
+        assert_eq!(error_line(&SQUARE.replace("1 0 1 0\n", "1 nan 1 0\n")), 5);
+        assert_eq!(
+            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 2 9 -1 0 -1")),
+            9
+        );
+        // A neighbour that does not point back.
+        assert_eq!(
+            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 2 3 -1 -1 -1")),
+            8
+        );
+        // A clockwise polygon.
+        assert_eq!(
+            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 3 2 -1 -1 0")),
+            9
+        );
+        // Two polygons on the same side of an edge.
+        assert_eq!(
+            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 1 2 1 -1 -1")),
+            9
+        );
+        assert_eq!(error_line(&format!("{SQUARE}extra\n")), 10);
+        assert_eq!(error_line(&SQUARE[..SQUARE.len() - 16]), 0);
+        assert_eq!(error_line(&SQUARE.replace("0 1 1 1\n", "0 1 1 1 7\n")), 7);
+    }
+
+    #[test]
+    fn every_truncation_or_garbled_byte_is_an_error_or_a_mesh() {
+        for end in 0..SQUARE.len() {
+            let _ = parse_polyanya_mesh(&SQUARE[..end]);
+        }
+        for (i, c) in SQUARE.char_indices() {
+            for replacement in ["-1", "9", "x", " ", "\n", "1e300"] {
+                let text = format!(
+                    "{}{replacement}{}",
+                    &SQUARE[..i],
+                    &SQUARE[i + c.len_utf8()..]
+                );
+                let _ = parse_polyanya_mesh(&text);
+            }
+        }
+    }
+
+    #[test]
+    fn touching_obstacles_give_simple_loops() {
+        // Unit squares [0,1]^2 and [1,2]^2 (two triangles each) touching at the point (1, 1).
+        let mesh = "mesh\n2\n7 4\n\
+            0 0 1 0\n1 0 1 0\n1 1 4 0 1 2 3\n0 1 1 1\n2 1 1 2\n2 2 1 2\n1 2 1 3\n\
+            3 0 1 2 1 -1 -1\n3 0 2 3 -1 0 -1\n3 2 4 5 3 -1 -1\n3 2 5 6 -1 2 -1\n";
+        let free = parse_polyanya_mesh(mesh).unwrap();
+        assert_eq!(free.contours.len(), 2);
+        assert!(
+            free.contours
+                .iter()
+                .all(|c| c.points.len() == 4 && c.signed_area() == 1.0)
+        );
+    }
+}
