@@ -7,6 +7,7 @@ mod astar;
 mod build;
 mod clearance;
 mod corridor;
+mod corridor_opt;
 mod diagnose;
 mod fan;
 mod free_space;
@@ -34,6 +35,9 @@ pub use astar::{BlockedCrossing, SearchOutcome, astar};
 pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
 pub use clearance::{Widths, clearance_astar, shared_vertex};
 pub use corridor::{Corridor, Portal};
+pub use corridor_opt::{
+    CorridorOptions, Optimized, funnel_length, optimize_corridor, optimize_query,
+};
 pub use diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
 pub use free_space::{Contour, FreeSpace};
 pub use funnel::{Hand, PortalEnd, funnel_ends, string_pull};
@@ -50,7 +54,7 @@ pub use query::{
 };
 pub use raw::RawNav;
 pub use raw_query::{RawQuery, query_raw};
-pub use raycast::raycast;
+pub use raycast::{raycast, raycast_triangles};
 pub use repair::{Repaired, repair};
 pub use smooth::smooth_midpoints;
 pub use tangent_funnel::{Pinch, tangent_path};
