@@ -84,6 +84,8 @@ pub enum Style {
     PortalLeft,
     PortalRight,
     Path(Variant),
+    /// A path as it was before the corridor optimisations: dashed, in its variant's colour.
+    PathBefore(Variant),
     Start,
     Goal,
     Error,
@@ -205,6 +207,10 @@ impl Style {
             Style::PortalLeft => p(Rgba::NONE, Rgba(80, 140, 255, 255), 1.5),
             Style::PortalRight => p(Rgba::NONE, Rgba(240, 90, 80, 255), 1.5),
             Style::Path(v) => p(Rgba::NONE, variant_color(v, dark), 2.5),
+            Style::PathBefore(v) => Paint {
+                dashed: true,
+                ..p(Rgba::NONE, variant_color(v, dark), 1.5)
+            },
             Style::Start => p(Rgba(60, 200, 90, 255), Rgba(20, 60, 30, 255), 1.5),
             Style::Goal => p(Rgba(235, 70, 70, 255), Rgba(70, 20, 20, 255), 1.5),
             Style::Error => p(Rgba(230, 50, 50, 60), Rgba(255, 60, 60, 255), 3.0),

@@ -5,8 +5,8 @@
 use super::live::Built;
 use super::paint::Picture;
 use crate::geom::Point;
-use crate::nav::{self, QueryResult, Variant, invariants};
-use crate::viz::{self, DrawList};
+use crate::nav::{self, CorridorOptions, Optimized, QueryResult, Variant, invariants};
+use crate::viz::{self, DrawList, Layer, Primitive, Style};
 
 /// Measurements of one path variant.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,37 +25,56 @@ pub struct Metric {
 /// A query with everything shown about it.
 #[derive(Debug)]
 pub struct Analysis {
-    key: (u64, Point, Point),
+    key: (u64, Point, Point, CorridorOptions),
     pub result: QueryResult,
+    /// What the corridor optimisations changed (`None` when they are off).
+    pub optimized: Option<Optimized>,
     pub metrics: Vec<Metric>,
     pub picture: Picture,
 }
 
 impl Analysis {
-    /// Answers `start` -> `goal` on `built`, or returns `previous` if it already did.
+    /// Answers `start` -> `goal` on `built` with the corridor optimisations `options`, or
+    /// returns `previous` if it already did.
     pub fn update(
         previous: Option<Analysis>,
         built: &Built,
         start: Point,
         goal: Point,
+        options: CorridorOptions,
     ) -> Analysis {
-        let key = (built.revision, start, goal);
+        let key = (built.revision, start, goal, options);
         match previous {
             Some(a) if a.key == key => a,
-            _ => Analysis::new(key, built, start, goal),
+            _ => Analysis::new(key, built),
         }
     }
 
-    fn new(key: (u64, Point, Point), built: &Built, start: Point, goal: Point) -> Analysis {
+    fn new(key: (u64, Point, Point, CorridorOptions), built: &Built) -> Analysis {
+        let (_, start, goal, options) = key;
         let mesh = &built.build.mesh;
-        let result = nav::query_build(&built.build, start, goal);
+        let mut result = nav::query_build(&built.build, start, goal);
+        let optimized = nav::optimize_query(&built.build, &mut result, &options);
         let metrics = metrics(&result, built);
         let mut list = DrawList::default();
         viz::draw_query(mesh, &result, &mut list);
+        // The funnel before the optimisations, dashed, when they changed the corridor.
+        if let Some(o) = optimized
+            .as_ref()
+            .filter(|o| Some(&o.before) != result.corridor.as_ref())
+            && let Some(path) = &o.funnel_before
+        {
+            list.push(
+                Layer::Path(Variant::Funnel),
+                Style::PathBefore(Variant::Funnel),
+                Primitive::Polyline(path.points(0.0)),
+            );
+        }
         viz::draw_agent_discs(&result, built.build.radius, &mut list);
         Analysis {
             key,
             result,
+            optimized,
             metrics,
             picture: Picture::new(list),
         }

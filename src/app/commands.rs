@@ -23,6 +23,7 @@ pub enum Command {
     ToggleTheme,
     SetLayout(Layout),
     UseTool(Tool),
+    PathLab,
     Help,
 }
 
@@ -79,6 +80,7 @@ impl Command {
         ];
         all.extend(Layout::ALL.map(Command::SetLayout));
         all.extend(Tool::ALL.map(Command::UseTool));
+        all.push(Command::PathLab);
         all.push(Command::Help);
         all
     }
@@ -102,6 +104,7 @@ impl Command {
             Command::ToggleTheme => "Light theme",
             Command::SetLayout(layout) => layout.name(),
             Command::UseTool(tool) => tool.name(),
+            Command::PathLab => "Path lab…",
             Command::Help => "Keyboard and mouse help",
         }
     }
@@ -131,6 +134,7 @@ impl Command {
             Command::UseTool(Tool::RegularPolygon) => vec![key(NONE, Key::N)],
             Command::UseTool(Tool::Walkable) => vec![key(NONE, Key::W)],
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
+            Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
             Command::Export(_) => vec![],
         }
@@ -150,7 +154,7 @@ impl Command {
             | Command::ToggleSnap
             | Command::ToggleTheme
             | Command::SetLayout(_) => Menu::View,
-            Command::UseTool(_) => Menu::Tools,
+            Command::UseTool(_) | Command::PathLab => Menu::Tools,
             Command::Help => Menu::Help,
         }
     }
@@ -163,6 +167,7 @@ impl Command {
                 | Command::Quit
                 | Command::Delete
                 | Command::SetLayout(Layout::Overlay)
+                | Command::PathLab
         )
     }
 

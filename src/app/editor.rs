@@ -9,7 +9,7 @@ use super::files::{Dialogs, Export, FileKind, NativeDialogs};
 use super::grid;
 use super::live::{Built, Live};
 use super::paint::Picture;
-use super::panels::{confirm, help, inspector, menu_bar, metrics, side, status_bar};
+use super::panels::{confirm, help, inspector, lab, menu_bar, metrics, side, status_bar};
 use super::pictures;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
@@ -106,6 +106,7 @@ pub struct App {
     pending: Option<Pending>,
     close_confirmed: bool,
     show_help: bool,
+    lab: lab::LabWindow,
     screenshot: Option<Screenshot>,
     title: String,
     applied_theme: Option<Theme>,
@@ -161,6 +162,7 @@ impl App {
             pending: None,
             close_confirmed: false,
             show_help: false,
+            lab: lab::LabWindow::default(),
             screenshot: options.screenshot,
             title: String::new(),
             applied_theme: None,
@@ -208,6 +210,11 @@ impl App {
     /// The shown query with its paths and metrics.
     pub fn analysis(&self) -> Option<&Analysis> {
         self.analysis.as_ref()
+    }
+
+    /// The Path lab window's state.
+    pub fn lab(&self) -> &lab::LabWindow {
+        &self.lab
     }
 
     /// Layers that had something painted in the last frame.
@@ -285,6 +292,7 @@ impl App {
                 self.tool = tool;
             }
             Command::Help => self.show_help = !self.show_help,
+            Command::PathLab => self.lab.open = !self.lab.open,
         }
     }
 
@@ -454,6 +462,7 @@ impl App {
                 built,
                 q.start,
                 q.goal,
+                self.lab.options,
             )),
             _ => None,
         };
@@ -682,6 +691,17 @@ impl App {
             }
         }
         help::show(ctx, &mut self.show_help);
+        let shown = self
+            .shown_query()
+            .map(|i| (i, self.doc.scene().queries[i].name.clone()));
+        let built = self.live.shown().cloned();
+        let actions = lab::show(
+            ctx,
+            &mut self.lab,
+            built.as_ref().map(|b| &b.build),
+            shown.as_ref().map(|(i, name)| (*i, name.as_str())),
+        );
+        self.perform_all(ctx, actions);
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod confirm;
 pub mod help;
 pub mod inspector;
+pub mod lab;
 pub mod legend;
 pub mod menu_bar;
 pub mod metrics;
