@@ -211,10 +211,12 @@ pub fn show(
 
 fn controls(ui: &mut Ui, window: &mut LabWindow, build: Option<&Build>) {
     ui.horizontal(|ui| {
-        ui.label("queries");
-        ui.add(egui::DragValue::new(&mut window.count).range(1..=100_000));
-        ui.label("seed");
-        ui.add(egui::DragValue::new(&mut window.seed));
+        let label = ui.label("queries");
+        ui.add(egui::DragValue::new(&mut window.count).range(1..=100_000))
+            .labelled_by(label.id);
+        let label = ui.label("seed");
+        ui.add(egui::DragValue::new(&mut window.seed))
+            .labelled_by(label.id);
         ui.separator();
         ui.checkbox(&mut window.options.visibility, "visibility optimisation");
         ui.checkbox(&mut window.options.topology, "topology optimisation");
@@ -266,7 +268,7 @@ fn histograms(ui: &mut Ui, report: &LabReport) {
         for column in columns {
             let values: Vec<f64> = report.rows.iter().filter_map(|r| column.value(r)).collect();
             ui.vertical(|ui| {
-                ui.label(RichText::new(column.name()).strong());
+                ui.label(RichText::new(format!("{} histogram", column.name())).strong());
                 Plot::new(("lab histogram", column.name()))
                     .width(190.0)
                     .height(110.0)
@@ -348,8 +350,8 @@ fn table(
                 .show(ui, |ui| {
                     for column in Column::ALL {
                         let arrow = match sort {
-                            (c, false) if c == column => " ⏶",
-                            (c, true) if c == column => " ⏷",
+                            (c, false) if c == column => " (ascending)",
+                            (c, true) if c == column => " (descending)",
                             _ => "",
                         };
                         let text = RichText::new(format!("{}{arrow}", column.name())).strong();
