@@ -190,3 +190,35 @@ fn optimised_corridors_are_valid_and_never_longer() {
     }
     assert!(shortened > 0, "no corridor was improved");
 }
+
+#[test]
+fn the_corridor_checker_rejects_broken_corridors() {
+    let scene = generate::rotated_squares(4, 3, 10.0, 0.3, 2);
+    let built = build(&scene).unwrap();
+    let (s, g) = random_queries(&built.mesh, 40, 3)
+        .into_iter()
+        .find(|&(s, g)| {
+            query_with(&built.mesh, s, g, &[Variant::Funnel])
+                .corridor
+                .is_some_and(|c| c.triangles.len() > 4)
+        })
+        .unwrap();
+    let corridor = query_with(&built.mesh, s, g, &[Variant::Funnel])
+        .corridor
+        .unwrap();
+    check_corridor(&built.mesh, &corridor).unwrap();
+    let mut gap = corridor.clone();
+    gap.triangles.remove(2);
+    gap.edges.remove(2);
+    assert!(check_corridor(&built.mesh, &gap).is_err());
+    let mut swapped = corridor.clone();
+    std::mem::swap(&mut swapped.start, &mut swapped.goal);
+    assert!(check_corridor(&built.mesh, &swapped).is_err());
+    let mut repeated = corridor.clone();
+    let (a, b) = (repeated.triangles[0], repeated.triangles[1]);
+    repeated.triangles.splice(1..1, [b, a]);
+    let (l, r) = repeated.edges[0];
+    repeated.edges.splice(1..1, [(r, l), (l, r)]); // back and forth across the first edge
+    let err = check_corridor(&built.mesh, &repeated).unwrap_err();
+    assert!(err.contains("twice"), "{err}");
+}

@@ -364,44 +364,6 @@ fn direction(s: &PathSegment, at_end: bool) -> Point {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn close_stretches_of_a_path_past_a_wall() {
-        // A wall from (0, 0) to (10, 0); the path runs at height 0.3 from x = -5 to x = 5, then
-        // leaves upwards. Radius 0.5: near the wall from x = -0.4 (the end disc) round the corner
-        // of the path and up until y = 0.5, one stretch.
-        let walls = SegmentGrid::new(vec![Segment::new(
-            Point::new(0.0, 0.0),
-            Point::new(10.0, 0.0),
-        )]);
-        let path = [
-            Point::new(-5.0, 0.3),
-            Point::new(5.0, 0.3),
-            Point::new(5.0, 3.0),
-        ];
-        let stretches = close_stretches(&path, &walls, 0.5);
-        assert_eq!(stretches.len(), 1);
-        assert!(stretches[0].from.distance(Point::new(-0.4, 0.3)) < 1e-12);
-        assert!(stretches[0].to.distance(Point::new(5.0, 0.5)) < 1e-12);
-        assert!((stretches[0].clearance - 0.3).abs() < 1e-12);
-        // Two separate approaches are two stretches.
-        let path = [
-            Point::new(1.0, 0.3),
-            Point::new(3.0, 0.3),
-            Point::new(5.0, 3.0),
-            Point::new(7.0, 0.3),
-            Point::new(9.0, 0.3),
-        ];
-        assert_eq!(close_stretches(&path, &walls, 0.5).len(), 2);
-        assert!(
-            close_stretches(&[Point::new(0.0, 1.0), Point::new(10.0, 1.0)], &walls, 0.5).is_empty()
-        );
-    }
-}
-
 /// A corridor is valid on `mesh`: its first triangle holds the start and its last the goal
 /// (boundaries included), consecutive triangles are neighbours with `edges` their shared edges,
 /// and no triangle appears twice.
@@ -446,4 +408,42 @@ pub fn check_corridor(mesh: &NavMesh, corridor: &Corridor) -> Result<(), String>
         return Err(format!("triangle {} appears twice", w[0].0));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn close_stretches_of_a_path_past_a_wall() {
+        // A wall from (0, 0) to (10, 0); the path runs at height 0.3 from x = -5 to x = 5, then
+        // leaves upwards. Radius 0.5: near the wall from x = -0.4 (the end disc) round the corner
+        // of the path and up until y = 0.5, one stretch.
+        let walls = SegmentGrid::new(vec![Segment::new(
+            Point::new(0.0, 0.0),
+            Point::new(10.0, 0.0),
+        )]);
+        let path = [
+            Point::new(-5.0, 0.3),
+            Point::new(5.0, 0.3),
+            Point::new(5.0, 3.0),
+        ];
+        let stretches = close_stretches(&path, &walls, 0.5);
+        assert_eq!(stretches.len(), 1);
+        assert!(stretches[0].from.distance(Point::new(-0.4, 0.3)) < 1e-12);
+        assert!(stretches[0].to.distance(Point::new(5.0, 0.5)) < 1e-12);
+        assert!((stretches[0].clearance - 0.3).abs() < 1e-12);
+        // Two separate approaches are two stretches.
+        let path = [
+            Point::new(1.0, 0.3),
+            Point::new(3.0, 0.3),
+            Point::new(5.0, 3.0),
+            Point::new(7.0, 0.3),
+            Point::new(9.0, 0.3),
+        ];
+        assert_eq!(close_stretches(&path, &walls, 0.5).len(), 2);
+        assert!(
+            close_stretches(&[Point::new(0.0, 1.0), Point::new(10.0, 1.0)], &walls, 0.5).is_empty()
+        );
+    }
 }
