@@ -107,7 +107,12 @@ fn the_other_island_is_unreachable_with_partial_paths_to_the_closest_point() {
     let points = f["points"].as_array().unwrap();
     assert!(point(points.last().unwrap()).distance(c) < 1e-12);
     assert_eq!(j["components"]["start"], u.start_component.0);
-    assert!(j["diagnosis"].as_str().unwrap().contains("closest reachable"));
+    assert!(
+        j["diagnosis"]
+            .as_str()
+            .unwrap()
+            .contains("closest reachable")
+    );
     assert!(j.get("blocked_by").is_none() && j.get("bottleneck").is_none());
 }
 

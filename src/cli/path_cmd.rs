@@ -23,8 +23,8 @@ use super::diagnosis_report::DiagnosisReport;
 use super::{PathArgs, load_scene};
 use crate::geom::{Arc, Point};
 use crate::nav::{
-    Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant,
-    build_with, diagnose, flatten_tolerance, query_build,
+    Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, build_with,
+    diagnose, flatten_tolerance, query_build,
 };
 use anyhow::{Context, bail};
 use serde::Serialize;

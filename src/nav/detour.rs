@@ -73,6 +73,9 @@ mod tests {
         assert!(touches(tri, &[p(2.0, 0.0), p(4.0, 0.0)]), "at a corner");
         assert!(!touches(tri, &[p(1.5, 1.5), p(3.0, 3.0)]));
         assert!(touches(tri, &[p(0.5, 0.5), p(0.6, 0.5)]), "inside");
-        assert!(!touches(tri, &[p(3.0, 0.0), p(4.0, 0.0)]), "collinear, apart");
+        assert!(
+            !touches(tri, &[p(3.0, 0.0), p(4.0, 0.0)]),
+            "collinear, apart"
+        );
     }
 }

@@ -7,12 +7,12 @@
 //! - a radius-aware side `blocked` while a point could pass: the narrowest passage of the
 //!   widest route (see `bottleneck`).
 
+use super::Build;
 use super::bottleneck::{Bottleneck, bottleneck};
 use super::diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
 use super::mesh::ComponentId;
 use super::path::Path;
 use super::query::{QueryResult, Status, Variant, query_build};
-use super::Build;
 use crate::geom::{Point, SegmentGrid};
 use crate::scene::Scene;
 
