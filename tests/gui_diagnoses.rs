@@ -98,12 +98,20 @@ fn an_unreachable_goal_shows_the_closest_reachable_point_and_partial_paths() {
         .on(Layer::Path(Variant::Funnel))
         .find(|i| i.style == Style::Partial(Variant::Funnel))
         .expect("a dashed partial funnel path");
-    assert!(Style::Partial(Variant::Funnel).paint(h.state().settings().theme).dashed);
+    assert!(
+        Style::Partial(Variant::Funnel)
+            .paint(h.state().settings().theme)
+            .dashed
+    );
     let Primitive::Polyline(points) = &partial.primitive else {
         panic!("{partial:?}")
     };
     assert_eq!(points.last(), Some(&c));
-    assert!(h.state().painted_layers().contains(&Layer::Path(Variant::Funnel)));
+    assert!(
+        h.state()
+            .painted_layers()
+            .contains(&Layer::Path(Variant::Funnel))
+    );
 }
 
 #[test]
@@ -122,7 +130,12 @@ fn the_why_not_shortest_layer_highlights_the_detour_and_toggles() {
     assert!(detour.excess > 1e-3, "{}", detour.excess);
     assert!(!detour.off_path.is_empty(), "the corridor detours");
     let corridor = a.result.corridor.as_ref().unwrap();
-    assert!(detour.off_path.iter().all(|t| corridor.triangles.contains(t)));
+    assert!(
+        detour
+            .off_path
+            .iter()
+            .all(|t| corridor.triangles.contains(t))
+    );
     h.get_by_label_contains("Why not shortest");
     assert!(h.state().painted_layers().contains(&Layer::WhyNotShortest));
     toggle(&mut h, "why not shortest");
@@ -156,15 +169,28 @@ fn a_saved_test_case_replays_and_passes() {
     let case = dir.path().join("example.case.json");
     dialogs.answer(&case);
     save_test_case(&mut h);
-    assert_eq!(dialogs.asked.lock().unwrap().as_slice(), &[FileKind::Scenario]);
+    assert_eq!(
+        dialogs.asked.lock().unwrap().as_slice(),
+        &[FileKind::Scenario]
+    );
     let saved = Scenario::load(&case).expect("the case loads");
-    assert!(matches!(saved.scene, SceneSource::Inline(_)), "unsaved scenes are embedded");
+    assert!(
+        matches!(saved.scene, SceneSource::Inline(_)),
+        "unsaved scenes are embedded"
+    );
     assert_eq!(saved.expected.status, "found");
     let names: Vec<&str> = saved.expected.lengths.keys().map(|k| k.as_str()).collect();
     let mut all: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
     all.sort();
     assert_eq!(names, all);
-    let funnel = h.state().analysis().unwrap().result.path(Variant::Funnel).unwrap().length;
+    let funnel = h
+        .state()
+        .analysis()
+        .unwrap()
+        .result
+        .path(Variant::Funnel)
+        .unwrap()
+        .length;
     assert_eq!(saved.expected.lengths["funnel"], funnel);
     assert_eq!(saved.check(&case).unwrap(), Vec::<String>::new());
     h.get_by_label_contains("saved test case");

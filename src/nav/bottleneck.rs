@@ -28,6 +28,9 @@ pub struct Bottleneck {
 /// A triangle entered across an edge (`None`: the start triangle).
 type State = (TriId, Option<usize>);
 
+/// The widest width reaching each state, and the crossing (from which state) that reached it.
+type Reached = HashMap<State, (f64, Option<(State, BlockedCrossing)>)>;
+
 struct Entry {
     width: f64,
     state: State,
@@ -70,8 +73,7 @@ pub fn bottleneck(
             .filter(|f| (f.triangle, f.entry, f.exit) == (t, entry, exit))
             .fold(width, |w, f| w.min(f.width))
     };
-    // Best width reaching each state, and the crossing that reached it.
-    let mut reached: HashMap<State, (f64, Option<(State, BlockedCrossing)>)> = HashMap::new();
+    let mut reached: Reached = HashMap::new();
     let mut heap = BinaryHeap::new();
     for &t in start_tris {
         reached.insert((t, None), (f64::INFINITY, None));
@@ -116,11 +118,7 @@ pub fn bottleneck(
 }
 
 /// The narrowest crossing on the way back from `end`, located.
-fn narrowest(
-    raw: &RawNav,
-    reached: &HashMap<State, (f64, Option<(State, BlockedCrossing)>)>,
-    end: State,
-) -> Option<Bottleneck> {
+fn narrowest(raw: &RawNav, reached: &Reached, end: State) -> Option<Bottleneck> {
     let mut narrowest: Option<BlockedCrossing> = None;
     let mut state = end;
     while let Some((_, Some((from, crossing)))) = reached.get(&state) {
