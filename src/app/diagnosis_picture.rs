@@ -41,7 +41,9 @@ pub fn draw_diagnosis(
     if let Some(u) = &diagnosis.unreachable {
         let mut parts: Vec<Vec<[Point; 3]>> = vec![Vec::new(); mesh.component_count()];
         for t in mesh.triangle_ids() {
-            parts[mesh.component(t).0 as usize].push(mesh.triangle_points(t));
+            if let Some(part) = parts.get_mut(mesh.component(t).0 as usize) {
+                part.push(mesh.triangle_points(t));
+            }
         }
         for (k, tris) in parts.into_iter().enumerate() {
             list.push(
