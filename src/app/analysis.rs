@@ -1,11 +1,15 @@
-//! `Analysis`: the shown query answered on the shown navmesh, with per-variant metrics and its
-//! picture. Queries are fast, so this runs on the UI thread and handles follow the pointer
+//! `Analysis`: the shown query answered on the shown navmesh, with per-variant metrics, its
+//! diagnosis, the funnel's detour against the optimal path, and its picture. Queries are fast, so this runs on the UI thread and handles follow the pointer
 //! even while a slow build runs in the background.
 
+use super::diagnosis_picture::{draw_detour, draw_diagnosis};
 use super::live::Built;
 use super::paint::Picture;
 use crate::geom::Point;
-use crate::nav::{self, CorridorOptions, Optimized, QueryResult, Variant, invariants};
+use crate::nav::{
+    self, CorridorOptions, Detour, Diagnosis, Optimized, QueryResult, Variant, invariants,
+};
+use crate::scene::Scene;
 use crate::viz::{self, DrawList, Layer, Primitive, Style};
 
 /// Measurements of one path variant.
@@ -30,15 +34,20 @@ pub struct Analysis {
     /// What the corridor optimisations changed (`None` when they are off).
     pub optimized: Option<Optimized>,
     pub metrics: Vec<Metric>,
+    /// Why the query failed (empty when it found its paths).
+    pub diagnosis: Diagnosis,
+    /// The funnel path against the optimal one.
+    pub detour: Option<Detour>,
     pub picture: Picture,
 }
 
 impl Analysis {
-    /// Answers `start` -> `goal` on `built` with the corridor optimisations `options`, or
-    /// returns `previous` if it already did.
+    /// Answers `start` -> `goal` on `built` (a build of `scene`) with the corridor
+    /// optimisations `options`, or returns `previous` if it already did.
     pub fn update(
         previous: Option<Analysis>,
         built: &Built,
+        scene: &Scene,
         start: Point,
         goal: Point,
         options: CorridorOptions,
@@ -46,16 +55,18 @@ impl Analysis {
         let key = (built.revision, start, goal, options);
         match previous {
             Some(a) if a.key == key => a,
-            _ => Analysis::new(key, built),
+            _ => Analysis::new(key, built, scene),
         }
     }
 
-    fn new(key: (u64, Point, Point, CorridorOptions), built: &Built) -> Analysis {
+    fn new(key: (u64, Point, Point, CorridorOptions), built: &Built, scene: &Scene) -> Analysis {
         let (_, start, goal, options) = key;
         let mesh = &built.build.mesh;
         let mut result = nav::query_build(&built.build, start, goal);
         let optimized = nav::optimize_query(&built.build, &mut result, &options);
         let metrics = metrics(&result, built);
+        let diagnosis = nav::diagnose(scene, &built.build, &result);
+        let detour = nav::detour(mesh, &result);
         let mut list = DrawList::default();
         viz::draw_query(mesh, &result, &mut list);
         // The funnel before the optimisations, dashed, when they changed the corridor.
@@ -71,11 +82,17 @@ impl Analysis {
             );
         }
         viz::draw_agent_discs(&result, built.build.radius, &mut list);
+        draw_diagnosis(mesh, &diagnosis, (start, goal), &mut list);
+        if let Some(d) = &detour {
+            draw_detour(mesh, d, &mut list);
+        }
         Analysis {
             key,
             result,
             optimized,
             metrics,
+            diagnosis,
+            detour,
             picture: Picture::new(list),
         }
     }

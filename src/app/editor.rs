@@ -9,12 +9,15 @@ use super::files::{Dialogs, Export, FileKind, NativeDialogs};
 use super::grid;
 use super::live::{Built, Live};
 use super::paint::Picture;
-use super::panels::{confirm, help, inspector, lab, menu_bar, metrics, side, status_bar};
+use super::panels::{
+    confirm, diagnosis, help, inspector, lab, menu_bar, metrics, side, status_bar,
+};
 use super::pictures;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
 use super::status::Status;
+use super::test_case;
 use super::theme;
 use super::tools::{Input, Tool, ToolState};
 use super::view::View;
@@ -271,6 +274,7 @@ impl App {
                 self.save_as();
             }
             Command::Export(export) => self.export(export),
+            Command::SaveTestCase => self.save_test_case(),
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
             Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
             Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
@@ -407,6 +411,26 @@ impl App {
         }
     }
 
+    fn save_test_case(&mut self) {
+        let case = test_case::record(&self.doc, self.live.shown(), self.analysis.as_ref());
+        let case = match case {
+            Ok(case) => case,
+            Err(e) => return self.status.error(e),
+        };
+        let name = test_case::file_name(&self.doc.name());
+        let Some(path) = self.dialogs.save(FileKind::Scenario, &name) else {
+            return;
+        };
+        match test_case::save(case, &self.doc, &path) {
+            Ok(()) => self
+                .status
+                .info(format!("saved test case {}", path.display())),
+            Err(e) => self
+                .status
+                .error(format!("{}: cannot write: {e}", path.display())),
+        }
+    }
+
     fn export(&mut self, export: Export) {
         let Some(built) = self.live.shown().cloned() else {
             self.status
@@ -460,6 +484,7 @@ impl App {
             (Some(built), Some(q)) => Some(Analysis::update(
                 self.analysis.take(),
                 built,
+                self.doc.scene(),
                 q.start,
                 q.goal,
                 self.lab.options,
@@ -724,6 +749,7 @@ impl eframe::App for App {
             can_undo: self.doc.can_undo(),
             can_redo: self.doc.can_redo(),
             has_mesh: self.live.shown().is_some(),
+            has_query: self.analysis.is_some(),
             has_selection: matches!(self.selection, Selection::Corner(_) | Selection::Ring(_)),
             tool: self.tool,
             settings: &self.settings,
@@ -744,18 +770,24 @@ impl eframe::App for App {
             };
             status_bar::show(ui, &inputs);
         });
-        egui::Panel::bottom("metrics")
+        let query = self.shown_query();
+        let actions = egui::Panel::bottom("metrics")
             .resizable(true)
             .default_size(170.0)
             .show(ui, |ui| {
+                let actions = self.analysis.as_ref().map_or(Vec::new(), |a| {
+                    diagnosis::show(ui, a, self.doc.scene(), query)
+                });
                 metrics::show(
                     ui,
                     self.analysis.as_ref(),
                     self.doc.scene().agent_radius,
                     self.settings.theme,
                 );
-            });
-        let query = self.shown_query();
+                actions
+            })
+            .inner;
+        self.perform_all(&ctx, actions);
         let actions = egui::Panel::left("tools")
             .resizable(true)
             .default_size(230.0)

@@ -3,6 +3,7 @@
 
 mod build_cmd;
 mod check_cmd;
+mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
 

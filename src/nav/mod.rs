@@ -4,11 +4,14 @@
 //! spade and i_overlay.
 
 mod astar;
+mod bottleneck;
 mod build;
 mod clearance;
 mod corridor;
 mod corridor_opt;
+mod detour;
 mod diagnose;
+mod diagnosis;
 mod fan;
 mod free_space;
 mod funnel;
@@ -32,13 +35,16 @@ mod tangent_funnel;
 mod triangulate;
 
 pub use astar::{BlockedCrossing, SearchOutcome, astar};
+pub use bottleneck::Bottleneck;
 pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
 pub use clearance::{Widths, clearance_astar, shared_vertex};
 pub use corridor::{Corridor, Portal};
 pub use corridor_opt::{
     CorridorOptions, Optimized, funnel_length, optimize_corridor, optimize_query,
 };
+pub use detour::{Detour, detour};
 pub use diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
+pub use diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
 pub use free_space::{Contour, FreeSpace};
 pub use funnel::{Hand, PortalEnd, funnel_ends, string_pull};
 pub use inflate::inflate;
