@@ -2,25 +2,18 @@
 //! queries, load the worst case into the canvas, sort the table, and switch the corridor
 //! optimisations on for the canvas paths.
 
+mod gui_harness;
+
 use egui::accesskit::{Action, ActionData, ActionRequest, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use gui_harness::{FakeDialogs, editor_on};
+use navscope::app::App;
 use navscope::app::panels::lab::Column;
-use navscope::app::{App, Options};
 use navscope::lab::Ratio;
-use std::time::Duration;
 
 fn editor() -> Harness<'static, App> {
-    let options = Options {
-        // Every rebuild runs in the frame, so each step sees its result.
-        rebuild_budget: Duration::MAX,
-        ..Options::default()
-    };
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_eframe(|cc| App::new(cc, options));
-    harness.run();
-    harness
+    editor_on(&FakeDialogs::default(), None)
 }
 
 /// Sets the number field labelled `label` through its accessibility action.
