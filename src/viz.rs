@@ -6,6 +6,8 @@ use crate::geom::Point;
 use crate::nav::{Corridor, FreeSpace, NavMesh, QueryResult, Variant};
 use crate::scene::{RingRef, Scene};
 
+pub mod steps;
+
 /// What a primitive belongs to; each layer can be shown or hidden on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Layer {
@@ -20,6 +22,8 @@ pub enum Layer {
     Agent,
     Endpoints,
     Issues,
+    /// The A* or funnel step-through's current step.
+    Steps,
     /// Editor feedback: hover and selection highlights, tool previews.
     Overlay,
 }
@@ -51,6 +55,7 @@ impl Layer {
             Layer::Path(_) => 7,
             Layer::Endpoints => 8,
             Layer::Issues => 9,
+            Layer::Steps => 9,
             Layer::Overlay => 10,
         }
     }
@@ -67,6 +72,7 @@ impl Layer {
             Layer::Agent => "agent discs".into(),
             Layer::Endpoints => "start and goal".into(),
             Layer::Issues => "problems".into(),
+            Layer::Steps => "step-through".into(),
             Layer::Overlay => "editing".into(),
         }
     }
@@ -96,6 +102,8 @@ pub enum Style {
     Selected,
     /// A shape being drawn.
     Preview,
+    /// The step-through's pictures.
+    Step(steps::StepStyle),
 }
 
 /// An 8-bit sRGB colour with alpha.
@@ -237,6 +245,7 @@ impl Style {
                 },
                 1.5,
             ),
+            Style::Step(step) => step.paint(dark),
         }
     }
 }

@@ -21,6 +21,7 @@ pub enum Command {
     ToggleGrid,
     ToggleSnap,
     ToggleTheme,
+    StepThrough,
     SetLayout(Layout),
     UseTool(Tool),
     Help,
@@ -76,6 +77,7 @@ impl Command {
             Command::ToggleGrid,
             Command::ToggleSnap,
             Command::ToggleTheme,
+            Command::StepThrough,
         ];
         all.extend(Layout::ALL.map(Command::SetLayout));
         all.extend(Tool::ALL.map(Command::UseTool));
@@ -100,6 +102,7 @@ impl Command {
             Command::ToggleGrid => "Grid",
             Command::ToggleSnap => "Snap to grid",
             Command::ToggleTheme => "Light theme",
+            Command::StepThrough => "Step through A* and funnel",
             Command::SetLayout(layout) => layout.name(),
             Command::UseTool(tool) => tool.name(),
             Command::Help => "Keyboard and mouse help",
@@ -121,6 +124,7 @@ impl Command {
             Command::ToggleGrid => vec![key(NONE, Key::G)],
             Command::ToggleSnap => vec![key(NONE, Key::S)],
             Command::ToggleTheme => vec![key(NONE, Key::T)],
+            Command::StepThrough => vec![key(NONE, Key::K)],
             Command::SetLayout(Layout::Overlay) => vec![key(NONE, Key::Num1)],
             Command::SetLayout(Layout::Compare2) => vec![key(NONE, Key::Num2)],
             Command::SetLayout(Layout::Compare4) => vec![key(NONE, Key::Num4)],
@@ -149,6 +153,7 @@ impl Command {
             | Command::ToggleGrid
             | Command::ToggleSnap
             | Command::ToggleTheme
+            | Command::StepThrough
             | Command::SetLayout(_) => Menu::View,
             Command::UseTool(_) => Menu::Tools,
             Command::Help => Menu::Help,

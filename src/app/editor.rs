@@ -9,12 +9,13 @@ use super::files::{Dialogs, Export, FileKind, NativeDialogs};
 use super::grid;
 use super::live::{Built, Live};
 use super::paint::Picture;
-use super::panels::{confirm, help, inspector, menu_bar, metrics, side, status_bar};
+use super::panels::{confirm, help, inspector, menu_bar, metrics, side, status_bar, steps};
 use super::pictures;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
 use super::status::Status;
+use super::steps::StepThrough;
 use super::theme;
 use super::tools::{Input, Tool, ToolState};
 use super::view::View;
@@ -106,6 +107,7 @@ pub struct App {
     pending: Option<Pending>,
     close_confirmed: bool,
     show_help: bool,
+    steps: StepThrough,
     screenshot: Option<Screenshot>,
     title: String,
     applied_theme: Option<Theme>,
@@ -161,6 +163,7 @@ impl App {
             pending: None,
             close_confirmed: false,
             show_help: false,
+            steps: StepThrough::default(),
             screenshot: options.screenshot,
             title: String::new(),
             applied_theme: None,
@@ -208,6 +211,11 @@ impl App {
     /// The shown query with its paths and metrics.
     pub fn analysis(&self) -> Option<&Analysis> {
         self.analysis.as_ref()
+    }
+
+    /// The step-through window's state.
+    pub fn steps(&self) -> &StepThrough {
+        &self.steps
     }
 
     /// Layers that had something painted in the last frame.
@@ -285,6 +293,7 @@ impl App {
                 self.tool = tool;
             }
             Command::Help => self.show_help = !self.show_help,
+            Command::StepThrough => self.steps.open = !self.steps.open,
         }
     }
 
@@ -457,6 +466,9 @@ impl App {
             )),
             _ => None,
         };
+        if let (true, Some(built), Some(a)) = (self.steps.open, self.live.shown(), &self.analysis) {
+            self.steps.update(built, &a.result);
+        }
         let handles = self.shown_query().filter(|_| self.analysis.is_none());
         let key = (
             self.doc.revision(),
@@ -536,6 +548,9 @@ impl App {
         }
         self.cursor = canvas::pointer_world(ui, rects[active], &self.view);
         let overlay = Picture::new(self.overlay(&active_input));
+        if let (true, Some(built)) = (self.steps.open, self.live.shown()) {
+            self.steps.prepare_picture(built);
+        }
         self.viewports = rects.clone();
         self.painted.clear();
         for (k, &rect) in rects.iter().enumerate() {
@@ -544,6 +559,7 @@ impl App {
             pictures.extend(self.scene_picture.as_ref().map(|(_, p)| p));
             pictures.extend(self.live.shown().map(|b| &b.picture));
             pictures.extend(self.analysis.as_ref().map(|a| &a.picture));
+            pictures.extend(self.steps.picture());
             if k == active {
                 pictures.push(&overlay);
             }
@@ -682,6 +698,12 @@ impl App {
             }
         }
         help::show(ctx, &mut self.show_help);
+        let hovered = self
+            .live
+            .shown()
+            .zip(self.cursor)
+            .and_then(|(b, p)| b.build.mesh.locate(p).triangle());
+        steps::show(ctx, &mut self.steps, hovered);
     }
 }
 

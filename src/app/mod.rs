@@ -22,6 +22,7 @@ pub mod screenshot;
 pub mod selection;
 pub mod settings;
 pub mod status;
+pub mod steps;
 pub mod theme;
 pub mod tools;
 pub mod view;

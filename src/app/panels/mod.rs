@@ -9,3 +9,4 @@ pub mod menu_bar;
 pub mod metrics;
 pub mod side;
 pub mod status_bar;
+pub mod steps;
