@@ -37,7 +37,7 @@ impl StepStyle {
             dashed: false,
         };
         match self {
-            StepStyle::Open => p(Rgba(80, 200, 120, 90), Rgba::NONE, 0.0),
+            StepStyle::Open => p(Rgba(255, 190, 40, 110), Rgba::NONE, 0.0),
             StepStyle::Closed => p(Rgba(150, 110, 230, 90), Rgba::NONE, 0.0),
             StepStyle::Current => p(Rgba::NONE, Rgba(255, 215, 0, 255), 3.0),
             StepStyle::Parent => p(
@@ -51,8 +51,8 @@ impl StepStyle {
             ),
             StepStyle::Chain => p(Rgba::NONE, Rgba(255, 120, 40, 255), 3.0),
             StepStyle::Apex => p(Rgba(255, 215, 0, 50), Rgba(255, 215, 0, 255), 2.0),
-            StepStyle::FunnelLeft => p(Rgba::NONE, Rgba(80, 140, 255, 255), 2.5),
-            StepStyle::FunnelRight => p(Rgba::NONE, Rgba(240, 90, 80, 255), 2.5),
+            StepStyle::FunnelLeft => p(Rgba::NONE, Rgba(80, 140, 255, 255), 3.5),
+            StepStyle::FunnelRight => p(Rgba::NONE, Rgba(240, 90, 80, 255), 3.5),
         }
     }
 }

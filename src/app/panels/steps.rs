@@ -147,11 +147,15 @@ fn funnel_info(ui: &mut Ui, steps: &StepThrough) {
             Wrap::Ccw => "left, counter-clockwise",
             Wrap::Cw => "right, clockwise",
         };
-        ui.label(format!(
-            "apex circle at {} radius {:.3} ({side})",
-            point(t.apex.center),
-            t.apex.radius
-        ));
+        ui.label(if t.apex.radius > 0.0 {
+            format!(
+                "apex circle at {} radius {:.3} ({side})",
+                point(t.apex.center),
+                t.apex.radius
+            )
+        } else {
+            format!("apex: the point {}", point(t.apex.center))
+        });
     }
 }
 
