@@ -92,6 +92,8 @@ pub struct StepThrough {
     key: Option<(u64, Point, Point)>,
     traces: Traces,
     search_steps: usize,
+    /// The search replayed to the search timeline's position.
+    search: SearchReplay,
     picture: Option<((Timeline, usize), Picture)>,
 }
 
@@ -107,6 +109,7 @@ impl Default for StepThrough {
             key: None,
             traces: Traces::default(),
             search_steps: 0,
+            search: SearchReplay::default(),
             picture: None,
         }
     }
@@ -124,6 +127,7 @@ impl StepThrough {
         self.traces = Traces::new(built, result);
         self.search_steps = SearchReplay::steps(&self.traces.search);
         self.steps = [0; 3];
+        self.search = SearchReplay::at(&self.traces.search, 0);
         self.picture = None;
     }
 
@@ -159,7 +163,11 @@ impl StepThrough {
 
     pub fn set_step(&mut self, step: usize) {
         let i = self.index();
-        self.steps[i] = step.min(self.last());
+        let step = step.min(self.last());
+        if self.timeline == Timeline::Search && step != self.steps[i] {
+            self.search = SearchReplay::at(&self.traces.search, step);
+        }
+        self.steps[i] = step;
     }
 
     pub fn forward(&mut self) {
@@ -195,23 +203,22 @@ impl StepThrough {
         }
         self.elapsed += dt.max(0.0);
         let period = 1.0 / self.speed.max(1e-3);
-        while self.elapsed >= period && self.step() < self.last() {
-            self.elapsed -= period;
-            self.forward();
-        }
+        let due = (self.elapsed / period).floor();
+        self.elapsed -= due * period;
+        self.set_step(self.step().saturating_add(due as usize));
         if self.step() == self.last() {
             self.playing = false;
         }
     }
 
     /// The search state at the shown search step.
-    pub fn search(&self) -> SearchReplay {
-        SearchReplay::at(&self.traces.search, self.steps[0])
+    pub fn search(&self) -> &SearchReplay {
+        &self.search
     }
 
     /// What the search knew of `tri` at the shown step.
     pub fn search_node(&self, tri: TriId) -> Option<SearchNode> {
-        self.search().nodes.get(&tri).copied()
+        self.search.nodes.get(&tri).copied()
     }
 
     /// The funnel event at the shown step of the funnel or tangent funnel timeline.
@@ -246,9 +253,9 @@ impl StepThrough {
         let traces = &self.traces;
         match self.timeline {
             Timeline::Search => {
-                let state = self.search();
+                let state = &self.search;
                 let current = state.closed.last().copied();
-                viz_steps::draw_search_step(&built.build.mesh, &state, current, &mut list);
+                viz_steps::draw_search_step(&built.build.mesh, state, current, &mut list);
             }
             Timeline::Funnel => {
                 viz_steps::draw_funnel_step(&traces.portals, &traces.funnel, step, &mut list)

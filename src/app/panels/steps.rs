@@ -76,7 +76,7 @@ fn controls(ui: &mut Ui, steps: &mut StepThrough) {
         steps.set_step(step);
     }
     ui.add(
-        Slider::new(&mut steps.speed, 0.5..=60.0)
+        Slider::new(&mut steps.speed, 0.5..=500.0)
             .logarithmic(true)
             .text("steps per second"),
     );
