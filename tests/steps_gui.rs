@@ -2,30 +2,20 @@
 //! steps, jumps to the corridor and shows g/h/f under the pointer; the funnel timelines name
 //! their events; play advances.
 
+mod gui_harness;
+
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use gui_harness::{FakeDialogs, editor_on};
+use navscope::app::App;
 use navscope::app::steps::Timeline;
-use navscope::app::{App, Options};
 use navscope::nav::{FunnelMove, Hand};
 use navscope::viz::Layer;
-use std::time::Duration;
-
-fn editor() -> Harness<'static, App> {
-    let options = Options {
-        rebuild_budget: Duration::MAX,
-        ..Options::default()
-    };
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_eframe(|cc| App::new(cc, options));
-    harness.run();
-    harness
-}
 
 /// The editor with the step-through window open.
 fn stepping() -> Harness<'static, App> {
-    let mut h = editor();
+    let mut h = editor_on(&FakeDialogs::default(), None);
     assert!(!h.state().steps().open);
     h.key_press(Key::K);
     h.run();

@@ -1,11 +1,13 @@
-//! `Analysis`: the shown query answered on the shown navmesh, with per-variant metrics and its
-//! picture. Queries are fast, so this runs on the UI thread and handles follow the pointer
+//! `Analysis`: the shown query answered on the shown navmesh, with per-variant metrics, its
+//! diagnosis, the funnel's detour against the optimal path, and its picture. Queries are fast, so this runs on the UI thread and handles follow the pointer
 //! even while a slow build runs in the background.
 
+use super::diagnosis_picture::{draw_detour, draw_diagnosis};
 use super::live::Built;
 use super::paint::Picture;
 use crate::geom::Point;
-use crate::nav::{self, QueryResult, Variant, invariants};
+use crate::nav::{self, Detour, Diagnosis, QueryResult, Variant, invariants};
+use crate::scene::Scene;
 use crate::viz::{self, DrawList};
 
 /// Measurements of one path variant.
@@ -28,35 +30,55 @@ pub struct Analysis {
     key: (u64, Point, Point),
     pub result: QueryResult,
     pub metrics: Vec<Metric>,
+    /// Why the query failed (empty when it found its paths).
+    pub diagnosis: Diagnosis,
+    /// The funnel path against the optimal one.
+    pub detour: Option<Detour>,
     pub picture: Picture,
 }
 
 impl Analysis {
-    /// Answers `start` -> `goal` on `built`, or returns `previous` if it already did.
+    /// Answers `start` -> `goal` on `built` (a build of `scene`), or returns `previous` if it
+    /// already did.
     pub fn update(
         previous: Option<Analysis>,
         built: &Built,
+        scene: &Scene,
         start: Point,
         goal: Point,
     ) -> Analysis {
         let key = (built.revision, start, goal);
         match previous {
             Some(a) if a.key == key => a,
-            _ => Analysis::new(key, built, start, goal),
+            _ => Analysis::new(key, built, scene, start, goal),
         }
     }
 
-    fn new(key: (u64, Point, Point), built: &Built, start: Point, goal: Point) -> Analysis {
+    fn new(
+        key: (u64, Point, Point),
+        built: &Built,
+        scene: &Scene,
+        start: Point,
+        goal: Point,
+    ) -> Analysis {
         let mesh = &built.build.mesh;
         let result = nav::query_build(&built.build, start, goal);
         let metrics = metrics(&result, built);
+        let diagnosis = nav::diagnose(scene, &built.build, &result);
+        let detour = nav::detour(mesh, &result);
         let mut list = DrawList::default();
         viz::draw_query(mesh, &result, &mut list);
         viz::draw_agent_discs(&result, built.build.radius, &mut list);
+        draw_diagnosis(mesh, &diagnosis, (start, goal), &mut list);
+        if let Some(d) = &detour {
+            draw_detour(mesh, d, &mut list);
+        }
         Analysis {
             key,
             result,
             metrics,
+            diagnosis,
+            detour,
             picture: Picture::new(list),
         }
     }

@@ -12,6 +12,8 @@ pub enum Command {
     Open,
     Save,
     SaveAs,
+    /// Write the shown query and its outcome as a regression case (`navscope check`).
+    SaveTestCase,
     Export(Export),
     Quit,
     Undo,
@@ -66,6 +68,7 @@ impl Command {
             Command::Open,
             Command::Save,
             Command::SaveAs,
+            Command::SaveTestCase,
             Command::Export(Export::NavmeshJson),
             Command::Export(Export::Obj),
             Command::Export(Export::Svg),
@@ -91,6 +94,7 @@ impl Command {
             Command::Open => "Open…",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
+            Command::SaveTestCase => "Save query as test case…",
             Command::Export(Export::NavmeshJson) => "Export navmesh as JSON…",
             Command::Export(Export::Obj) => "Export navmesh as OBJ…",
             Command::Export(Export::Svg) => "Export picture as SVG…",
@@ -136,7 +140,7 @@ impl Command {
             Command::UseTool(Tool::Walkable) => vec![key(NONE, Key::W)],
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
             Command::Help => vec![key(NONE, Key::F1)],
-            Command::Export(_) => vec![],
+            Command::Export(_) | Command::SaveTestCase => vec![],
         }
     }
 
@@ -146,6 +150,7 @@ impl Command {
             | Command::Open
             | Command::Save
             | Command::SaveAs
+            | Command::SaveTestCase
             | Command::Export(_)
             | Command::Quit => Menu::File,
             Command::Undo | Command::Redo | Command::Delete => Menu::Edit,

@@ -9,13 +9,16 @@ use super::files::{Dialogs, Export, FileKind, NativeDialogs};
 use super::grid;
 use super::live::{Built, Live};
 use super::paint::Picture;
-use super::panels::{confirm, help, inspector, menu_bar, metrics, side, status_bar, steps};
+use super::panels::{
+    confirm, diagnosis, help, inspector, menu_bar, metrics, side, status_bar, steps,
+};
 use super::pictures;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
 use super::status::Status;
 use super::steps::StepThrough;
+use super::test_case;
 use super::theme;
 use super::tools::{Input, Tool, ToolState};
 use super::view::View;
@@ -272,6 +275,7 @@ impl App {
                 self.save_as();
             }
             Command::Export(export) => self.export(export),
+            Command::SaveTestCase => self.save_test_case(),
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
             Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
             Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
@@ -408,6 +412,26 @@ impl App {
         }
     }
 
+    fn save_test_case(&mut self) {
+        let case = test_case::record(&self.doc, self.live.shown(), self.analysis.as_ref());
+        let case = match case {
+            Ok(case) => case,
+            Err(e) => return self.status.error(e),
+        };
+        let name = test_case::file_name(&self.doc.name());
+        let Some(path) = self.dialogs.save(FileKind::Scenario, &name) else {
+            return;
+        };
+        match test_case::save(case, &self.doc, &path) {
+            Ok(()) => self
+                .status
+                .info(format!("saved test case {}", path.display())),
+            Err(e) => self
+                .status
+                .error(format!("{}: cannot write: {e}", path.display())),
+        }
+    }
+
     fn export(&mut self, export: Export) {
         let Some(built) = self.live.shown().cloned() else {
             self.status
@@ -461,6 +485,7 @@ impl App {
             (Some(built), Some(q)) => Some(Analysis::update(
                 self.analysis.take(),
                 built,
+                self.doc.scene(),
                 q.start,
                 q.goal,
             )),
@@ -726,6 +751,7 @@ impl eframe::App for App {
             can_undo: self.doc.can_undo(),
             can_redo: self.doc.can_redo(),
             has_mesh: self.live.shown().is_some(),
+            has_query: self.analysis.is_some(),
             has_selection: matches!(self.selection, Selection::Corner(_) | Selection::Ring(_)),
             tool: self.tool,
             settings: &self.settings,
@@ -746,18 +772,24 @@ impl eframe::App for App {
             };
             status_bar::show(ui, &inputs);
         });
-        egui::Panel::bottom("metrics")
+        let query = self.shown_query();
+        let actions = egui::Panel::bottom("metrics")
             .resizable(true)
             .default_size(170.0)
             .show(ui, |ui| {
+                let actions = self.analysis.as_ref().map_or(Vec::new(), |a| {
+                    diagnosis::show(ui, a, self.doc.scene(), query)
+                });
                 metrics::show(
                     ui,
                     self.analysis.as_ref(),
                     self.doc.scene().agent_radius,
                     self.settings.theme,
                 );
-            });
-        let query = self.shown_query();
+                actions
+            })
+            .inner;
+        self.perform_all(&ctx, actions);
         let actions = egui::Panel::left("tools")
             .resizable(true)
             .default_size(230.0)

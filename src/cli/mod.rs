@@ -3,6 +3,7 @@
 
 mod build_cmd;
 mod check_cmd;
+mod diagnosis_report;
 mod path_cmd;
 
 use crate::geom::Point;

@@ -4,10 +4,13 @@
 //! spade and i_overlay.
 
 mod astar;
+mod bottleneck;
 mod build;
 mod clearance;
 mod corridor;
+mod detour;
 mod diagnose;
+mod diagnosis;
 mod fan;
 mod free_space;
 mod funnel;
@@ -32,10 +35,13 @@ mod tangent_funnel;
 mod triangulate;
 
 pub use astar::{BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_trace};
+pub use bottleneck::Bottleneck;
 pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
 pub use clearance::{Widths, clearance_astar, shared_vertex};
 pub use corridor::{Corridor, Portal};
+pub use detour::{Detour, detour};
 pub use diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
+pub use diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
 pub use free_space::{Contour, FreeSpace};
 pub use funnel::{
     FunnelEvent, FunnelMove, Hand, PortalEnd, funnel_ends, funnel_trace, string_pull,

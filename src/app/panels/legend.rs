@@ -31,6 +31,8 @@ fn swatch(layer: Layer) -> Vec<Style> {
         Layer::Agent => vec![Style::Agent],
         Layer::Endpoints => vec![Style::Start, Style::Goal],
         Layer::Issues => vec![Style::Error, Style::Warning],
+        Layer::Diagnosis => vec![Style::Diagnosis, Style::Component(0), Style::Component(1)],
+        Layer::WhyNotShortest => vec![Style::Detour],
         Layer::Overlay => vec![Style::Hover, Style::Selected],
         Layer::Steps => vec![Style::Step(StepStyle::Open), Style::Step(StepStyle::Closed)],
     }

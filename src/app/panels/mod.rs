@@ -2,6 +2,7 @@
 //! [`Action`](super::action::Action)s its widgets asked for; only UI settings are changed in place.
 
 pub mod confirm;
+pub mod diagnosis;
 pub mod help;
 pub mod inspector;
 pub mod legend;
