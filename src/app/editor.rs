@@ -491,8 +491,10 @@ impl App {
             )),
             _ => None,
         };
-        if let (true, Some(built), Some(a)) = (self.steps.open, self.live.shown(), &self.analysis) {
-            self.steps.update(built, &a.result);
+        match (self.live.shown(), &self.analysis) {
+            (Some(built), Some(a)) if self.steps.open => self.steps.update(built, &a.result),
+            (_, None) => self.steps.forget(),
+            _ => {}
         }
         let handles = self.shown_query().filter(|_| self.analysis.is_none());
         let key = (

@@ -131,6 +131,18 @@ impl StepThrough {
         self.picture = None;
     }
 
+    /// Drops the traces (no query is shown).
+    pub fn forget(&mut self) {
+        if self.key.take().is_some() {
+            self.traces = Traces::default();
+            self.search_steps = 0;
+            self.search = SearchReplay::default();
+            self.steps = [0; 3];
+            self.playing = false;
+            self.picture = None;
+        }
+    }
+
     fn index(&self) -> usize {
         Timeline::ALL
             .iter()
