@@ -6,6 +6,8 @@ use crate::geom::Point;
 use crate::nav::{Corridor, FreeSpace, NavMesh, QueryResult, Variant};
 use crate::scene::{RingRef, Scene};
 
+pub mod steps;
+
 /// What a primitive belongs to; each layer can be shown or hidden on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Layer {
@@ -24,6 +26,8 @@ pub enum Layer {
     Diagnosis,
     /// Corridor triangles the optimal path does not touch, with the funnel's excess.
     WhyNotShortest,
+    /// The A* or funnel step-through's current step.
+    Steps,
     /// Editor feedback: hover and selection highlights, tool previews.
     Overlay,
 }
@@ -56,7 +60,7 @@ impl Layer {
             Layer::Agent => 6,
             Layer::Path(_) => 7,
             Layer::Endpoints => 8,
-            Layer::Issues | Layer::Diagnosis => 9,
+            Layer::Issues | Layer::Diagnosis | Layer::Steps => 9,
             Layer::Overlay => 10,
         }
     }
@@ -75,6 +79,7 @@ impl Layer {
             Layer::Issues => "problems".into(),
             Layer::Diagnosis => "diagnosis".into(),
             Layer::WhyNotShortest => "why not shortest".into(),
+            Layer::Steps => "step-through".into(),
             Layer::Overlay => "editing".into(),
         }
     }
@@ -114,6 +119,8 @@ pub enum Style {
     Diagnosis,
     /// Corridor triangles off the optimal path's way.
     Detour,
+    /// The step-through's pictures.
+    Step(steps::StepStyle),
 }
 
 /// An 8-bit sRGB colour with alpha.
@@ -280,6 +287,7 @@ impl Style {
                 )
             },
             Style::Detour => p(Rgba(255, 140, 0, 95), Rgba(255, 140, 0, 200), 1.0),
+            Style::Step(step) => step.paint(dark),
         }
     }
 }

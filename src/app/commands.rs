@@ -23,6 +23,7 @@ pub enum Command {
     ToggleGrid,
     ToggleSnap,
     ToggleTheme,
+    StepThrough,
     SetLayout(Layout),
     UseTool(Tool),
     PathLab,
@@ -80,6 +81,7 @@ impl Command {
             Command::ToggleGrid,
             Command::ToggleSnap,
             Command::ToggleTheme,
+            Command::StepThrough,
         ];
         all.extend(Layout::ALL.map(Command::SetLayout));
         all.extend(Tool::ALL.map(Command::UseTool));
@@ -106,6 +108,7 @@ impl Command {
             Command::ToggleGrid => "Grid",
             Command::ToggleSnap => "Snap to grid",
             Command::ToggleTheme => "Light theme",
+            Command::StepThrough => "Step through A* and funnel",
             Command::SetLayout(layout) => layout.name(),
             Command::UseTool(tool) => tool.name(),
             Command::PathLab => "Path lab…",
@@ -128,6 +131,7 @@ impl Command {
             Command::ToggleGrid => vec![key(NONE, Key::G)],
             Command::ToggleSnap => vec![key(NONE, Key::S)],
             Command::ToggleTheme => vec![key(NONE, Key::T)],
+            Command::StepThrough => vec![key(NONE, Key::K)],
             Command::SetLayout(Layout::Overlay) => vec![key(NONE, Key::Num1)],
             Command::SetLayout(Layout::Compare2) => vec![key(NONE, Key::Num2)],
             Command::SetLayout(Layout::Compare4) => vec![key(NONE, Key::Num4)],
@@ -158,6 +162,7 @@ impl Command {
             | Command::ToggleGrid
             | Command::ToggleSnap
             | Command::ToggleTheme
+            | Command::StepThrough
             | Command::SetLayout(_) => Menu::View,
             Command::UseTool(_) | Command::PathLab => Menu::Tools,
             Command::Help => Menu::Help,

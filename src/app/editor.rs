@@ -10,13 +10,14 @@ use super::grid;
 use super::live::{Built, Live};
 use super::paint::Picture;
 use super::panels::{
-    confirm, diagnosis, help, inspector, lab, menu_bar, metrics, side, status_bar,
+    confirm, diagnosis, help, inspector, lab, menu_bar, metrics, side, status_bar, steps,
 };
 use super::pictures;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
 use super::status::Status;
+use super::steps::StepThrough;
 use super::test_case;
 use super::theme;
 use super::tools::{Input, Tool, ToolState};
@@ -110,6 +111,7 @@ pub struct App {
     close_confirmed: bool,
     show_help: bool,
     lab: lab::LabWindow,
+    steps: StepThrough,
     screenshot: Option<Screenshot>,
     title: String,
     applied_theme: Option<Theme>,
@@ -166,6 +168,7 @@ impl App {
             close_confirmed: false,
             show_help: false,
             lab: lab::LabWindow::default(),
+            steps: StepThrough::default(),
             screenshot: options.screenshot,
             title: String::new(),
             applied_theme: None,
@@ -218,6 +221,11 @@ impl App {
     /// The Path lab window's state.
     pub fn lab(&self) -> &lab::LabWindow {
         &self.lab
+    }
+
+    /// The step-through window's state.
+    pub fn steps(&self) -> &StepThrough {
+        &self.steps
     }
 
     /// Layers that had something painted in the last frame.
@@ -297,6 +305,7 @@ impl App {
             }
             Command::Help => self.show_help = !self.show_help,
             Command::PathLab => self.lab.open = !self.lab.open,
+            Command::StepThrough => self.steps.open = !self.steps.open,
         }
     }
 
@@ -491,6 +500,11 @@ impl App {
             )),
             _ => None,
         };
+        match (self.live.shown(), &self.analysis) {
+            (Some(built), Some(a)) if self.steps.open => self.steps.update(built, &a.result),
+            (_, None) => self.steps.forget(),
+            _ => {}
+        }
         let handles = self.shown_query().filter(|_| self.analysis.is_none());
         let key = (
             self.doc.revision(),
@@ -570,6 +584,9 @@ impl App {
         }
         self.cursor = canvas::pointer_world(ui, rects[active], &self.view);
         let overlay = Picture::new(self.overlay(&active_input));
+        if let (true, Some(built)) = (self.steps.open, self.live.shown()) {
+            self.steps.prepare_picture(built);
+        }
         self.viewports = rects.clone();
         self.painted.clear();
         for (k, &rect) in rects.iter().enumerate() {
@@ -578,6 +595,7 @@ impl App {
             pictures.extend(self.scene_picture.as_ref().map(|(_, p)| p));
             pictures.extend(self.live.shown().map(|b| &b.picture));
             pictures.extend(self.analysis.as_ref().map(|a| &a.picture));
+            pictures.extend(self.steps.picture());
             if k == active {
                 pictures.push(&overlay);
             }
@@ -727,6 +745,12 @@ impl App {
             shown.as_ref().map(|(i, name)| (*i, name.as_str())),
         );
         self.perform_all(ctx, actions);
+        let hovered = self
+            .live
+            .shown()
+            .zip(self.cursor)
+            .and_then(|(b, p)| b.build.mesh.locate(p).triangle());
+        steps::show(ctx, &mut self.steps, hovered);
     }
 }
 

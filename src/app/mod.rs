@@ -23,6 +23,7 @@ pub mod screenshot;
 pub mod selection;
 pub mod settings;
 pub mod status;
+pub mod steps;
 pub mod test_case;
 pub mod theme;
 pub mod tools;

@@ -30,11 +30,12 @@ mod raw_query;
 mod raycast;
 mod repair;
 mod seam;
+mod search_replay;
 mod smooth;
 mod tangent_funnel;
 mod triangulate;
 
-pub use astar::{BlockedCrossing, SearchOutcome, astar};
+pub use astar::{BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_trace};
 pub use bottleneck::Bottleneck;
 pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
 pub use clearance::{Widths, clearance_astar, shared_vertex};
@@ -46,7 +47,9 @@ pub use detour::{Detour, detour};
 pub use diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
 pub use diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
 pub use free_space::{Contour, FreeSpace};
-pub use funnel::{Hand, PortalEnd, funnel_ends, string_pull};
+pub use funnel::{
+    FunnelEvent, FunnelMove, Hand, PortalEnd, funnel_ends, funnel_trace, string_pull,
+};
 pub use inflate::inflate;
 pub use locate::Location;
 pub use mesh::{ComponentId, NavMesh, TriId, VertexId};
@@ -62,6 +65,7 @@ pub use raw::RawNav;
 pub use raw_query::{RawQuery, query_raw};
 pub use raycast::{raycast, raycast_triangles};
 pub use repair::{Repaired, repair};
+pub use search_replay::{SearchNode, SearchReplay};
 pub use smooth::smooth_midpoints;
-pub use tangent_funnel::{Pinch, tangent_path};
+pub use tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace, tangent_path};
 pub use triangulate::triangulate;

@@ -11,3 +11,4 @@ pub mod menu_bar;
 pub mod metrics;
 pub mod side;
 pub mod status_bar;
+pub mod steps;
