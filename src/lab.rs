@@ -258,7 +258,8 @@ pub fn run(build: &Build, queries: &[(Point, Point)], options: &CorridorOptions)
             .collect();
         workers
             .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
+            // A worker's panic is a bug: pass it on rather than drop its rows.
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
     LabReport::new(rows, options.any())
