@@ -1,26 +1,22 @@
 //! `navscope build SCENE [-o OUT] [--radius R] [--format json|obj|svg]`.
 
-use super::{BuildArgs, Format, load_scene};
+use super::{BuildArgs, Format, load_and_build};
 use crate::export::{navmesh_json, navmesh_obj, svg};
-use crate::nav::{BuildOptions, build_with};
+use crate::nav::BuildOptions;
 use crate::scene::write_atomic;
 use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
 use anyhow::Context;
 use std::io::Write;
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
-    let scene = load_scene(&args.scene)?;
     // The exported navmesh is the shrunk one; the raw mesh serves path queries only.
     let options = BuildOptions {
         radius: args.radius,
         arc_tolerance: args.arc_tolerance,
         skip_raw: true,
     };
+    let (scene, build) = load_and_build(&args.scene, &options)?;
     let origin = args.scene.display();
-    let build = build_with(&scene, &options).with_context(|| format!("{origin}"))?;
-    for w in &build.warnings {
-        eprintln!("warning: {origin}: {w}");
-    }
     let text = match args.format {
         Format::Json => navmesh_json(&build.mesh, build.radius),
         Format::Obj => navmesh_obj(&build.mesh, build.radius),

@@ -8,11 +8,11 @@
 //! `--scene-queries`. Exit code 1 when a funnel is shorter than the optimal path or an
 //! optimisation made one longer.
 
-use super::{LabArgs, Optimization, Outcome, load_scene};
+use super::{LabArgs, Optimization, Outcome, load_and_build};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
-use crate::nav::{BuildOptions, CorridorOptions, Status, build_with};
-use anyhow::{Context, bail};
+use crate::nav::{BuildOptions, CorridorOptions, Status};
+use anyhow::bail;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -46,19 +46,12 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     if args.n > MAX_QUERIES {
         bail!("--n {} is more than {MAX_QUERIES} queries", args.n);
     }
-    let scene = load_scene(&args.scene)?;
+    let options = BuildOptions {
+        radius: args.radius,
+        ..Default::default()
+    };
+    let (scene, build) = load_and_build(&args.scene, &options)?;
     let origin = args.scene.display();
-    let build = build_with(
-        &scene,
-        &BuildOptions {
-            radius: args.radius,
-            ..Default::default()
-        },
-    )
-    .with_context(|| format!("{origin}"))?;
-    for w in &build.warnings {
-        eprintln!("warning: {origin}: {w}");
-    }
     let queries: Vec<(Point, Point)> = if args.scene_queries {
         if scene.queries.is_empty() {
             bail!("{origin}: the scene has no queries; leave out --scene-queries");

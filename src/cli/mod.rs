@@ -190,6 +190,22 @@ fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
     Ok(crate::scene::load(path)?)
 }
 
+/// Loads the scene at `path` and builds it, printing the build's warnings on standard error
+/// and naming the file in any error.
+fn load_and_build(
+    path: &std::path::Path,
+    options: &crate::nav::BuildOptions,
+) -> anyhow::Result<(crate::scene::Scene, crate::nav::Build)> {
+    use anyhow::Context;
+    let scene = load_scene(path)?;
+    let origin = path.display();
+    let build = crate::nav::build_with(&scene, options).with_context(|| format!("{origin}"))?;
+    for w in &build.warnings {
+        eprintln!("warning: {origin}: {w}");
+    }
+    Ok((scene, build))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,13 +20,13 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
-use super::{PathArgs, load_scene};
+use super::{PathArgs, load_and_build};
 use crate::geom::{Arc, Point};
 use crate::nav::{
-    Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, build_with,
-    diagnose, flatten_tolerance, query_build,
+    Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, diagnose,
+    flatten_tolerance, query_build,
 };
-use anyhow::{Context, bail};
+use anyhow::bail;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -84,19 +84,12 @@ struct MetricsReport {
 }
 
 pub fn run(args: &PathArgs) -> anyhow::Result<()> {
-    let scene = load_scene(&args.scene)?;
+    let options = BuildOptions {
+        radius: args.radius,
+        ..Default::default()
+    };
+    let (scene, build) = load_and_build(&args.scene, &options)?;
     let origin = args.scene.display();
-    let build = build_with(
-        &scene,
-        &BuildOptions {
-            radius: args.radius,
-            ..Default::default()
-        },
-    )
-    .with_context(|| format!("{origin}"))?;
-    for w in &build.warnings {
-        eprintln!("warning: {origin}: {w}");
-    }
     let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
         (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],
         _ => scene

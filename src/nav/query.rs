@@ -11,7 +11,7 @@
 use super::corridor::{Corridor, Portal};
 use super::invariants::min_clearance;
 use super::locate::Location;
-use super::mesh::NavMesh;
+use super::mesh::{NavMesh, TriId};
 use super::path::Path;
 use super::raw_query::{RawQuery, query_raw};
 use super::{Build, astar, midpoint_path, optimal_path, smooth_midpoints, string_pull};
@@ -188,22 +188,13 @@ pub fn query_with(mesh: &NavMesh, start: Point, goal: Point, variants: &[Variant
         raw: None,
         metrics: Vec::new(),
     };
-    let (Some(s), Some(g)) = (start_location.triangle(), goal_location.triangle()) else {
-        result.status = if start_location.is_inside() {
-            Status::GoalOutside
-        } else {
-            Status::StartOutside
-        };
-        return result;
+    let (start_tris, goal_tris) = match endpoint_triangles(mesh, &start_location, &goal_location) {
+        Ok(tris) => tris,
+        Err(status) => {
+            result.status = status;
+            return result;
+        }
     };
-    if mesh.component(s) != mesh.component(g) {
-        result.status = Status::Unreachable;
-        return result;
-    }
-    let (start_tris, goal_tris) = (
-        mesh.triangles_at(&start_location),
-        mesh.triangles_at(&goal_location),
-    );
     let t1 = Instant::now();
     let corridor = astar(mesh, start, &start_tris, goal, &goal_tris);
     result.timings.astar_us = micros(t1);
@@ -297,6 +288,26 @@ pub(crate) fn measure(
             (*variant, metrics)
         })
         .collect()
+}
+
+/// The triangles holding start and goal when both are inside the free space and in one
+/// component; otherwise the status that says why a search cannot succeed.
+pub(crate) fn endpoint_triangles(
+    mesh: &NavMesh,
+    start: &Location,
+    goal: &Location,
+) -> Result<(Vec<TriId>, Vec<TriId>), Status> {
+    let (Some(s), Some(g)) = (start.triangle(), goal.triangle()) else {
+        return Err(if start.is_inside() {
+            Status::GoalOutside
+        } else {
+            Status::StartOutside
+        });
+    };
+    if mesh.component(s) != mesh.component(g) {
+        return Err(Status::Unreachable);
+    }
+    Ok((mesh.triangles_at(start), mesh.triangles_at(goal)))
 }
 
 pub(crate) fn micros(since: Instant) -> f64 {

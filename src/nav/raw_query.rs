@@ -24,7 +24,7 @@ use super::invariants::{Stretch, close_stretches};
 use super::locate::Location;
 use super::mesh::NavMesh;
 use super::path::Path;
-use super::query::{Status, Variant, flatten_tolerance, micros};
+use super::query::{Status, Variant, endpoint_triangles, flatten_tolerance, micros};
 use super::{RawNav, clearance_astar, offset_path, tangent_path};
 use crate::geom::{Point, Segment};
 use std::time::Instant;
@@ -71,22 +71,13 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
         astar_us: 0.0,
         variants_us: Vec::new(),
     };
-    let (Some(s), Some(g)) = (start_location.triangle(), goal_location.triangle()) else {
-        result.status = if start_location.is_inside() {
-            Status::GoalOutside
-        } else {
-            Status::StartOutside
-        };
-        return result;
+    let (start_tris, goal_tris) = match endpoint_triangles(mesh, &start_location, &goal_location) {
+        Ok(tris) => tris,
+        Err(status) => {
+            result.status = status;
+            return result;
+        }
     };
-    if mesh.component(s) != mesh.component(g) {
-        result.status = Status::Unreachable;
-        return result;
-    }
-    let (start_tris, goal_tris) = (
-        mesh.triangles_at(&start_location),
-        mesh.triangles_at(&goal_location),
-    );
     let mut refused: Vec<BlockedCrossing> = Vec::new();
     let mut tangent_us = 0.0;
     let (corridor, tangent) = loop {
