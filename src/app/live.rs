@@ -2,12 +2,13 @@
 //! runs at once; a slower one runs on a worker thread while the last good result stays on
 //! screen. A failed build leaves the last good result shown, with the failure beside it.
 
+use super::dense::EdgeFill;
 use super::paint::Picture;
 use crate::document::Document;
 use crate::geom::SegmentGrid;
 use crate::nav::{self, BuildError};
 use crate::scene::{RingRef, Scene};
-use crate::viz::{self, DrawList};
+use crate::viz::{self, DrawList, Primitive};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
@@ -191,7 +192,15 @@ fn build(scene: &Scene, revision: u64) -> Outcome {
     let mut list = DrawList::default();
     viz::draw_free_space(&build.free_space, &mut list);
     viz::draw_mesh(&build.mesh, &mut list);
-    let picture = Picture::new(list);
+    let edges = list.items.len() - 1;
+    let edge_fill = match &list.items[edges].primitive {
+        Primitive::Segments(segments) => Some(EdgeFill::of_mesh(&build.mesh, segments)),
+        _ => None,
+    };
+    let mut picture = Picture::new(list);
+    if let Some(fill) = edge_fill {
+        picture = picture.with_edge_fill(edges, fill);
+    }
     (
         revision,
         Ok(Built {
