@@ -25,7 +25,8 @@ pub struct Metric {
 /// A query with everything shown about it.
 #[derive(Debug)]
 pub struct Analysis {
-    key: (u64, Point, Point),
+    /// Build revision, preview or not, start, goal.
+    key: (u64, bool, Point, Point),
     pub result: QueryResult,
     pub metrics: Vec<Metric>,
     pub picture: Picture,
@@ -39,14 +40,14 @@ impl Analysis {
         start: Point,
         goal: Point,
     ) -> Analysis {
-        let key = (built.revision, start, goal);
+        let key = (built.revision, built.preview, start, goal);
         match previous {
             Some(a) if a.key == key => a,
             _ => Analysis::new(key, built, start, goal),
         }
     }
 
-    fn new(key: (u64, Point, Point), built: &Built, start: Point, goal: Point) -> Analysis {
+    fn new(key: (u64, bool, Point, Point), built: &Built, start: Point, goal: Point) -> Analysis {
         let mesh = &built.build.mesh;
         let result = nav::query_build(&built.build, start, goal);
         let metrics = metrics(&result, built);
