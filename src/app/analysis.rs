@@ -5,7 +5,7 @@
 use super::live::Built;
 use super::paint::Picture;
 use crate::geom::Point;
-use crate::nav::{self, QueryResult, Variant, invariants};
+use crate::nav::{self, QueryResult, Variant};
 use crate::viz::{self, DrawList};
 
 /// Measurements of one path variant.
@@ -71,16 +71,11 @@ impl Analysis {
 fn metrics(result: &QueryResult, built: &Built) -> Vec<Metric> {
     let radius = built.build.radius;
     let extent = built.build.mesh.bounds().diagonal().max(1e-9);
-    // Clearance above twice the radius does not matter; the cap keeps the search local.
+    // Clearance above twice the radius does not matter: it shows as "at least the cap".
     let cap = if radius > 0.0 {
         2.0 * radius
     } else {
         0.02 * extent
-    };
-    let flatten = if radius > 0.0 {
-        1e-3 * radius
-    } else {
-        1e-6 * extent
     };
     let shortest = result
         .paths
@@ -97,10 +92,12 @@ fn metrics(result: &QueryResult, built: &Built) -> Vec<Metric> {
                 .iter()
                 .find(|(v, _)| v == variant)
                 .map_or(0.0, |(_, t)| *t);
-            let min_clearance = built
-                .raw_walls
-                .as_ref()
-                .map(|walls| invariants::min_clearance(&path.points(flatten), walls, cap));
+            // The query measured it against the raw walls already (none without a raw mesh).
+            let min_clearance = result
+                .metrics
+                .iter()
+                .find(|(v, _)| v == variant)
+                .map(|(_, m)| m.min_clearance.min(cap));
             Metric {
                 variant: *variant,
                 length: path.length,

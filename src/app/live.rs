@@ -10,7 +10,6 @@
 use super::dense::EdgeFill;
 use super::paint::Picture;
 use crate::document::Document;
-use crate::geom::SegmentGrid;
 use crate::nav::{self, BuildError, BuildOptions};
 use crate::scene::{RingRef, Scene};
 use crate::viz::{self, DrawList, Primitive};
@@ -28,8 +27,6 @@ pub struct Built {
     /// Built during a gesture with coarser arcs (see the module docs).
     pub preview: bool,
     pub build: nav::Build,
-    /// Walls of the unshrunk free space, against which path clearance is measured.
-    pub raw_walls: Option<SegmentGrid>,
     /// Free space and mesh, ready to paint.
     pub picture: Picture,
     /// Wall-clock time of the whole rebuild.
@@ -211,7 +208,6 @@ fn build(scene: &Scene, target: Target) -> Outcome {
         Ok(b) => b,
         Err(e) => return (target, Err(Failure::new(revision, &e))),
     };
-    let raw_walls = build.raw.as_ref().map(|raw| raw.walls.clone());
     let mut list = DrawList::default();
     viz::draw_free_space(&build.free_space, &mut list);
     viz::draw_mesh(&build.mesh, &mut list);
@@ -230,7 +226,6 @@ fn build(scene: &Scene, target: Target) -> Outcome {
             revision,
             preview: target.preview,
             build,
-            raw_walls,
             picture,
             elapsed: started.elapsed(),
         }),
