@@ -10,7 +10,6 @@
 
 mod cpu_time;
 
-
 use cpu_time::CpuTime;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use egui::{Pos2, Vec2};

@@ -117,8 +117,7 @@ impl Live {
             revision: doc.revision(),
             preview: doc.in_gesture(),
         };
-        if self.finished == Some(target) || self.job.as_ref().is_some_and(|j| j.target == target)
-        {
+        if self.finished == Some(target) || self.job.as_ref().is_some_and(|j| j.target == target) {
             return;
         }
         if self.job.is_some() {
@@ -138,9 +137,7 @@ impl Live {
                 wake();
             });
         match spawned {
-            Ok(_) => {
-                self.job = Some(Job { target, result: rx })
-            }
+            Ok(_) => self.job = Some(Job { target, result: rx }),
             Err(e) => {
                 log::warn!("cannot start the build thread ({e}); building on the UI thread");
                 self.accept(build(doc.scene(), target));
@@ -201,7 +198,7 @@ fn build(scene: &Scene, target: Target) -> Outcome {
     let options = BuildOptions {
         arc_tolerance: target
             .preview
-            .then(|| PREVIEW_ARC_TOLERANCE * scene.agent_radius),
+            .then_some(PREVIEW_ARC_TOLERANCE * scene.agent_radius),
         ..BuildOptions::default()
     };
     let build = match nav::build_with(scene, &options) {
