@@ -23,6 +23,7 @@ pub mod document;
 pub mod export;
 pub mod geom;
 pub mod import;
+pub mod lab;
 pub mod nav;
 pub mod rng;
 pub mod scenario;

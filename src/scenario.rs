@@ -9,7 +9,7 @@
 //! ```
 
 use crate::geom::Point;
-use crate::nav::{BuildError, BuildOptions, QueryResult, build_with, query};
+use crate::nav::{BuildError, BuildOptions, QueryResult, build_with, query_build};
 use crate::scene::{self, LoadError, Scene};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -136,8 +136,9 @@ impl Scenario {
         scene::write_atomic(path, format!("{text}\n").as_bytes())
     }
 
-    /// Replays the scenario (`path` is its own file, for resolving a relative scene path) and
-    /// lists every difference from the expectation; empty means it passed.
+    /// Replays the scenario with every variant (`path` is its own file, for resolving a
+    /// relative scene path) and lists every difference from the expectation; empty means it
+    /// passed.
     pub fn check(&self, path: &Path) -> Result<Vec<String>, ScenarioError> {
         let scene = match &self.scene {
             SceneSource::Path(p) => scene::load(&path.parent().unwrap_or(Path::new(".")).join(p))?,
@@ -156,7 +157,7 @@ impl Scenario {
             path: path.into(),
             error,
         })?;
-        let result = query(&built.mesh, self.start, self.goal);
+        let result = query_build(&built, self.start, self.goal);
         let mut differences = Vec::new();
         if result.status.as_str() != self.expected.status {
             differences.push(format!(

@@ -6,6 +6,8 @@ use crate::geom::Point;
 use crate::nav::{Corridor, FreeSpace, NavMesh, QueryResult, Variant};
 use crate::scene::{RingRef, Scene};
 
+pub mod steps;
+
 /// What a primitive belongs to; each layer can be shown or hidden on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Layer {
@@ -20,13 +22,19 @@ pub enum Layer {
     Agent,
     Endpoints,
     Issues,
+    /// Why a query failed: nearest free points, components, closest reachable point, bottleneck.
+    Diagnosis,
+    /// Corridor triangles the optimal path does not touch, with the funnel's excess.
+    WhyNotShortest,
+    /// The A* or funnel step-through's current step.
+    Steps,
     /// Editor feedback: hover and selection highlights, tool previews.
     Overlay,
 }
 
 impl Layer {
     /// Layers that do not depend on the path variants, in drawing order.
-    pub const BASE: [Layer; 9] = [
+    pub const BASE: [Layer; 11] = [
         Layer::Walkable,
         Layer::FreeSpace,
         Layer::Mesh,
@@ -36,6 +44,8 @@ impl Layer {
         Layer::Agent,
         Layer::Endpoints,
         Layer::Issues,
+        Layer::Diagnosis,
+        Layer::WhyNotShortest,
     ];
 
     /// Painting order: lower ranks are drawn first.
@@ -43,14 +53,14 @@ impl Layer {
         match self {
             Layer::Walkable => 0,
             Layer::FreeSpace => 1,
-            Layer::Corridor => 2,
+            Layer::Corridor | Layer::WhyNotShortest => 2,
             Layer::Mesh => 3,
             Layer::Obstacles => 4,
             Layer::Portals => 5,
             Layer::Agent => 6,
             Layer::Path(_) => 7,
             Layer::Endpoints => 8,
-            Layer::Issues => 9,
+            Layer::Issues | Layer::Diagnosis | Layer::Steps => 9,
             Layer::Overlay => 10,
         }
     }
@@ -67,6 +77,9 @@ impl Layer {
             Layer::Agent => "agent discs".into(),
             Layer::Endpoints => "start and goal".into(),
             Layer::Issues => "problems".into(),
+            Layer::Diagnosis => "diagnosis".into(),
+            Layer::WhyNotShortest => "why not shortest".into(),
+            Layer::Steps => "step-through".into(),
             Layer::Overlay => "editing".into(),
         }
     }
@@ -84,6 +97,8 @@ pub enum Style {
     PortalLeft,
     PortalRight,
     Path(Variant),
+    /// A path as it was before the corridor optimisations: dashed, in its variant's colour.
+    PathBefore(Variant),
     Start,
     Goal,
     Error,
@@ -96,6 +111,16 @@ pub enum Style {
     Selected,
     /// A shape being drawn.
     Preview,
+    /// A connected component of the free space (colours cycle through a palette).
+    Component(u32),
+    /// A path to the closest reachable point only: dashed, in its variant's colour.
+    Partial(Variant),
+    /// Diagnosis marks: nearest free points, closest reachable point, bottleneck.
+    Diagnosis,
+    /// Corridor triangles off the optimal path's way.
+    Detour,
+    /// The step-through's pictures.
+    Step(steps::StepStyle),
 }
 
 /// An 8-bit sRGB colour with alpha.
@@ -205,6 +230,10 @@ impl Style {
             Style::PortalLeft => p(Rgba::NONE, Rgba(80, 140, 255, 255), 1.5),
             Style::PortalRight => p(Rgba::NONE, Rgba(240, 90, 80, 255), 1.5),
             Style::Path(v) => p(Rgba::NONE, variant_color(v, dark), 2.5),
+            Style::PathBefore(v) => Paint {
+                dashed: true,
+                ..p(Rgba::NONE, variant_color(v, dark), 1.5)
+            },
             Style::Start => p(Rgba(60, 200, 90, 255), Rgba(20, 60, 30, 255), 1.5),
             Style::Goal => p(Rgba(235, 70, 70, 255), Rgba(70, 20, 20, 255), 1.5),
             Style::Error => p(Rgba(230, 50, 50, 60), Rgba(255, 60, 60, 255), 3.0),
@@ -237,9 +266,41 @@ impl Style {
                 },
                 1.5,
             ),
+            Style::Component(k) => {
+                let Rgba(r, g, b, _) = COMPONENT_COLORS[k as usize % COMPONENT_COLORS.len()];
+                p(Rgba(r, g, b, if dark { 70 } else { 90 }), Rgba::NONE, 0.0)
+            }
+            Style::Partial(v) => Paint {
+                dashed: true,
+                ..p(Rgba::NONE, variant_color(v, dark), 2.5)
+            },
+            Style::Diagnosis => Paint {
+                dashed: true,
+                ..p(
+                    Rgba(255, 80, 220, 255),
+                    if dark {
+                        Rgba(255, 120, 230, 255)
+                    } else {
+                        Rgba(190, 0, 150, 255)
+                    },
+                    2.0,
+                )
+            },
+            Style::Detour => p(Rgba(255, 140, 0, 95), Rgba(255, 140, 0, 200), 1.0),
+            Style::Step(step) => step.paint(dark),
         }
     }
 }
+
+/// Fill colours of free-space components, far apart in hue.
+const COMPONENT_COLORS: [Rgba; 6] = [
+    Rgba(80, 160, 255, 255),
+    Rgba(255, 170, 50, 255),
+    Rgba(120, 220, 90, 255),
+    Rgba(240, 90, 160, 255),
+    Rgba(170, 120, 255, 255),
+    Rgba(60, 210, 200, 255),
+];
 
 /// The colour of a path variant (also used by legends and plots).
 pub fn variant_color(v: Variant, dark: bool) -> Rgba {

@@ -1,62 +1,21 @@
 //! The editor driven through egui_kittest: real `App`, real input events, assertions on the
-//! app's state. File dialogs are replaced by a fake that answers from a queue.
+//! app's state. File dialogs are replaced by a fake that answers from a queue (`gui_harness`).
+
+mod gui_harness;
 
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use navscope::app::{App, Dialogs, FileKind, Options};
+use gui_harness::{FakeDialogs, editor_on, screen};
+use navscope::app::{App, FileKind};
 use navscope::geom::Point;
 use navscope::nav::Variant;
 use navscope::scene::RingRef;
 use navscope::viz::Layer;
-use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-
-/// Answers file dialogs from a queue shared with the test; `None` once it is empty (cancel).
-#[derive(Clone, Default)]
-struct FakeDialogs {
-    answers: Arc<Mutex<VecDeque<PathBuf>>>,
-    asked: Arc<Mutex<Vec<FileKind>>>,
-}
-
-impl FakeDialogs {
-    fn answer(&self, path: &Path) {
-        self.answers.lock().unwrap().push_back(path.to_path_buf());
-    }
-}
-
-impl Dialogs for FakeDialogs {
-    fn open(&mut self) -> Option<PathBuf> {
-        self.asked.lock().unwrap().push(FileKind::Scene);
-        self.answers.lock().unwrap().pop_front()
-    }
-
-    fn save(&mut self, kind: FileKind, _name: &str) -> Option<PathBuf> {
-        self.asked.lock().unwrap().push(kind);
-        self.answers.lock().unwrap().pop_front()
-    }
-}
+use std::path::Path;
 
 fn editor(dialogs: &FakeDialogs) -> Harness<'static, App> {
-    let options = Options {
-        dialogs: Box::new(dialogs.clone()),
-        // Every rebuild runs in the frame, so each step sees its result.
-        rebuild_budget: Duration::MAX,
-        ..Options::default()
-    };
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_eframe(|cc| App::new(cc, options));
-    harness.run();
-    harness
-}
-
-fn screen(h: &Harness<'_, App>, x: f64, y: f64) -> Pos2 {
-    h.state()
-        .to_screen(Point::new(x, y))
-        .expect("the canvas has been laid out")
+    editor_on(dialogs, None)
 }
 
 /// Press and release at one place, a frame each.

@@ -1,12 +1,14 @@
-//! `Analysis`: the shown query answered on the shown navmesh, with per-variant metrics and its
-//! picture. Queries are fast, so this runs on the UI thread and handles follow the pointer
+//! `Analysis`: the shown query answered on the shown navmesh, with per-variant metrics, its
+//! diagnosis, the funnel's detour against the optimal path, and its picture. Queries are fast, so this runs on the UI thread and handles follow the pointer
 //! even while a slow build runs in the background.
 
+use super::diagnosis_picture::{draw_detour, draw_diagnosis};
 use super::live::Built;
 use super::paint::Picture;
 use crate::geom::Point;
-use crate::nav::{self, QueryResult, Variant};
-use crate::viz::{self, DrawList};
+use crate::nav::{self, CorridorOptions, Detour, Diagnosis, Optimized, QueryResult, Variant};
+use crate::scene::Scene;
+use crate::viz::{self, DrawList, Layer, Primitive, Style};
 
 /// Measurements of one path variant.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,42 +24,76 @@ pub struct Metric {
     pub excess: f64,
 }
 
+type AnalysisKey = (u64, bool, Point, Point, CorridorOptions);
+
 /// A query with everything shown about it.
 #[derive(Debug)]
 pub struct Analysis {
-    /// Build revision, preview or not, start, goal.
-    key: (u64, bool, Point, Point),
+    /// Build revision, preview or not, start, goal, corridor options.
+    key: AnalysisKey,
     pub result: QueryResult,
+    /// What the corridor optimisations changed (`None` when they are off).
+    pub optimized: Option<Optimized>,
     pub metrics: Vec<Metric>,
+    /// Why the query failed (empty when it found its paths).
+    pub diagnosis: Diagnosis,
+    /// The funnel path against the optimal one.
+    pub detour: Option<Detour>,
     pub picture: Picture,
 }
 
 impl Analysis {
-    /// Answers `start` -> `goal` on `built`, or returns `previous` if it already did.
+    /// Answers `start` -> `goal` on `built` (a build of `scene`) with the corridor
+    /// optimisations `options`, or returns `previous` if it already did.
     pub fn update(
         previous: Option<Analysis>,
         built: &Built,
+        scene: &Scene,
         start: Point,
         goal: Point,
+        options: CorridorOptions,
     ) -> Analysis {
-        let key = (built.revision, built.preview, start, goal);
+        let key = (built.revision, built.preview, start, goal, options);
         match previous {
             Some(a) if a.key == key => a,
-            _ => Analysis::new(key, built, start, goal),
+            _ => Analysis::new(key, built, scene),
         }
     }
 
-    fn new(key: (u64, bool, Point, Point), built: &Built, start: Point, goal: Point) -> Analysis {
+    fn new(key: AnalysisKey, built: &Built, scene: &Scene) -> Analysis {
+        let (_, _, start, goal, options) = key;
         let mesh = &built.build.mesh;
-        let result = nav::query_build(&built.build, start, goal);
+        let mut result = nav::query_build(&built.build, start, goal);
+        let optimized = nav::optimize_query(&built.build, &mut result, &options);
         let metrics = metrics(&result, built);
+        let diagnosis = nav::diagnose(scene, &built.build, &result);
+        let detour = nav::detour(mesh, &result);
         let mut list = DrawList::default();
         viz::draw_query(mesh, &result, &mut list);
+        // The funnel before the optimisations, dashed, when they changed the corridor.
+        if let Some(o) = optimized
+            .as_ref()
+            .filter(|o| Some(&o.before) != result.corridor.as_ref())
+            && let Some(path) = &o.funnel_before
+        {
+            list.push(
+                Layer::Path(Variant::Funnel),
+                Style::PathBefore(Variant::Funnel),
+                Primitive::Polyline(path.points(0.0)),
+            );
+        }
         viz::draw_agent_discs(&result, built.build.radius, &mut list);
+        draw_diagnosis(mesh, &diagnosis, (start, goal), &mut list);
+        if let Some(d) = &detour {
+            draw_detour(mesh, d, &mut list);
+        }
         Analysis {
             key,
             result,
+            optimized,
             metrics,
+            diagnosis,
+            detour,
             picture: Picture::new(list),
         }
     }

@@ -12,6 +12,8 @@ pub enum Command {
     Open,
     Save,
     SaveAs,
+    /// Write the shown query and its outcome as a regression case (`navscope check`).
+    SaveTestCase,
     Export(Export),
     Quit,
     Undo,
@@ -21,8 +23,10 @@ pub enum Command {
     ToggleGrid,
     ToggleSnap,
     ToggleTheme,
+    StepThrough,
     SetLayout(Layout),
     UseTool(Tool),
+    PathLab,
     Help,
 }
 
@@ -65,6 +69,7 @@ impl Command {
             Command::Open,
             Command::Save,
             Command::SaveAs,
+            Command::SaveTestCase,
             Command::Export(Export::NavmeshJson),
             Command::Export(Export::Obj),
             Command::Export(Export::Svg),
@@ -76,9 +81,11 @@ impl Command {
             Command::ToggleGrid,
             Command::ToggleSnap,
             Command::ToggleTheme,
+            Command::StepThrough,
         ];
         all.extend(Layout::ALL.map(Command::SetLayout));
         all.extend(Tool::ALL.map(Command::UseTool));
+        all.push(Command::PathLab);
         all.push(Command::Help);
         all
     }
@@ -89,6 +96,7 @@ impl Command {
             Command::Open => "Open…",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
+            Command::SaveTestCase => "Save query as test case…",
             Command::Export(Export::NavmeshJson) => "Export navmesh as JSON…",
             Command::Export(Export::Obj) => "Export navmesh as OBJ…",
             Command::Export(Export::Svg) => "Export picture as SVG…",
@@ -100,8 +108,10 @@ impl Command {
             Command::ToggleGrid => "Grid",
             Command::ToggleSnap => "Snap to grid",
             Command::ToggleTheme => "Light theme",
+            Command::StepThrough => "Step through A* and funnel",
             Command::SetLayout(layout) => layout.name(),
             Command::UseTool(tool) => tool.name(),
+            Command::PathLab => "Path lab…",
             Command::Help => "Keyboard and mouse help",
         }
     }
@@ -121,6 +131,7 @@ impl Command {
             Command::ToggleGrid => vec![key(NONE, Key::G)],
             Command::ToggleSnap => vec![key(NONE, Key::S)],
             Command::ToggleTheme => vec![key(NONE, Key::T)],
+            Command::StepThrough => vec![key(NONE, Key::K)],
             Command::SetLayout(Layout::Overlay) => vec![key(NONE, Key::Num1)],
             Command::SetLayout(Layout::Compare2) => vec![key(NONE, Key::Num2)],
             Command::SetLayout(Layout::Compare4) => vec![key(NONE, Key::Num4)],
@@ -131,8 +142,9 @@ impl Command {
             Command::UseTool(Tool::RegularPolygon) => vec![key(NONE, Key::N)],
             Command::UseTool(Tool::Walkable) => vec![key(NONE, Key::W)],
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
+            Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
-            Command::Export(_) => vec![],
+            Command::Export(_) | Command::SaveTestCase => vec![],
         }
     }
 
@@ -142,6 +154,7 @@ impl Command {
             | Command::Open
             | Command::Save
             | Command::SaveAs
+            | Command::SaveTestCase
             | Command::Export(_)
             | Command::Quit => Menu::File,
             Command::Undo | Command::Redo | Command::Delete => Menu::Edit,
@@ -149,8 +162,9 @@ impl Command {
             | Command::ToggleGrid
             | Command::ToggleSnap
             | Command::ToggleTheme
+            | Command::StepThrough
             | Command::SetLayout(_) => Menu::View,
-            Command::UseTool(_) => Menu::Tools,
+            Command::UseTool(_) | Command::PathLab => Menu::Tools,
             Command::Help => Menu::Help,
         }
     }
@@ -163,6 +177,7 @@ impl Command {
                 | Command::Quit
                 | Command::Delete
                 | Command::SetLayout(Layout::Overlay)
+                | Command::PathLab
         )
     }
 

@@ -9,12 +9,16 @@ use super::files::{Dialogs, Export, FileKind, NativeDialogs};
 use super::grid;
 use super::live::{Built, Live};
 use super::paint::Picture;
-use super::panels::{confirm, help, inspector, menu_bar, metrics, side, status_bar};
+use super::panels::{
+    confirm, diagnosis, help, inspector, lab, menu_bar, metrics, side, status_bar, steps,
+};
 use super::pictures;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
 use super::status::Status;
+use super::steps::StepThrough;
+use super::test_case;
 use super::theme;
 use super::tools::{Input, Tool, ToolState};
 use super::view::View;
@@ -106,6 +110,8 @@ pub struct App {
     pending: Option<Pending>,
     close_confirmed: bool,
     show_help: bool,
+    lab: lab::LabWindow,
+    steps: StepThrough,
     screenshot: Option<Screenshot>,
     title: String,
     applied_theme: Option<Theme>,
@@ -161,6 +167,8 @@ impl App {
             pending: None,
             close_confirmed: false,
             show_help: false,
+            lab: lab::LabWindow::default(),
+            steps: StepThrough::default(),
             screenshot: options.screenshot,
             title: String::new(),
             applied_theme: None,
@@ -208,6 +216,16 @@ impl App {
     /// The shown query with its paths and metrics.
     pub fn analysis(&self) -> Option<&Analysis> {
         self.analysis.as_ref()
+    }
+
+    /// The Path lab window's state.
+    pub fn lab(&self) -> &lab::LabWindow {
+        &self.lab
+    }
+
+    /// The step-through window's state.
+    pub fn steps(&self) -> &StepThrough {
+        &self.steps
     }
 
     /// Layers that had something painted in the last frame.
@@ -264,6 +282,7 @@ impl App {
                 self.save_as();
             }
             Command::Export(export) => self.export(export),
+            Command::SaveTestCase => self.save_test_case(),
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
             Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
             Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
@@ -285,6 +304,8 @@ impl App {
                 self.tool = tool;
             }
             Command::Help => self.show_help = !self.show_help,
+            Command::PathLab => self.lab.open = !self.lab.open,
+            Command::StepThrough => self.steps.open = !self.steps.open,
         }
     }
 
@@ -399,6 +420,26 @@ impl App {
         }
     }
 
+    fn save_test_case(&mut self) {
+        let case = test_case::record(&self.doc, self.live.shown(), self.analysis.as_ref());
+        let case = match case {
+            Ok(case) => case,
+            Err(e) => return self.status.error(e),
+        };
+        let name = test_case::file_name(&self.doc.name());
+        let Some(path) = self.dialogs.save(FileKind::Scenario, &name) else {
+            return;
+        };
+        match test_case::save(case, &self.doc, &path) {
+            Ok(()) => self
+                .status
+                .info(format!("saved test case {}", path.display())),
+            Err(e) => self
+                .status
+                .error(format!("{}: cannot write: {e}", path.display())),
+        }
+    }
+
     fn export(&mut self, export: Export) {
         let Some(built) = self.live.shown().cloned() else {
             self.status
@@ -452,11 +493,18 @@ impl App {
             (Some(built), Some(q)) => Some(Analysis::update(
                 self.analysis.take(),
                 built,
+                self.doc.scene(),
                 q.start,
                 q.goal,
+                self.lab.options,
             )),
             _ => None,
         };
+        match (self.live.shown(), &self.analysis) {
+            (Some(built), Some(a)) if self.steps.open => self.steps.update(built, &a.result),
+            (_, None) => self.steps.forget(),
+            _ => {}
+        }
         let handles = self.shown_query().filter(|_| self.analysis.is_none());
         let key = (
             self.doc.revision(),
@@ -536,6 +584,9 @@ impl App {
         }
         self.cursor = canvas::pointer_world(ui, rects[active], &self.view);
         let overlay = Picture::new(self.overlay(&active_input));
+        if let (true, Some(built)) = (self.steps.open, self.live.shown()) {
+            self.steps.prepare_picture(built);
+        }
         self.viewports = rects.clone();
         self.painted.clear();
         for (k, &rect) in rects.iter().enumerate() {
@@ -544,6 +595,7 @@ impl App {
             pictures.extend(self.scene_picture.as_ref().map(|(_, p)| p));
             pictures.extend(self.live.shown().map(|b| &b.picture));
             pictures.extend(self.analysis.as_ref().map(|a| &a.picture));
+            pictures.extend(self.steps.picture());
             if k == active {
                 pictures.push(&overlay);
             }
@@ -686,6 +738,23 @@ impl App {
             }
         }
         help::show(ctx, &mut self.show_help);
+        let shown = self
+            .shown_query()
+            .map(|i| (i, self.doc.scene().queries[i].name.clone()));
+        let built = self.live.shown().cloned();
+        let actions = lab::show(
+            ctx,
+            &mut self.lab,
+            built.as_ref().map(|b| &b.build),
+            shown.as_ref().map(|(i, name)| (*i, name.as_str())),
+        );
+        self.perform_all(ctx, actions);
+        let hovered = self
+            .live
+            .shown()
+            .zip(self.cursor)
+            .and_then(|(b, p)| b.build.mesh.locate(p).triangle());
+        steps::show(ctx, &mut self.steps, hovered);
     }
 }
 
@@ -708,6 +777,7 @@ impl eframe::App for App {
             can_undo: self.doc.can_undo(),
             can_redo: self.doc.can_redo(),
             has_mesh: self.live.shown().is_some(),
+            has_query: self.analysis.is_some(),
             has_selection: matches!(self.selection, Selection::Corner(_) | Selection::Ring(_)),
             tool: self.tool,
             settings: &self.settings,
@@ -728,18 +798,24 @@ impl eframe::App for App {
             };
             status_bar::show(ui, &inputs);
         });
-        egui::Panel::bottom("metrics")
+        let query = self.shown_query();
+        let actions = egui::Panel::bottom("metrics")
             .resizable(true)
             .default_size(170.0)
             .show(ui, |ui| {
+                let actions = self.analysis.as_ref().map_or(Vec::new(), |a| {
+                    diagnosis::show(ui, a, self.doc.scene(), query)
+                });
                 metrics::show(
                     ui,
                     self.analysis.as_ref(),
                     self.doc.scene().agent_radius,
                     self.settings.theme,
                 );
-            });
-        let query = self.shown_query();
+                actions
+            })
+            .inner;
+        self.perform_all(&ctx, actions);
         let actions = egui::Panel::left("tools")
             .resizable(true)
             .default_size(230.0)

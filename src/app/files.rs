@@ -14,6 +14,8 @@ pub enum FileKind {
     NavmeshJson,
     Obj,
     Svg,
+    /// A regression case (`navscope check`).
+    Scenario,
 }
 
 impl FileKind {
@@ -23,12 +25,13 @@ impl FileKind {
             FileKind::NavmeshJson => "navmesh JSON",
             FileKind::Obj => "Wavefront OBJ",
             FileKind::Svg => "SVG picture",
+            FileKind::Scenario => "navscope test case",
         }
     }
 
     pub fn extension(self) -> &'static str {
         match self {
-            FileKind::Scene | FileKind::NavmeshJson => "json",
+            FileKind::Scene | FileKind::NavmeshJson | FileKind::Scenario => "json",
             FileKind::Obj => "obj",
             FileKind::Svg => "svg",
         }

@@ -3,6 +3,8 @@
 
 mod build_cmd;
 mod check_cmd;
+mod diagnosis_report;
+mod lab_cmd;
 mod path_cmd;
 
 use crate::geom::Point;
@@ -39,6 +41,9 @@ pub enum Command {
     Build(BuildArgs),
     /// Answer the scene's queries (or one --from/--to pair) and print corridors and paths.
     Path(PathArgs),
+    /// Run many queries (random ones from a seed, or the scene's) and report the ratios between
+    /// path variants, the timings and the worst cases.
+    Lab(LabArgs),
     /// Replay saved regression cases (scenario files) and report differences.
     Check {
         /// Scenario files (format navscope-scenario).
@@ -89,6 +94,40 @@ pub struct PathArgs {
     pub json: bool,
 }
 
+#[derive(Debug, Args)]
+pub struct LabArgs {
+    /// Scene file (JSON, format navscope-scene).
+    pub scene: PathBuf,
+    /// Number of random queries.
+    #[arg(long, default_value_t = 1000)]
+    pub n: usize,
+    /// Seed of the random queries.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Run the scene's own queries instead of random ones.
+    #[arg(long, conflicts_with_all = ["n", "seed"])]
+    pub scene_queries: bool,
+    /// Agent radius (default: the scene's agent_radius).
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub radius: Option<f64>,
+    /// Corridor optimisations to apply, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub optimize: Vec<Optimization>,
+    /// Triangles the topology optimisation may expand.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub topology_nodes: usize,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A corridor optimisation (see `nav::CorridorOptions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Optimization {
+    Visibility,
+    Topology,
+}
+
 /// How a command that ran went: `Ok` (exit 0) or `Failed` (exit 1, e.g. a regression case
 /// differs). Bad input is an `Err` (exit 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +142,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
     match command {
         Command::Build(args) => build_cmd::run(&args).map(ok),
         Command::Path(args) => path_cmd::run(&args).map(ok),
+        Command::Lab(args) => lab_cmd::run(&args),
         Command::Check { files } => {
             check_cmd::run(&files).map(|all| if all { Outcome::Ok } else { Outcome::Failed })
         }

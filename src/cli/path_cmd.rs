@@ -12,12 +12,19 @@
 //! positive sweep counter-clockwise) for `tangent`, whose `points` flatten the arcs to 0.1% of R,
 //! and `"min_clearance"` and `"cuts"` (stretches closer than R to a wall) for `offset`.
 //! `metrics` maps each found variant to `{"length", "vertex_count", "min_clearance", "time_us"}`.
+//!
+//! A failed query also gets its diagnosis (see `diagnosis_report`): `"diagnosis"` (one sentence),
+//! `"blocked_by"`, `"blocked_by_detail"`, `"nearest_start"`, `"nearest_goal"`, `"components"`,
+//! `"closest_reachable"` and `"bottleneck"`, each only when relevant; when the goal is
+//! unreachable, `paths` holds every variant's path to `closest_reachable`, marked
+//! `"partial": true`.
 
+use super::diagnosis_report::DiagnosisReport;
 use super::{PathArgs, load_scene};
 use crate::geom::{Arc, Point};
 use crate::nav::{
-    Build, BuildOptions, NavMesh, PathSegment, QueryResult, Status, Variant, build_with,
-    flatten_tolerance, query_build,
+    Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, build_with,
+    diagnose, flatten_tolerance, query_build,
 };
 use anyhow::{Context, bail};
 use serde::Serialize;
@@ -42,6 +49,8 @@ struct QueryReport {
     raw_status: &'static str,
     raw_corridor: Vec<[Point; 3]>,
     metrics: BTreeMap<&'static str, MetricsReport>,
+    #[serde(flatten)]
+    diagnosis: DiagnosisReport,
 }
 
 #[derive(Serialize)]
@@ -54,6 +63,9 @@ struct PathReport {
     min_clearance: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cuts: Option<Vec<[Point; 2]>>,
+    /// A path to the closest reachable point only.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    partial: bool,
 }
 
 #[derive(Serialize)]
@@ -96,16 +108,20 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     if queries.is_empty() {
         bail!("{origin}: the scene has no queries; give --from X,Y --to X,Y");
     }
-    let results: Vec<(String, QueryResult)> = queries
+    let results: Vec<(String, QueryResult, Diagnosis)> = queries
         .into_iter()
-        .map(|(name, s, g)| (name, query_build(&build, s, g)))
+        .map(|(name, s, g)| {
+            let r = query_build(&build, s, g);
+            let d = diagnose(&scene, &build, &r);
+            (name, r, d)
+        })
         .collect();
     if args.json {
         let report = Report {
             radius: build.radius,
             results: results
                 .iter()
-                .map(|(name, r)| query_report(&build, name, r))
+                .map(|(name, r, d)| query_report(&build, name, r, d))
                 .collect(),
         };
         println!("{}", serde_json::to_string(&report)?);
@@ -115,7 +131,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn query_report(build: &Build, name: &str, r: &QueryResult) -> QueryReport {
+fn query_report(build: &Build, name: &str, r: &QueryResult, d: &Diagnosis) -> QueryReport {
     let (mesh, radius) = (&build.mesh, build.radius);
     let corridor = r.corridor.as_ref();
     let raw = r.raw.as_ref();
@@ -139,6 +155,17 @@ fn query_report(build: &Build, name: &str, r: &QueryResult) -> QueryReport {
                 .collect()
         })
     };
+    let mut paths: BTreeMap<&'static str, PathReport> = r
+        .paths
+        .iter()
+        .map(|(v, p)| (v.name(), path_report(*v, p, r, radius)))
+        .collect();
+    for (v, p) in d.unreachable.iter().flat_map(|u| &u.partial_paths) {
+        paths.entry(v.name()).or_insert_with(|| PathReport {
+            partial: true,
+            ..line_report(*v, p, radius)
+        });
+    }
     QueryReport {
         name: name.to_string(),
         start: r.start,
@@ -148,11 +175,7 @@ fn query_report(build: &Build, name: &str, r: &QueryResult) -> QueryReport {
         portals: corridor.map_or(Vec::new(), |c| {
             c.portals(mesh).iter().map(|p| [p.left, p.right]).collect()
         }),
-        paths: r
-            .paths
-            .iter()
-            .map(|(v, p)| (v.name(), path_report(*v, p, r, radius)))
-            .collect(),
+        paths,
         timings_us,
         raw_status: raw.map_or(Status::Unreachable, |raw| raw.status).as_str(),
         raw_corridor: match (&build.raw, raw.and_then(|raw| raw.corridor.as_ref())) {
@@ -172,6 +195,7 @@ fn query_report(build: &Build, name: &str, r: &QueryResult) -> QueryReport {
                 (v.name(), report)
             })
             .collect(),
+        diagnosis: DiagnosisReport::new(d),
     }
 }
 
@@ -181,39 +205,43 @@ fn path_report(
     r: &QueryResult,
     radius: f64,
 ) -> PathReport {
+    let mut report = line_report(variant, path, radius);
+    if variant == Variant::Offset {
+        report.min_clearance = r.metrics(Variant::Offset).map(|m| m.min_clearance);
+        report.cuts = r
+            .raw
+            .as_ref()
+            .map(|raw| raw.offset_cuts.iter().map(|c| [c.from, c.to]).collect());
+    }
+    report
+}
+
+/// Length and points of a path, with the lines and arcs of a tangent path.
+fn line_report(variant: Variant, path: &crate::nav::Path, radius: f64) -> PathReport {
     let mut report = PathReport {
         length: path.length,
         points: path.points(0.0),
         segments: None,
         min_clearance: None,
         cuts: None,
+        partial: false,
     };
-    match variant {
-        Variant::Tangent => {
-            report.points = path.points(flatten_tolerance(radius));
-            report.segments = Some(
-                path.segments
-                    .iter()
-                    .map(|s| match *s {
-                        PathSegment::Line { from, to } => SegmentReport::Line([from, to]),
-                        PathSegment::Arc(a) => SegmentReport::Arc(a),
-                    })
-                    .collect(),
-            );
-        }
-        Variant::Offset => {
-            report.min_clearance = r.metrics(Variant::Offset).map(|m| m.min_clearance);
-            report.cuts = r
-                .raw
-                .as_ref()
-                .map(|raw| raw.offset_cuts.iter().map(|c| [c.from, c.to]).collect());
-        }
-        Variant::Midpoint | Variant::Funnel | Variant::MidpointSmoothed | Variant::Optimal => {}
+    if variant == Variant::Tangent {
+        report.points = path.points(flatten_tolerance(radius));
+        report.segments = Some(
+            path.segments
+                .iter()
+                .map(|s| match *s {
+                    PathSegment::Line { from, to } => SegmentReport::Line([from, to]),
+                    PathSegment::Arc(a) => SegmentReport::Arc(a),
+                })
+                .collect(),
+        );
     }
     report
 }
 
-fn print_table(radius: f64, results: &[(String, QueryResult)]) {
+fn print_table(radius: f64, results: &[(String, QueryResult, Diagnosis)]) {
     println!("agent radius {radius}; lengths per variant (- = no path)");
     let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
     print!(
@@ -224,7 +252,7 @@ fn print_table(radius: f64, results: &[(String, QueryResult)]) {
         print!(" {n:>17}");
     }
     println!(" {:>10}", "time (us)");
-    for (name, r) in results {
+    for (name, r, d) in results {
         let tris = r
             .corridor
             .as_ref()
@@ -248,5 +276,8 @@ fn print_table(radius: f64, results: &[(String, QueryResult)]) {
                 .as_ref()
                 .map_or(0.0, |raw| raw.locate_us + raw.astar_us);
         println!(" {total:>10.1}");
+        if let Some(sentence) = d.sentence() {
+            println!("  why: {sentence}");
+        }
     }
 }

@@ -114,6 +114,25 @@ impl PartialOrd for Entry {
     }
 }
 
+/// One step of the search, as [`astar_trace`] reports it. `g` is the cost from the start to the
+/// point the triangle is entered at, `h` the straight distance from there to the goal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SearchEvent {
+    /// `tri` joined the open list, or its open entry became cheaper: reached from `parent`
+    /// (`None` for a start triangle).
+    Open {
+        tri: TriId,
+        parent: Option<TriId>,
+        g: f64,
+        h: f64,
+    },
+    /// The cheapest open triangle was taken off the open list and closed (expanded).
+    Close { tri: TriId, g: f64, h: f64 },
+    /// The cheapest entry was a finished path through goal triangle `tri`, `length` long: the
+    /// search ends.
+    Found { tri: TriId, length: f64 },
+}
+
 /// Finds a corridor from `start` (in any of `start_tris`) to `goal` (in any of `goal_tris`).
 /// Returns `None` when no goal triangle can be reached.
 pub fn astar(
@@ -135,8 +154,30 @@ pub fn astar(
     .corridor
 }
 
-/// The search under a passage rule, with a callback on every expanded triangle (for
-/// step-through views and tests).
+/// [`astar`] step by step: every event of the same search, in order (replay them with
+/// [`SearchReplay`](super::SearchReplay)).
+pub fn astar_trace(
+    mesh: &NavMesh,
+    start: Point,
+    start_tris: &[TriId],
+    goal: Point,
+    goal_tris: &[TriId],
+) -> Vec<SearchEvent> {
+    let mut events = Vec::new();
+    search(
+        mesh,
+        start,
+        start_tris,
+        goal,
+        goal_tris,
+        &PointPassage,
+        |e| events.push(e),
+    );
+    events
+}
+
+/// The search under a passage rule, telling `observe` every step (a no-op closure costs
+/// nothing: the normal entry points pass one).
 pub(crate) fn search<P: Passage>(
     mesh: &NavMesh,
     start: Point,
@@ -144,7 +185,7 @@ pub(crate) fn search<P: Passage>(
     goal: Point,
     goal_tris: &[TriId],
     passage: &P,
-    mut on_expand: impl FnMut(TriId),
+    mut observe: impl FnMut(SearchEvent),
 ) -> SearchOutcome {
     // slot[t] = index + 1 of the first node of triangle t (0: none yet), its other nodes
     // chained through `next`; zeroed memory is free to allocate.
@@ -165,6 +206,12 @@ pub(crate) fn search<P: Passage>(
                 next: 0,
             });
             slot[t.index()] = nodes.len() as u32;
+            observe(SearchEvent::Open {
+                tri: t,
+                parent: None,
+                g: 0.0,
+                h: start.distance(goal),
+            });
             heap.push(Entry {
                 f: start.distance(goal),
                 g: 0.0,
@@ -176,6 +223,10 @@ pub(crate) fn search<P: Passage>(
     while let Some(Entry { g, node, done, .. }) = heap.pop() {
         let current = &nodes[node as usize];
         if done {
+            observe(SearchEvent::Found {
+                tri: current.tri,
+                length: g,
+            });
             outcome.corridor = Some(corridor(mesh, &nodes, node, start, goal));
             return outcome;
         }
@@ -185,7 +236,11 @@ pub(crate) fn search<P: Passage>(
         let (tri, entry, at) = (current.tri, current.entry, current.at);
         nodes[node as usize].closed = true;
         nodes[node as usize].free = true;
-        on_expand(tri);
+        observe(SearchEvent::Close {
+            tri,
+            g,
+            h: at.distance(goal),
+        });
         if goal_tris.contains(&tri) {
             let total = g + at.distance(goal);
             heap.push(Entry {
@@ -267,6 +322,12 @@ pub(crate) fn search<P: Passage>(
                     i
                 }
             };
+            observe(SearchEvent::Open {
+                tri: n,
+                parent: Some(tri),
+                g: ng,
+                h: cross.distance(goal),
+            });
             heap.push(Entry {
                 f: ng + cross.distance(goal),
                 g: ng,

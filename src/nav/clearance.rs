@@ -166,6 +166,24 @@ fn search_across(
     best
 }
 
+/// The width a disc has leaving `t` across edge `exit` after entering across `entry`: the
+/// crossing width, or the exit edge's length when leaving a start triangle (`entry` `None`).
+pub(crate) fn crossing_width(
+    mesh: &NavMesh,
+    widths: &Widths,
+    t: TriId,
+    entry: Option<usize>,
+    exit: usize,
+) -> f64 {
+    match entry {
+        Some(entry) => widths.crossing(t, entry, exit),
+        None => {
+            let pts = mesh.triangle_points(t);
+            pts[exit].distance(pts[(exit + 1) % 3])
+        }
+    }
+}
+
 /// The A* rule for a disc of radius `radius` on a raw mesh with its widths, less the crossings
 /// a caller found too narrow by other means.
 struct DiscPassage<'a> {
@@ -186,13 +204,7 @@ impl Passage for DiscPassage<'_> {
         {
             return Err(f.width);
         }
-        let width = match entry {
-            Some(entry) => self.widths.crossing(t, entry, exit),
-            None => {
-                let pts = self.mesh.triangle_points(t);
-                pts[exit].distance(pts[(exit + 1) % 3])
-            }
-        };
+        let width = crossing_width(self.mesh, self.widths, t, entry, exit);
         if 2.0 * self.radius <= width {
             Ok(())
         } else {

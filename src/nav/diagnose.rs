@@ -15,11 +15,21 @@ pub struct Blocker {
     /// True when the point is only within the agent radius of it (in the inflated zone), false
     /// when it is inside the obstacle itself or outside every walkable ring.
     pub inflated: bool,
-    /// A short name: the obstacle's name (or `obstacle N`), or `outline`.
+    /// A short name: the obstacle's name (or `obstacle N`); `outline` when within the agent
+    /// radius of a walkable outline, `outside` when outside every walkable ring.
     pub name: String,
 }
 
 impl Blocker {
+    /// What kind of thing holds the point: `obstacle`, `outline` or `outside`.
+    pub fn kind(&self) -> &'static str {
+        match (self.ring, self.inflated) {
+            (Some(RingRef::Obstacle(_)), _) => "obstacle",
+            (_, true) => "outline",
+            (_, false) => "outside",
+        }
+    }
+
     /// A sentence for the GUI and the CLI table.
     pub fn describe(&self) -> String {
         match (self.ring, self.inflated) {
@@ -66,7 +76,7 @@ pub fn blocker(scene: &Scene, p: Point) -> Blocker {
         return Blocker {
             ring: nearest,
             inflated: false,
-            name: "outline".to_string(),
+            name: "outside".to_string(),
         };
     };
     let near_obstacle = nearest_ring(scene.obstacles.iter().map(|o| o.ring.points()), p);

@@ -54,9 +54,56 @@ pub(crate) trait FunnelSides {
     fn resume_at(&self, corner: PortalEnd) -> usize;
 }
 
+/// What one funnel step did to a side of the funnel (the names of the seed's figure).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FunnelMove {
+    /// The new portal end lies inside the funnel: the side moves to it.
+    Tighten,
+    /// The new portal end lies outside the funnel (it would widen it): the side stays.
+    Skip,
+    /// The new portal end crosses over the other side: a corner is added (the event's `side`
+    /// says which side it is on), the apex moves to it and the scan restarts from there.
+    Corner,
+}
+
+/// One step of the funnel scan, with the funnel as it is after the step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FunnelEvent {
+    pub kind: FunnelMove,
+    /// The side tightened or skipped, or the side of the new corner.
+    pub side: Hand,
+    /// The portal being processed.
+    pub portal: usize,
+    pub apex: PortalEnd,
+    pub left: PortalEnd,
+    pub right: PortalEnd,
+}
+
+impl FunnelEvent {
+    /// The step in words, e.g. "tighten left", "corner on right, restart from it".
+    pub fn name(&self) -> &'static str {
+        match (self.kind, self.side) {
+            (FunnelMove::Tighten, Hand::Left) => "tighten left",
+            (FunnelMove::Tighten, Hand::Right) => "tighten right",
+            (FunnelMove::Skip, Hand::Left) => "skip left (widening)",
+            (FunnelMove::Skip, Hand::Right) => "skip right (widening)",
+            (FunnelMove::Corner, Hand::Left) => "corner on left, restart from it",
+            (FunnelMove::Corner, Hand::Right) => "corner on right, restart from it",
+        }
+    }
+}
+
 /// The corners of the funnel path: the start, every portal end the path turns at, the goal; no
 /// end repeated.
 pub(crate) fn funnel_corners(sides: &impl FunnelSides) -> Vec<PortalEnd> {
+    funnel_corners_observed(sides, &mut |_| {})
+}
+
+/// [`funnel_corners`], telling `observe` every step.
+pub(crate) fn funnel_corners_observed(
+    sides: &impl FunnelSides,
+    observe: &mut impl FnMut(FunnelEvent),
+) -> Vec<PortalEnd> {
     let n = sides.portal_count();
     if n == 0 {
         return Vec::new();
@@ -75,24 +122,37 @@ pub(crate) fn funnel_corners(sides: &impl FunnelSides) -> Vec<PortalEnd> {
             PortalEnd::new(i, Hand::Left),
             PortalEnd::new(i, Hand::Right),
         );
+        let mut event = |kind, side, (apex, left, right)| {
+            observe(FunnelEvent {
+                kind,
+                side,
+                portal: i,
+                apex,
+                left,
+                right,
+            })
+        };
         // Right side: the new right end tightens the funnel unless it lies right of the right side.
         if sides.turn(apex, right, new_right) >= 0.0 {
             if sides.unchecked(apex, right, left, new_right)
                 || sides.turn(apex, left, new_right) < 0.0
             {
                 right = new_right;
-            } else if sides.reached_first(apex, left, new_right) {
-                push(&mut corners, new_right);
-                (apex, left, right) = (new_right, new_right, new_right);
-                i = sides.resume_at(apex);
-                continue;
+                event(FunnelMove::Tighten, Hand::Right, (apex, left, right));
             } else {
-                // Right crosses over left: left becomes a corner.
-                push(&mut corners, left);
-                (apex, right) = (left, left);
+                let corner = if sides.reached_first(apex, left, new_right) {
+                    new_right
+                } else {
+                    left // right crosses over left: left becomes a corner
+                };
+                push(&mut corners, corner);
+                (apex, left, right) = (corner, corner, corner);
+                event(FunnelMove::Corner, corner.hand, (apex, left, right));
                 i = sides.resume_at(apex);
                 continue;
             }
+        } else {
+            event(FunnelMove::Skip, Hand::Right, (apex, left, right));
         }
         // Left side, mirrored.
         if sides.turn(apex, left, new_left) <= 0.0 {
@@ -100,17 +160,21 @@ pub(crate) fn funnel_corners(sides: &impl FunnelSides) -> Vec<PortalEnd> {
                 || sides.turn(apex, right, new_left) > 0.0
             {
                 left = new_left;
-            } else if sides.reached_first(apex, right, new_left) {
-                push(&mut corners, new_left);
-                (apex, left, right) = (new_left, new_left, new_left);
-                i = sides.resume_at(apex);
-                continue;
+                event(FunnelMove::Tighten, Hand::Left, (apex, left, right));
             } else {
-                push(&mut corners, right);
-                (apex, left) = (right, right);
+                let corner = if sides.reached_first(apex, right, new_left) {
+                    new_left
+                } else {
+                    right
+                };
+                push(&mut corners, corner);
+                (apex, left, right) = (corner, corner, corner);
+                event(FunnelMove::Corner, corner.hand, (apex, left, right));
                 i = sides.resume_at(apex);
                 continue;
             }
+        } else {
+            event(FunnelMove::Skip, Hand::Left, (apex, left, right));
         }
         i += 1;
     }
@@ -160,6 +224,13 @@ impl FunnelSides for Rays<'_> {
 /// goal (last): the corners of [`string_pull`] with the side each lies on.
 pub fn funnel_ends(portals: &[Portal]) -> Vec<PortalEnd> {
     funnel_corners(&Rays(portals))
+}
+
+/// [`string_pull`] step by step: every event of the same scan, in order.
+pub fn funnel_trace(portals: &[Portal]) -> Vec<FunnelEvent> {
+    let mut events = Vec::new();
+    funnel_corners_observed(&Rays(portals), &mut |e| events.push(e));
+    events
 }
 
 /// String-pulls a portal sequence (first portal = start point, last = goal point) into the

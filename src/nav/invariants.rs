@@ -1,10 +1,11 @@
 //! Public checkers of the invariants paths and meshes must keep. Tests, property tests and
 //! debug assertions all call these; each returns a message naming the first violation.
 
-use super::corridor::Portal;
+use super::corridor::{Corridor, Portal};
+use super::mesh::NavMesh;
 use super::path::{Path, PathSegment};
 use super::{BuildError, FreeSpace, inflate, repair};
-use crate::geom::{Point, Segment, SegmentGrid, side_of};
+use crate::geom::{Point, Segment, SegmentGrid, orient, side_of};
 use crate::scene::Scene;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -361,6 +362,52 @@ fn direction(s: &PathSegment, at_end: bool) -> Point {
             }
         }
     }
+}
+
+/// A corridor is valid on `mesh`: its first triangle holds the start and its last the goal
+/// (boundaries included), consecutive triangles are neighbours with `edges` their shared edges,
+/// and no triangle appears twice.
+pub fn check_corridor(mesh: &NavMesh, corridor: &Corridor) -> Result<(), String> {
+    let holds = |t: super::TriId, p: Point| {
+        let pts = mesh.triangle_points(t);
+        (0..3).all(|k| orient(pts[k], pts[(k + 1) % 3], p) >= 0.0)
+    };
+    let (Some(&first), Some(&last)) = (corridor.triangles.first(), corridor.triangles.last())
+    else {
+        return Err("the corridor has no triangle".into());
+    };
+    if !holds(first, corridor.start) {
+        return Err(format!(
+            "first triangle {} does not hold the start",
+            first.0
+        ));
+    }
+    if !holds(last, corridor.goal) {
+        return Err(format!("last triangle {} does not hold the goal", last.0));
+    }
+    if corridor.edges.len() + 1 != corridor.triangles.len() {
+        return Err("the corridor has not one edge per pair of triangles".into());
+    }
+    for (w, &edge) in corridor.triangles.windows(2).zip(&corridor.edges) {
+        let Some(k) = mesh.shared_edge(w[0], w[1]) else {
+            return Err(format!(
+                "triangles {} and {} are not neighbours",
+                w[0].0, w[1].0
+            ));
+        };
+        if mesh.edge_left_right(w[0], k) != edge {
+            return Err(format!(
+                "wrong edge between triangles {} and {}",
+                w[0].0, w[1].0
+            ));
+        }
+    }
+    let mut sorted = corridor.triangles.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("triangle {} appears twice", w[0].0));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,10 +4,14 @@
 //! spade and i_overlay.
 
 mod astar;
+mod bottleneck;
 mod build;
 mod clearance;
 mod corridor;
+mod corridor_opt;
+mod detour;
 mod diagnose;
+mod diagnosis;
 mod fan;
 mod free_space;
 mod funnel;
@@ -26,17 +30,26 @@ mod raw_query;
 mod raycast;
 mod repair;
 mod seam;
+mod search_replay;
 mod smooth;
 mod tangent_funnel;
 mod triangulate;
 
-pub use astar::{BlockedCrossing, SearchOutcome, astar};
+pub use astar::{BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_trace};
+pub use bottleneck::Bottleneck;
 pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
 pub use clearance::{Widths, clearance_astar, shared_vertex};
 pub use corridor::{Corridor, Portal};
+pub use corridor_opt::{
+    CorridorOptions, Optimized, funnel_length, optimize_corridor, optimize_query,
+};
+pub use detour::{Detour, detour};
 pub use diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
+pub use diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
 pub use free_space::{Contour, FreeSpace};
-pub use funnel::{Hand, PortalEnd, funnel_ends, string_pull};
+pub use funnel::{
+    FunnelEvent, FunnelMove, Hand, PortalEnd, funnel_ends, funnel_trace, string_pull,
+};
 pub use inflate::inflate;
 pub use locate::Location;
 pub use mesh::{ComponentId, NavMesh, TriId, VertexId};
@@ -50,8 +63,9 @@ pub use query::{
 };
 pub use raw::RawNav;
 pub use raw_query::{RawQuery, query_raw};
-pub use raycast::raycast;
+pub use raycast::{raycast, raycast_triangles};
 pub use repair::{Repaired, repair};
+pub use search_replay::{SearchNode, SearchReplay};
 pub use smooth::smooth_midpoints;
-pub use tangent_funnel::{Pinch, tangent_path};
+pub use tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace, tangent_path};
 pub use triangulate::triangulate;

@@ -8,7 +8,7 @@
 //! `raw.status` the raw mesh's, and a variant has a path exactly when its side found one, so
 //! either side may find a path the other does not.
 
-use super::corridor::Corridor;
+use super::corridor::{Corridor, Portal};
 use super::invariants::min_clearance;
 use super::locate::Location;
 use super::mesh::NavMesh;
@@ -213,11 +213,9 @@ pub fn query_with(mesh: &NavMesh, start: Point, goal: Point, variants: &[Variant
         // The optimal path does not need the corridor; it is searched even if A* found none.
         let points = match (variant, &corridor, &portals) {
             (Variant::Optimal, _, _) => optimal_path(mesh, start, &start_tris, goal, &goal_tris),
-            (_, Some(corridor), Some(portals)) => Some(match variant {
-                Variant::Funnel => string_pull(portals),
-                Variant::MidpointSmoothed => smooth_midpoints(mesh, corridor, portals),
-                _ => midpoint_path(portals),
-            }),
+            (_, Some(corridor), Some(portals)) => {
+                Some(corridor_path(mesh, variant, corridor, portals))
+            }
             _ => None,
         };
         let Some(points) = points else { continue };
@@ -229,6 +227,21 @@ pub fn query_with(mesh: &NavMesh, start: Point, goal: Point, variants: &[Variant
     }
     result.corridor = corridor;
     result
+}
+
+/// The path of a corridor variant (midpoint, funnel or smoothed midpoints) through `corridor`
+/// with its `portals`.
+pub(crate) fn corridor_path(
+    mesh: &NavMesh,
+    variant: Variant,
+    corridor: &Corridor,
+    portals: &[Portal],
+) -> Vec<Point> {
+    match variant {
+        Variant::Funnel => string_pull(portals),
+        Variant::MidpointSmoothed => smooth_midpoints(mesh, corridor, portals),
+        _ => midpoint_path(portals),
+    }
 }
 
 /// Answers a query with every variant: the shrunk mesh's from [`query`], the raw mesh's for the
@@ -251,7 +264,8 @@ pub fn query_build(build: &Build, start: Point, goal: Point) -> QueryResult {
     result
 }
 
-fn measure(
+/// The metrics of every path of `result`, with `raw` its radius-aware side.
+pub(crate) fn measure(
     result: &QueryResult,
     raw: &RawQuery,
     walls: &SegmentGrid,

@@ -15,8 +15,21 @@ use crate::geom::{Point, orient};
 /// True when the segment from `a` (in or on triangle `from`) to `b` stays on walkable
 /// triangles.
 pub fn raycast(mesh: &NavMesh, from: TriId, a: Point, b: Point) -> bool {
+    walk(mesh, from, a, b, |_| {})
+}
+
+/// The triangles the segment from `a` (in or on triangle `from`) to `b` walks through, from
+/// `from` to the one holding `b`; `None` when it meets a wall on the way.
+pub fn raycast_triangles(mesh: &NavMesh, from: TriId, a: Point, b: Point) -> Option<Vec<TriId>> {
+    let mut visited = Vec::new();
+    walk(mesh, from, a, b, |t| visited.push(t)).then_some(visited)
+}
+
+/// The walk of [`raycast`], calling `visit` on every triangle entered (`from` included).
+fn walk(mesh: &NavMesh, from: TriId, a: Point, b: Point, mut visit: impl FnMut(TriId)) -> bool {
     let mut t = from;
     for _ in 0..=mesh.triangle_count() {
+        visit(t);
         let pts = mesh.triangle_points(t);
         let outside = |k: usize| orient(pts[k], pts[(k + 1) % 3], b) < 0.0;
         if !(0..3).any(outside) {

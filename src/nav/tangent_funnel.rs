@@ -50,7 +50,9 @@
 //! For r = 0 the path is the point funnel's ([`string_pull`]), decided exactly.
 
 use super::corridor::Portal;
-use super::funnel::{FunnelSides, Hand, PortalEnd, funnel_corners, string_pull};
+use super::funnel::{
+    FunnelEvent, FunnelSides, Hand, PortalEnd, funnel_corners, funnel_corners_observed, string_pull,
+};
 use super::path::{Path, PathSegment};
 use crate::geom::{Circle, Point, Tangent, Wrap, orient, tangent};
 use std::cell::RefCell;
@@ -149,6 +151,37 @@ pub fn tangent_path(
         path = wrap_corners(&extended, radius)?;
     }
     Ok(path)
+}
+
+/// One step of the tangent funnel's scan, with the circles and sides of the funnel after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TangentFunnelEvent {
+    pub event: FunnelEvent,
+    /// The apex circle: centre, radius (0 at the start) and the side it is wrapped on.
+    pub apex: Circle,
+    /// The funnel's sides: tangents from the apex circle to the left and right ends' circles.
+    pub left: Tangent,
+    pub right: Tangent,
+}
+
+/// The tangent funnel's scan over `portals` for radius `radius`, step by step: the scan
+/// [`tangent_path`] starts from (it then settles the corners, and wraps loose corners of the end
+/// triangles, which are not steps of the scan).
+pub fn tangent_funnel_trace(portals: &[Portal], radius: f64) -> Vec<TangentFunnelEvent> {
+    if portals.is_empty() {
+        return Vec::new();
+    }
+    let discs = Discs::new(portals, radius.max(0.0));
+    let mut events = Vec::new();
+    funnel_corners_observed(&discs, &mut |event| {
+        events.push(TangentFunnelEvent {
+            event,
+            apex: discs.circle(event.apex),
+            left: discs.side(event.apex, event.left),
+            right: discs.side(event.apex, event.right),
+        })
+    });
+    events
 }
 
 /// The path segment nearest to `p`, with its distance.

@@ -3,6 +3,7 @@
 use crate::app::settings::Settings;
 use crate::app::theme::color;
 use crate::nav::Variant;
+use crate::viz::steps::StepStyle;
 use crate::viz::{Layer, Style, Theme};
 use egui::{Sense, Ui, vec2};
 
@@ -30,7 +31,10 @@ fn swatch(layer: Layer) -> Vec<Style> {
         Layer::Agent => vec![Style::Agent],
         Layer::Endpoints => vec![Style::Start, Style::Goal],
         Layer::Issues => vec![Style::Error, Style::Warning],
+        Layer::Diagnosis => vec![Style::Diagnosis, Style::Component(0), Style::Component(1)],
+        Layer::WhyNotShortest => vec![Style::Detour],
         Layer::Overlay => vec![Style::Hover, Style::Selected],
+        Layer::Steps => vec![Style::Step(StepStyle::Open), Style::Step(StepStyle::Closed)],
     }
 }
 

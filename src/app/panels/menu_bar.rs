@@ -12,6 +12,8 @@ pub struct CommandState<'a> {
     pub can_undo: bool,
     pub can_redo: bool,
     pub has_mesh: bool,
+    /// A query is shown with its outcome.
+    pub has_query: bool,
     pub has_selection: bool,
     pub tool: Tool,
     pub settings: &'a Settings,
@@ -23,6 +25,7 @@ impl CommandState<'_> {
             Command::Undo => self.can_undo,
             Command::Redo => self.can_redo,
             Command::Export(_) => self.has_mesh,
+            Command::SaveTestCase => self.has_query,
             Command::Delete => self.has_selection,
             _ => true,
         }

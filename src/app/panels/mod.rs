@@ -2,10 +2,13 @@
 //! [`Action`](super::action::Action)s its widgets asked for; only UI settings are changed in place.
 
 pub mod confirm;
+pub mod diagnosis;
 pub mod help;
 pub mod inspector;
+pub mod lab;
 pub mod legend;
 pub mod menu_bar;
 pub mod metrics;
 pub mod side;
 pub mod status_bar;
+pub mod steps;
