@@ -235,3 +235,24 @@ fn opening_with_unsaved_changes_asks_first() {
     assert_eq!(h.state().document().path(), Some(other.as_path()));
     assert!(!h.state().document().is_dirty());
 }
+
+#[test]
+fn a_drag_shows_a_preview_build_and_the_release_the_exact_one() {
+    let mut h = editor(&FakeDialogs::default());
+    let (from, to) = (screen(&h, 6.5, 7.0), screen(&h, 9.5, 8.0));
+    h.hover_at(from);
+    h.drag_at(from);
+    h.run_steps(2);
+    h.hover_at(to);
+    h.run_steps(2); // a held drag keeps repainting
+    let during = h.state().built().cloned().expect("a build is shown");
+    assert!(during.preview, "a build during the drag is a preview");
+    assert_eq!(during.revision, h.state().document().revision());
+    h.drop_at(to);
+    h.run();
+    let after = h.state().built().cloned().expect("a build is shown");
+    assert!(!after.preview, "the release rebuilds exactly");
+    assert_eq!(after.revision, during.revision);
+    let analysis = h.state().analysis().expect("a query is shown");
+    assert!(analysis.result.path(Variant::Funnel).is_some());
+}

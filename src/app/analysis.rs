@@ -6,9 +6,7 @@ use super::diagnosis_picture::{draw_detour, draw_diagnosis};
 use super::live::Built;
 use super::paint::Picture;
 use crate::geom::Point;
-use crate::nav::{
-    self, CorridorOptions, Detour, Diagnosis, Optimized, QueryResult, Variant, invariants,
-};
+use crate::nav::{self, CorridorOptions, Detour, Diagnosis, Optimized, QueryResult, Variant};
 use crate::scene::Scene;
 use crate::viz::{self, DrawList, Layer, Primitive, Style};
 
@@ -26,10 +24,13 @@ pub struct Metric {
     pub excess: f64,
 }
 
+type AnalysisKey = (u64, bool, Point, Point, CorridorOptions);
+
 /// A query with everything shown about it.
 #[derive(Debug)]
 pub struct Analysis {
-    key: (u64, Point, Point, CorridorOptions),
+    /// Build revision, preview or not, start, goal, corridor options.
+    key: AnalysisKey,
     pub result: QueryResult,
     /// What the corridor optimisations changed (`None` when they are off).
     pub optimized: Option<Optimized>,
@@ -52,15 +53,15 @@ impl Analysis {
         goal: Point,
         options: CorridorOptions,
     ) -> Analysis {
-        let key = (built.revision, start, goal, options);
+        let key = (built.revision, built.preview, start, goal, options);
         match previous {
             Some(a) if a.key == key => a,
             _ => Analysis::new(key, built, scene),
         }
     }
 
-    fn new(key: (u64, Point, Point, CorridorOptions), built: &Built, scene: &Scene) -> Analysis {
-        let (_, start, goal, options) = key;
+    fn new(key: AnalysisKey, built: &Built, scene: &Scene) -> Analysis {
+        let (_, _, start, goal, options) = key;
         let mesh = &built.build.mesh;
         let mut result = nav::query_build(&built.build, start, goal);
         let optimized = nav::optimize_query(&built.build, &mut result, &options);
@@ -106,16 +107,11 @@ impl Analysis {
 fn metrics(result: &QueryResult, built: &Built) -> Vec<Metric> {
     let radius = built.build.radius;
     let extent = built.build.mesh.bounds().diagonal().max(1e-9);
-    // Clearance above twice the radius does not matter; the cap keeps the search local.
+    // Clearance above twice the radius does not matter: it shows as "at least the cap".
     let cap = if radius > 0.0 {
         2.0 * radius
     } else {
         0.02 * extent
-    };
-    let flatten = if radius > 0.0 {
-        1e-3 * radius
-    } else {
-        1e-6 * extent
     };
     let shortest = result
         .paths
@@ -132,10 +128,12 @@ fn metrics(result: &QueryResult, built: &Built) -> Vec<Metric> {
                 .iter()
                 .find(|(v, _)| v == variant)
                 .map_or(0.0, |(_, t)| *t);
-            let min_clearance = built
-                .raw_walls
-                .as_ref()
-                .map(|walls| invariants::min_clearance(&path.points(flatten), walls, cap));
+            // The query measured it against the raw walls already (none without a raw mesh).
+            let min_clearance = result
+                .metrics
+                .iter()
+                .find(|(v, _)| v == variant)
+                .map(|(_, m)| m.min_clearance.min(cap));
             Metric {
                 variant: *variant,
                 length: path.length,

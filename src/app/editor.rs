@@ -689,6 +689,9 @@ impl App {
             ),
             None => "no navmesh".to_string(),
         };
+        if self.live.shown().is_some_and(|b| b.preview) {
+            text.push_str(" (drag preview)");
+        }
         if self.live.is_busy() {
             text.push_str(" (rebuilding…)");
         }
@@ -701,6 +704,7 @@ impl App {
     fn end_of_frame(&mut self, ctx: &egui::Context) {
         if self.doc.in_gesture() && !ctx.input(|i| i.pointer.any_down()) {
             self.doc.end_gesture();
+            ctx.request_repaint(); // the exact build replaces the drag preview
         }
         let title = format!(
             "{}{} — navscope",

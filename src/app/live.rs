@@ -1,24 +1,32 @@
 //! Live rebuild: the navmesh follows the document. A build expected to fit the frame budget
 //! runs at once; a slower one runs on a worker thread while the last good result stays on
 //! screen. A failed build leaves the last good result shown, with the failure beside it.
+//!
+//! While a gesture (a drag) is under way the build is a preview: offset arcs are flattened
+//! within [`PREVIEW_ARC_TOLERANCE`] of the radius instead of the default 1%, which roughly
+//! halves the free-space vertices. When the gesture ends the same revision is built again
+//! with the exact options.
 
+use super::dense::EdgeFill;
 use super::paint::Picture;
 use crate::document::Document;
-use crate::geom::SegmentGrid;
-use crate::nav::{self, BuildError};
+use crate::nav::{self, BuildError, BuildOptions};
 use crate::scene::{RingRef, Scene};
-use crate::viz::{self, DrawList};
+use crate::viz::{self, DrawList, Primitive};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
+
+/// Arc tolerance of a preview build, as a fraction of the agent radius.
+pub const PREVIEW_ARC_TOLERANCE: f64 = 0.1;
 
 /// A successful build of one document revision, with what the canvas needs of it.
 #[derive(Debug)]
 pub struct Built {
     pub revision: u64,
+    /// Built during a gesture with coarser arcs (see the module docs).
+    pub preview: bool,
     pub build: nav::Build,
-    /// Walls of the unshrunk free space, against which path clearance is measured.
-    pub raw_walls: Option<SegmentGrid>,
     /// Free space and mesh, ready to paint.
     pub picture: Picture,
     /// Wall-clock time of the whole rebuild.
@@ -47,10 +55,17 @@ impl Failure {
     }
 }
 
-type Outcome = (u64, Result<Built, Failure>);
+/// What a build is for: a document revision, as a preview or exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Target {
+    revision: u64,
+    preview: bool,
+}
+
+type Outcome = (Target, Result<Built, Failure>);
 
 struct Job {
-    revision: u64,
+    target: Target,
     result: Receiver<Outcome>,
 }
 
@@ -58,8 +73,8 @@ struct Job {
 pub struct Live {
     shown: Option<Arc<Built>>,
     failure: Option<Failure>,
-    /// Newest revision whose build has finished.
-    finished: Option<u64>,
+    /// Newest build that has finished.
+    finished: Option<Target>,
     job: Option<Job>,
     /// A build expected to take longer than this goes to the worker thread.
     budget: Duration,
@@ -98,17 +113,18 @@ impl Live {
     /// builds at once or starts the worker. `wake` is called from the worker when it finishes.
     pub fn update(&mut self, doc: &Document, wake: impl Fn() + Send + 'static) {
         self.poll();
-        let revision = doc.revision();
-        if self.finished == Some(revision)
-            || self.job.as_ref().is_some_and(|j| j.revision == revision)
-        {
+        let target = Target {
+            revision: doc.revision(),
+            preview: doc.in_gesture(),
+        };
+        if self.finished == Some(target) || self.job.as_ref().is_some_and(|j| j.target == target) {
             return;
         }
         if self.job.is_some() {
             return; // the newest revision goes next, once the running build is in
         }
         if self.last_cost.is_none_or(|c| c <= self.budget) {
-            let outcome = build(doc.scene(), revision);
+            let outcome = build(doc.scene(), target);
             self.accept(outcome);
             return;
         }
@@ -117,19 +133,14 @@ impl Live {
         let spawned = std::thread::Builder::new()
             .name("navscope-build".into())
             .spawn(move || {
-                let _ = tx.send(build(&scene, revision));
+                let _ = tx.send(build(&scene, target));
                 wake();
             });
         match spawned {
-            Ok(_) => {
-                self.job = Some(Job {
-                    revision,
-                    result: rx,
-                })
-            }
+            Ok(_) => self.job = Some(Job { target, result: rx }),
             Err(e) => {
                 log::warn!("cannot start the build thread ({e}); building on the UI thread");
-                self.accept(build(doc.scene(), revision));
+                self.accept(build(doc.scene(), target));
             }
         }
     }
@@ -139,7 +150,7 @@ impl Live {
         if let Some(job) = self.job.take() {
             match job.result.recv() {
                 Ok(outcome) => self.accept(outcome),
-                Err(_) => self.accept(lost(job.revision)),
+                Err(_) => self.accept(lost(job.target)),
             }
         }
     }
@@ -149,17 +160,17 @@ impl Live {
         let outcome = match job.result.try_recv() {
             Ok(outcome) => outcome,
             Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => lost(job.revision),
+            Err(TryRecvError::Disconnected) => lost(job.target),
         };
         self.job = None;
         self.accept(outcome);
     }
 
-    fn accept(&mut self, (revision, result): Outcome) {
-        if self.finished.is_some_and(|f| f > revision) {
+    fn accept(&mut self, (target, result): Outcome) {
+        if self.finished.is_some_and(|f| f.revision > target.revision) {
             return;
         }
-        self.finished = Some(revision);
+        self.finished = Some(target);
         match result {
             Ok(built) => {
                 self.last_cost = Some(built.elapsed);
@@ -171,33 +182,47 @@ impl Live {
     }
 }
 
-fn lost(revision: u64) -> Outcome {
+fn lost(target: Target) -> Outcome {
     let failure = Failure {
-        revision,
+        revision: target.revision,
         message: "the build thread stopped without a result".into(),
         ring: None,
     };
-    (revision, Err(failure))
+    (target, Err(failure))
 }
 
-/// Builds `scene` and prepares its picture.
-fn build(scene: &Scene, revision: u64) -> Outcome {
+/// Builds `scene` for `target` and prepares its picture.
+fn build(scene: &Scene, target: Target) -> Outcome {
     let started = Instant::now();
-    let build = match nav::build(scene) {
-        Ok(b) => b,
-        Err(e) => return (revision, Err(Failure::new(revision, &e))),
+    let revision = target.revision;
+    let options = BuildOptions {
+        arc_tolerance: target
+            .preview
+            .then_some(PREVIEW_ARC_TOLERANCE * scene.agent_radius),
+        ..BuildOptions::default()
     };
-    let raw_walls = build.raw.as_ref().map(|raw| raw.walls.clone());
+    let build = match nav::build_with(scene, &options) {
+        Ok(b) => b,
+        Err(e) => return (target, Err(Failure::new(revision, &e))),
+    };
     let mut list = DrawList::default();
     viz::draw_free_space(&build.free_space, &mut list);
     viz::draw_mesh(&build.mesh, &mut list);
-    let picture = Picture::new(list);
+    let edges = list.items.len() - 1;
+    let edge_fill = match &list.items[edges].primitive {
+        Primitive::Segments(segments) => Some(EdgeFill::of_mesh(&build.mesh, segments)),
+        _ => None,
+    };
+    let mut picture = Picture::new(list);
+    if let Some(fill) = edge_fill {
+        picture = picture.with_edge_fill(edges, fill);
+    }
     (
-        revision,
+        target,
         Ok(Built {
             revision,
+            preview: target.preview,
             build,
-            raw_walls,
             picture,
             elapsed: started.elapsed(),
         }),
@@ -250,5 +275,35 @@ mod tests {
         );
         live.wait();
         assert_eq!(live.shown().map(|b| b.revision), Some(1));
+    }
+
+    #[test]
+    fn a_gesture_builds_a_preview_and_its_end_the_exact_mesh() {
+        let points = |b: &Built| -> usize {
+            b.build
+                .free_space
+                .contours
+                .iter()
+                .map(|c| c.points.len())
+                .sum()
+        };
+        let mut doc = doc();
+        let mut live = Live::new(Duration::MAX);
+        doc.begin_gesture();
+        doc.apply(Edit::SetRadius(0.5)).expect("edit applies");
+        live.update(&doc, || {});
+        let preview = live.shown().cloned().expect("the preview builds");
+        assert!(preview.preview);
+        doc.end_gesture();
+        live.update(&doc, || {});
+        let exact = live.shown().cloned().expect("the exact mesh builds");
+        assert!(!exact.preview);
+        assert_eq!(exact.revision, preview.revision);
+        assert!(
+            points(&exact) > points(&preview),
+            "coarser arcs have fewer points: {} vs {}",
+            points(&exact),
+            points(&preview)
+        );
     }
 }

@@ -11,6 +11,7 @@ pub mod action;
 pub mod analysis;
 pub mod canvas;
 pub mod commands;
+pub mod dense;
 pub mod diagnosis_picture;
 pub mod editor;
 pub mod files;

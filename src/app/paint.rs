@@ -1,8 +1,10 @@
 //! Painting `DrawList`s with egui. A [`Picture`] keeps a draw list with its polygon fills
 //! triangulated once (world space); each frame only transforms points to the screen. Fills,
 //! triangle lists and segment lists of consecutive items share one `egui::Mesh`, so a
-//! 100k-triangle navmesh is a single mesh shape.
+//! 100k-triangle navmesh is a single mesh shape. Geometry too fine for the zoom is drawn at a
+//! coarser level of detail (see `dense`).
 
+use super::dense::{self, EdgeFill};
 use super::theme::color;
 use super::view::View;
 use crate::geom::{Aabb, Point};
@@ -19,6 +21,8 @@ pub struct Picture {
     /// polygons that cannot be filled).
     fills: Vec<Vec<u32>>,
     bounds: Vec<Aabb>,
+    /// A `Segments` item (by index) and the fill drawn instead when its edges are dense.
+    edge_fill: Option<(usize, EdgeFill)>,
 }
 
 impl Picture {
@@ -45,7 +49,14 @@ impl Picture {
             list,
             fills,
             bounds,
+            edge_fill: None,
         }
+    }
+
+    /// Draws item `item` (a `Segments` item) as `fill` when its edges are dense on screen.
+    pub fn with_edge_fill(mut self, item: usize, fill: EdgeFill) -> Self {
+        self.edge_fill = Some((item, fill));
+        self
     }
 
     pub fn list(&self) -> &DrawList {
@@ -96,6 +107,12 @@ pub fn paint(
         .expanded(target.view.world_len(16.0));
     let mut painted = BTreeSet::new();
     let mut batch = Batch::new(target);
+    let vertices: usize = order
+        .iter()
+        .map(|&(_, p, i)| vertex_bound(&pictures[p].list.items[i].primitive))
+        .sum();
+    batch.mesh.reserve_vertices(vertices);
+    batch.mesh.reserve_triangles(vertices * 3 / 2);
     for (_, p, i) in order {
         let picture = pictures[p];
         if !picture.bounds[i].intersects(&seen) {
@@ -103,11 +120,29 @@ pub fn paint(
         }
         let item = &picture.list.items[i];
         batch.bulk = picture.list.items.len() > BULK_ITEMS;
-        batch.item(item, &picture.fills[i]);
+        let edge_fill = picture
+            .edge_fill
+            .as_ref()
+            .filter(|(k, fill)| *k == i && fill.applies(target.view.scale));
+        match edge_fill {
+            Some((_, fill)) => batch.edge_fill(item, fill),
+            None => batch.item(item, &picture.fills[i], &picture.bounds[i]),
+        }
         painted.insert(item.layer);
     }
     batch.flush();
     painted
+}
+
+/// At most how many mesh vertices an item adds (fill and stroke quads), to size the mesh once.
+fn vertex_bound(p: &Primitive) -> usize {
+    match p {
+        Primitive::Polygon(points) => 5 * points.len() + 4,
+        Primitive::Polyline(points) => 4 * points.len(),
+        Primitive::Segments(segments) => 4 * segments.len(),
+        Primitive::Triangles(triangles) => 3 * triangles.len(),
+        Primitive::Circle { .. } | Primitive::Marker { .. } | Primitive::Label { .. } => 0,
+    }
 }
 
 /// Pictures with more items than this stroke their lines as plain quads in the shared mesh
@@ -121,6 +156,8 @@ struct Batch<'a> {
     mesh: Mesh,
     /// Stroke lines as quads (see [`BULK_ITEMS`]).
     bulk: bool,
+    /// Screen points of the current polygon or polyline (kept to reuse its allocation).
+    screen: Vec<Pos2>,
 }
 
 impl<'a> Batch<'a> {
@@ -129,6 +166,7 @@ impl<'a> Batch<'a> {
             target,
             mesh: Mesh::default(),
             bulk: false,
+            screen: Vec::new(),
         }
     }
 
@@ -149,13 +187,21 @@ impl<'a> Batch<'a> {
         self.target.view.to_screen(self.target.rect, p)
     }
 
-    fn item(&mut self, item: &Item, fill: &[u32]) {
+    fn item(&mut self, item: &Item, fill: &[u32], bounds: &Aabb) {
         let paint = item.style.paint(self.target.theme);
-        let fill_color = color(paint.fill);
-        let stroke = stroke(&paint);
+        let mut fill_color = color(paint.fill);
+        let mut stroke = stroke(&paint);
         match &item.primitive {
             Primitive::Polygon(points) => {
-                let screen: Vec<Pos2> = points.iter().map(|&p| self.to_screen(p)).collect();
+                let mut screen = std::mem::take(&mut self.screen);
+                screen.clear();
+                screen.extend(points.iter().map(|&p| self.to_screen(p)));
+                if let Some(s) = stroke.filter(|s| {
+                    self.bulk && !fill.is_empty() && dense::is_tiny(bounds, s.width, self.scale())
+                }) {
+                    fill_color = s.color;
+                    stroke = None;
+                }
                 if fill_color.a() > 0 && !fill.is_empty() {
                     let base = self.mesh.vertices.len() as u32;
                     self.mesh
@@ -164,17 +210,17 @@ impl<'a> Batch<'a> {
                     self.mesh.indices.extend(fill.iter().map(|&i| base + i));
                 }
                 if let Some(stroke) = stroke {
-                    let mut closed = screen;
-                    closed.extend(closed.first().copied());
+                    screen.extend(screen.first().copied());
                     if paint.dashed {
-                        self.dashed(&closed, stroke);
+                        self.dashed(&screen, stroke);
                     } else if self.bulk {
-                        self.quads(closed.windows(2).map(|w| (w[0], w[1])), stroke);
+                        self.quads(screen.windows(2).map(|w| (w[0], w[1])), stroke);
                     } else {
-                        closed.pop();
-                        self.shape(Shape::closed_line(closed, stroke));
+                        screen.pop();
+                        self.shape(Shape::closed_line(screen.clone(), stroke));
                     }
                 }
+                self.screen = screen;
             }
             Primitive::Polyline(points) => {
                 let Some(stroke) = stroke else { return };
@@ -253,6 +299,29 @@ impl<'a> Batch<'a> {
         }
     }
 
+    fn scale(&self) -> f64 {
+        self.target.view.scale
+    }
+
+    /// `item`'s edges drawn as `fill`'s triangles, tinted by how much of them the edges cover.
+    fn edge_fill(&mut self, item: &Item, fill: &EdgeFill) {
+        let Some(stroke) = stroke(&item.style.paint(self.target.theme)) else {
+            return;
+        };
+        let color = stroke
+            .color
+            .gamma_multiply(fill.coverage(stroke.width, self.scale()));
+        let base = self.mesh.vertices.len() as u32;
+        self.mesh.reserve_vertices(fill.vertices.len());
+        for &p in &fill.vertices {
+            let pos = self.to_screen(p);
+            self.mesh.vertices.push(vertex(pos, color));
+        }
+        self.mesh
+            .indices
+            .extend(fill.indices.iter().map(|&i| base + i));
+    }
+
     fn dashed(&mut self, points: &[Pos2], stroke: Stroke) {
         self.flush();
         self.target
@@ -276,7 +345,7 @@ impl<'a> Batch<'a> {
                 continue;
             }
             let d = b - a;
-            let len = d.length();
+            let len = (d.x * d.x + d.y * d.y).sqrt(); // `length` calls the slow `hypot`
             if len < 1e-3 {
                 continue;
             }

@@ -89,7 +89,7 @@ pub struct StepThrough {
     elapsed: f64,
     /// The position on each timeline (indexed like [`Timeline::ALL`]).
     steps: [usize; 3],
-    key: Option<(u64, Point, Point)>,
+    key: Option<(u64, bool, Point, Point)>,
     traces: Traces,
     search_steps: usize,
     /// The search replayed to the search timeline's position.
@@ -119,7 +119,7 @@ impl StepThrough {
     /// Traces the query `result` on `built` unless already done (a new query or build starts
     /// every timeline from the beginning).
     pub fn update(&mut self, built: &Built, result: &QueryResult) {
-        let key = (built.revision, result.start, result.goal);
+        let key = (built.revision, built.preview, result.start, result.goal);
         if self.key == Some(key) {
             return;
         }

@@ -1,8 +1,9 @@
 //! The build stage as one call: validate and repair the scene, inflate it by the agent radius,
 //! triangulate the free space, and triangulate the raw (unshrunk) free space alongside for
-//! radius-aware queries. Options, errors and per-stage timings live here.
+//! radius-aware queries. Options, errors and per-stage timings live here. The raw mesh does not
+//! depend on the inflated one, so it is built on a second thread meanwhile.
 
-use super::{FreeSpace, NavMesh, RawNav, inflate, repair, triangulate};
+use super::{FreeSpace, NavMesh, RawNav, Repaired, inflate, repair, triangulate};
 use crate::scene::{Issue, Scene, validate};
 use std::time::Instant;
 use thiserror::Error;
@@ -59,7 +60,8 @@ pub struct Timings {
     pub inflate_us: u64,
     pub triangulate_us: u64,
     /// The raw mesh: triangulation of the unshrunk free space (shared with the mesh for radius
-    /// 0) and its clearance widths.
+    /// 0) and its clearance widths. For a radius above 0 it runs on its own thread alongside
+    /// inflation and triangulation, so the stage times add up to more than the wall-clock time.
     pub raw_us: u64,
 }
 
@@ -111,20 +113,42 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
     let repaired = repair(scene)?;
     warnings.extend(repaired.warnings.iter().cloned());
     let t1 = Instant::now();
-    let free_space = inflate(&repaired, radius, tolerance);
-    if free_space.is_empty() {
-        return Err(BuildError::EmptyFreeSpace { radius });
-    }
-    let t2 = Instant::now();
-    let mesh = triangulate(&free_space)?;
-    let t3 = Instant::now();
-    let raw = match (options.skip_raw, radius > 0.0) {
-        (true, _) => None,
-        (false, true) => Some(RawNav::build(&repaired)?),
-        (false, false) => Some(RawNav::new(free_space.clone(), mesh.clone())),
+    let raw_apart = !options.skip_raw && radius > 0.0;
+    let (shrunk, raw_apart) = std::thread::scope(|s| {
+        let worker = if raw_apart {
+            std::thread::Builder::new()
+                .name("navscope-raw".into())
+                .spawn_scoped(s, || timed(|| RawNav::build(&repaired)))
+                .ok()
+        } else {
+            None
+        };
+        let shrunk = shrunk_mesh(&repaired, radius, tolerance);
+        let raw = match worker {
+            Some(w) => Some(w.join().unwrap_or_else(|_| {
+                let lost = "the raw mesh thread stopped without a result".to_string();
+                (Err(BuildError::Triangulation(lost)), 0)
+            })),
+            // The thread could not start: build it here.
+            None if raw_apart => Some(timed(|| RawNav::build(&repaired))),
+            None => None,
+        };
+        (shrunk, raw)
+    });
+    let Shrunk {
+        free_space,
+        mesh,
+        inflate_us,
+        triangulate_us,
+    } = shrunk?;
+    let (raw, raw_us) = match raw_apart {
+        Some((raw, us)) => (Some(raw?), us),
+        None if options.skip_raw => (None, 0),
+        None => {
+            let (raw, us) = timed(|| RawNav::new(free_space.clone(), mesh.clone()));
+            (Some(raw), us)
+        }
     };
-    let t4 = Instant::now();
-    let us = |a: Instant, b: Instant| (b - a).as_micros() as u64;
     Ok(Build {
         radius,
         warnings,
@@ -132,10 +156,43 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
         mesh,
         raw,
         timings: Timings {
-            repair_us: us(t0, t1),
-            inflate_us: us(t1, t2),
-            triangulate_us: us(t2, t3),
-            raw_us: us(t3, t4),
+            repair_us: micros(t1 - t0),
+            inflate_us,
+            triangulate_us,
+            raw_us,
         },
     })
+}
+
+/// The inflated free space and its mesh, with the time of each step.
+struct Shrunk {
+    free_space: FreeSpace,
+    mesh: NavMesh,
+    inflate_us: u64,
+    triangulate_us: u64,
+}
+
+fn shrunk_mesh(repaired: &Repaired, radius: f64, tolerance: f64) -> Result<Shrunk, BuildError> {
+    let (free_space, inflate_us) = timed(|| inflate(repaired, radius, tolerance));
+    if free_space.is_empty() {
+        return Err(BuildError::EmptyFreeSpace { radius });
+    }
+    let (mesh, triangulate_us) = timed(|| triangulate(&free_space));
+    Ok(Shrunk {
+        free_space,
+        mesh: mesh?,
+        inflate_us,
+        triangulate_us,
+    })
+}
+
+/// `f`'s result and its wall-clock time in microseconds.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let started = Instant::now();
+    let out = f();
+    (out, micros(started.elapsed()))
+}
+
+fn micros(d: std::time::Duration) -> u64 {
+    d.as_micros() as u64
 }

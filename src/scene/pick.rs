@@ -67,6 +67,9 @@ pub fn pick_corner(scene: &Scene, p: Point, tolerance: f64) -> Option<Corner> {
     let mut best: Option<(Corner, f64)> = None;
     for (ring, points) in rings_top_first(scene) {
         for (index, q) in points.points().iter().enumerate() {
+            if (q.x - p.x).abs() > tolerance || (q.y - p.y).abs() > tolerance {
+                continue; // cheaper than the distance for the many far corners
+            }
             let d = q.distance(p);
             if d <= tolerance && best.is_none_or(|(_, b)| d < b) {
                 best = Some((Corner { ring, index }, d));
