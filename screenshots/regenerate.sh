@@ -15,5 +15,5 @@ shot() {
 }
 
 shot editor.png
-shot compare.png assets/scenes/maze.json --compare 2
+shot compare.png assets/scenes/maze.json --compare 4
 shot failing-path.png assets/scenes/islands.json
