@@ -30,8 +30,11 @@ impl Point {
         self.x * o.y - self.y * o.x
     }
 
+    /// A plain square root rather than `hypot`: every coordinate is bounded (1e9 in scenes,
+    /// 1e15 in imported meshes), so the squares cannot overflow, and `hypot`'s guard made it
+    /// a tenth of the search time.
     pub fn length(self) -> f64 {
-        self.x.hypot(self.y)
+        self.length_sq().sqrt()
     }
 
     pub fn length_sq(self) -> f64 {

@@ -708,7 +708,9 @@ mod tests {
         let a = arcs(&path);
         assert_eq!(a.len(), 1);
         assert!((a[0].radius - s.distance(v)).abs() < 1e-12 && a[0].center == v);
-        assert!(a[0].start().distance(s) < 1e-12);
+        // A tangent from a point on its own circle loses half the digits (h = sqrt(d^2 - r^2)
+        // with d = r up to rounding): the arc starts at the start to about sqrt(eps) * r.
+        assert!(a[0].start().distance(s) < 1e-7);
         // Starting exactly on the corner: the corner is a point, the path a straight line.
         let ps = portals(
             v,
@@ -728,8 +730,8 @@ mod tests {
         assert_eq!(a.len(), 1);
         assert!((a[0].radius - v.distance(g)).abs() < 1e-12);
         assert!(
-            a[0].end().distance(g) < 1e-12,
-            "arrives on the shrunk circle, at the goal"
+            a[0].end().distance(g) < 1e-7,
+            "arrives on the shrunk circle, at the goal (to sqrt(eps) * r, as above)"
         );
         assert_eq!(path.end(), g);
     }
