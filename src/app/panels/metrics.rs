@@ -82,12 +82,14 @@ fn table(ui: &mut Ui, metrics: &[Metric], radius: f64, theme: Theme) {
         });
 }
 
-/// The clearance, marked when the path comes closer to a wall than the radius.
+/// The clearance, marked when the path comes closer to a wall than the radius by more than the
+/// arc flattening allows (clearance is measured on arcs flattened to `flatten_tolerance`; the
+/// tangent path is promised r to 0.2% of r).
 fn clearance(m: &Metric, radius: f64) -> RichText {
     match m.min_clearance {
         None => RichText::new("n/a"),
         Some(c) if c >= m.clearance_cap => RichText::new(format!("≥ {:.3}", m.clearance_cap)),
-        Some(c) if c < radius * (1.0 - 1e-6) => {
+        Some(c) if c < radius - 2.0 * crate::nav::flatten_tolerance(radius) => {
             RichText::new(format!("{c:.3} < r")).color(Color32::from_rgb(255, 90, 90))
         }
         Some(c) => RichText::new(format!("{c:.3}")),
