@@ -129,11 +129,7 @@ fn metrics(result: &QueryResult, built: &Built) -> Vec<Metric> {
                 .find(|(v, _)| v == variant)
                 .map_or(0.0, |(_, t)| *t);
             // The query measured it against the raw walls already (none without a raw mesh).
-            let min_clearance = result
-                .metrics
-                .iter()
-                .find(|(v, _)| v == variant)
-                .map(|(_, m)| m.min_clearance.min(cap));
+            let min_clearance = result.metrics(*variant).map(|m| m.min_clearance.min(cap));
             Metric {
                 variant: *variant,
                 length: path.length,

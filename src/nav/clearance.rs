@@ -244,31 +244,10 @@ pub fn clearance_astar(
 mod tests {
     use super::*;
     use crate::nav::{inflate, repair, triangulate};
-    use crate::scene::{Obstacle, ObstacleId, Scene};
-
-    fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> crate::geom::Ring {
-        crate::geom::Ring::new(vec![
-            Point::new(x0, y0),
-            Point::new(x1, y0),
-            Point::new(x1, y1),
-            Point::new(x0, y1),
-        ])
-    }
+    use crate::scene::generate::{rect, scene_with};
 
     fn raw_mesh(obstacles: &[crate::geom::Ring]) -> NavMesh {
-        let scene = Scene {
-            walkable: vec![rect(0.0, 0.0, 20.0, 10.0)],
-            obstacles: obstacles
-                .iter()
-                .enumerate()
-                .map(|(i, r)| Obstacle {
-                    id: ObstacleId(i as u32),
-                    name: format!("o{i}"),
-                    ring: r.clone(),
-                })
-                .collect(),
-            ..Scene::default()
-        };
+        let scene = scene_with(vec![rect(0.0, 0.0, 20.0, 10.0)], obstacles.to_vec(), 0.0);
         triangulate(&inflate(&repair(&scene).unwrap(), 0.0, 0.0)).unwrap()
     }
 

@@ -91,7 +91,7 @@ impl Variant {
 
     /// True for the variants made on the raw mesh (any radius); the others use the shrunk mesh.
     pub fn uses_raw_mesh(self) -> bool {
-        matches!(self, Variant::Tangent | Variant::Offset)
+        !Variant::SHRUNK.contains(&self)
     }
 }
 

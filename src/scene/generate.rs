@@ -1,5 +1,5 @@
 //! Procedural scenes for benchmarks, tests and demos: grids of rotated squares and random
-//! fields of polygons, all from a seed.
+//! fields of polygons, all from a seed, and plain scenes from rings.
 
 use super::{Obstacle, ObstacleId, Scene};
 use crate::geom::{Point, Ring};
@@ -62,6 +62,24 @@ pub fn random_field(count: usize, width: f64, height: f64, radius: f64, seed: u6
         agent_radius: radius,
         walkable: vec![rect(0.0, 0.0, width, height)],
         obstacles,
+        queries: Vec::new(),
+    }
+}
+
+/// A scene of `walkable` rings and `obstacles` named `o0`, `o1`, ... for an agent of `radius`.
+pub fn scene_with(walkable: Vec<Ring>, obstacles: Vec<Ring>, radius: f64) -> Scene {
+    Scene {
+        agent_radius: radius,
+        walkable,
+        obstacles: obstacles
+            .into_iter()
+            .enumerate()
+            .map(|(i, ring)| Obstacle {
+                id: ObstacleId(i as u32),
+                name: format!("o{i}"),
+                ring,
+            })
+            .collect(),
         queries: Vec::new(),
     }
 }

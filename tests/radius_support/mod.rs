@@ -6,8 +6,8 @@
 use navscope::geom::{Point, Ring, Segment, winding_number};
 use navscope::nav::{self, Build, FreeSpace, RawNav, invariants};
 pub use navscope::rng::Rng;
-pub use navscope::scene::generate::rect;
-use navscope::scene::{self, Obstacle, ObstacleId, Scene};
+pub use navscope::scene::generate::{rect, scene_with};
+use navscope::scene::{self, Scene};
 
 pub fn load(name: &str) -> Scene {
     scene::load(std::path::Path::new(&format!(
@@ -50,23 +50,6 @@ pub fn room_with(specs: &[Spec], radius: f64) -> Scene {
         specs.iter().copied().map(obstacle).collect(),
         radius,
     )
-}
-
-pub fn scene_with(walkable: Vec<Ring>, obstacles: Vec<Ring>, radius: f64) -> Scene {
-    Scene {
-        agent_radius: radius,
-        walkable,
-        obstacles: obstacles
-            .into_iter()
-            .enumerate()
-            .map(|(i, ring)| Obstacle {
-                id: ObstacleId(i as u32),
-                name: format!("o{i}"),
-                ring,
-            })
-            .collect(),
-        queries: Vec::new(),
-    }
 }
 
 /// The build's raw side (the tests never skip it).
