@@ -5,7 +5,7 @@
 //! ```text
 //! Scene --validate/repair--> issues (warnings shown, errors stop the build)
 //!   -> nav::build    inflate(scene, r) -> FreeSpace, triangulate -> NavMesh; the raw mesh (r = 0)
-//!   -> nav::mesh     NavMesh, ids, locate, fan, raycast, clearance widths of the raw mesh
+//!   -> nav::mesh     FreeSpace, NavMesh, ids, locate, fan, raycast, clearance widths (raw mesh)
 //!   -> nav::search   astar (point) / clearance_astar (disc of radius r) -> Corridor + portals
 //!   -> nav::paths    midpoint, smooth, funnel, tangent, offset, optimal; measure (length, clearance)
 //!   -> nav::query    one start/goal query: every variant with metrics; corridor optimisations

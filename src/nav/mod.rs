@@ -15,7 +15,6 @@ mod query;
 mod search;
 
 pub use build::error::BuildError;
-pub use build::free_space::{Contour, FreeSpace};
 pub use build::inflate::inflate;
 pub use build::pipeline::{Build, BuildOptions, Timings, build, build_with};
 pub use build::raw::RawNav;
@@ -26,6 +25,7 @@ pub use explain::detour::{Detour, detour};
 pub use explain::diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
 pub use explain::diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
 pub use mesh::clearance::{Widths, shared_vertex};
+pub use mesh::free_space::{Contour, FreeSpace};
 pub use mesh::ids::{ComponentId, TriId, VertexId};
 pub use mesh::locate::Location;
 pub use mesh::navmesh::NavMesh;

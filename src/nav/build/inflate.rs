@@ -13,10 +13,10 @@
 //! A convex walkable outline shrinks exactly (no arcs). Only pieces whose boxes touch are unioned, and only pieces that touch the shrunk outline take
 //! part in the boolean difference; the rest become holes as they are.
 
-use super::free_space::{Contour, FreeSpace};
 use super::polygon_ops::{self, Shape, difference, union_shapes};
 use super::repair::{Piece, Repaired, is_convex};
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
+use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::scene::Corner;
 
 /// A grown obstacle piece, with the corners of its points when they are known exactly.

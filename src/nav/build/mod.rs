@@ -2,7 +2,6 @@
 //! inflate, triangulate, the raw mesh) and the one-call `pipeline`.
 
 pub mod error;
-pub mod free_space;
 pub mod inflate;
 pub mod pipeline;
 pub mod polygon_ops;

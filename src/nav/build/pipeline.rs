@@ -4,11 +4,11 @@
 //! depend on the inflated one, so it is built on a second thread meanwhile.
 
 use super::error::BuildError;
-use super::free_space::FreeSpace;
 use super::inflate::inflate;
 use super::raw::RawNav;
 use super::repair::{Repaired, repair};
 use super::triangulate::triangulate;
+use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::{Issue, Scene, validate};
 use std::time::Instant;

@@ -3,12 +3,12 @@
 //! build answers radius-aware queries (tangent and offset paths) for any agent radius.
 
 use super::error::BuildError;
-use super::free_space::FreeSpace;
 use super::inflate::inflate;
 use super::repair::Repaired;
 use super::triangulate::triangulate;
 use crate::geom::SegmentGrid;
 use crate::nav::mesh::clearance::Widths;
+use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::navmesh::NavMesh;
 
 /// The raw (radius 0) free space, its mesh and what radius-aware queries need of it.

@@ -8,9 +8,9 @@
 //! not cross the seam (the mesh is Delaunay on each side of it).
 
 use super::error::BuildError;
-use super::free_space::FreeSpace;
 use super::seam;
 use crate::geom::Point;
+use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::ids::{ComponentId, TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;

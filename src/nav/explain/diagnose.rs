@@ -3,7 +3,7 @@
 //! to the goal.
 
 use crate::geom::{Point, Segment, SegmentGrid, winding_number};
-use crate::nav::build::free_space::FreeSpace;
+use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::ids::ComponentId;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::{RingRef, Scene};

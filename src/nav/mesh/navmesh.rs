@@ -11,9 +11,10 @@
 //!    v0 ---- v1
 //! ```
 
+use super::free_space::FreeSpace;
 use super::ids::{ComponentId, TriId, VertexId};
 use super::locate::{Location, Locator};
-use crate::geom::{Aabb, Point};
+use crate::geom::{Aabb, Point, orient};
 use crate::scene::Corner;
 
 /// A triangulated free space.
@@ -105,6 +106,76 @@ impl NavMesh {
                 0.5 * (b - a).cross(c - a)
             })
             .sum()
+    }
+
+    /// Checks the mesh's own invariants and that it covers exactly `free`: triangles are
+    /// counter-clockwise, adjacency is symmetric, components agree with adjacency, every triangle
+    /// lies inside the free space, walls lie on its contours and the areas agree.
+    pub fn validate(&self, free: &FreeSpace) -> Result<(), String> {
+        let n = self.triangles.len();
+        for t in self.triangle_ids() {
+            let [a, b, c] = self.triangle_points(t);
+            if orient(a, b, c) <= 0.0 {
+                return Err(format!("triangle {} is not counter-clockwise", t.0));
+            }
+            for k in 0..3 {
+                let Some(u) = self.neighbors[t.index()][k] else {
+                    continue;
+                };
+                if u.index() >= n {
+                    return Err(format!(
+                        "triangle {} has neighbour {} out of range",
+                        t.0, u.0
+                    ));
+                }
+                let Some(back) = self.shared_edge(u, t) else {
+                    return Err(format!(
+                        "triangle {} lists {} as neighbour, not the other way round",
+                        t.0, u.0
+                    ));
+                };
+                let (l, r) = self.edge_left_right(t, k);
+                let (ul, ur) = self.edge_left_right(u, back);
+                if (l, r) != (ur, ul) {
+                    return Err(format!(
+                        "triangles {} and {} disagree on their shared edge",
+                        t.0, u.0
+                    ));
+                }
+                if self.components[t.index()] != self.components[u.index()] {
+                    return Err(format!(
+                        "neighbours {} and {} are in different components",
+                        t.0, u.0
+                    ));
+                }
+            }
+        }
+        let walls = free.walls();
+        let extent = free.bounds().diagonal().max(1e-300);
+        for t in self.triangle_ids() {
+            if !walls.contains(self.centroid(t)) {
+                return Err(format!("triangle {} lies outside the free space", t.0));
+            }
+            for k in 0..3 {
+                if self.neighbors[t.index()][k].is_none() {
+                    let (l, r) = self.edge_left_right(t, k);
+                    let mid = self.vertex(l).midpoint(self.vertex(r));
+                    if walls.distance_to_point(mid, 1.0) > 1e-9 * extent {
+                        return Err(format!(
+                            "wall edge {k} of triangle {} is not on a free-space contour",
+                            t.0
+                        ));
+                    }
+                }
+            }
+        }
+        let (ours, theirs) = (self.area(), free.area());
+        if (ours - theirs).abs() > 1e-9 * theirs.abs().max(1e-300) {
+            return Err(format!(
+                "mesh area {ours} differs from free-space area {theirs}"
+            ));
+        }
+        Ok(())
     }
 
     /// Locates `p`. Points on the boundary of the free space count as inside.

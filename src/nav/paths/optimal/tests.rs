@@ -3,9 +3,9 @@
 
 use super::optimal_path;
 use crate::geom::{Point, Segment, Side, side_of};
-use crate::nav::build::free_space::{Contour, FreeSpace};
 use crate::nav::build::triangulate::triangulate;
 use crate::nav::invariants::polyline_length;
+use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::rng::Rng;
 use proptest::prelude::*;
