@@ -132,6 +132,10 @@ fn violations(sources: &[Source]) -> Vec<String> {
             }
             for (n, rest) in after(code, "super::") {
                 let target = ident(rest);
+                if parts.len() > 2 && !target.is_empty() {
+                    // A file below a module folder: `super::` is that module, not the stage.
+                    continue;
+                }
                 if parts.len() == 1 || target == "super" || target.is_empty() {
                     errors.push(format!(
                         "{}: `super::{}` leaves the stage (use `crate::nav::<stage>::<module>`)",
