@@ -24,6 +24,7 @@ pub use explain::bottleneck::Bottleneck;
 pub use explain::detour::{Detour, detour};
 pub use explain::diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
 pub use explain::diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
+pub use explain::playback::{Collision, collisions, position_at};
 pub use mesh::clearance::{Widths, shared_vertex};
 pub use mesh::free_space::{Contour, FreeSpace};
 pub use mesh::ids::{ComponentId, TriId, VertexId};

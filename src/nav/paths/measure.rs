@@ -79,7 +79,7 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
 /// The parameter interval of segment `s` closer than `radius` to `wall`, if not empty. The
 /// distance to a segment is convex along a line, so the near set is one interval: the union of
 /// the parts near either end of the wall and near its middle.
-fn near_span(s: &Segment, wall: &Segment, radius: f64) -> Option<(f64, f64)> {
+pub fn near_span(s: &Segment, wall: &Segment, radius: f64) -> Option<(f64, f64)> {
     let d = s.b - s.a;
     let near_point = |c: Point| {
         // |s.a + t d - c|^2 < r^2
