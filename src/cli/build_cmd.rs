@@ -1,28 +1,76 @@
-//! `navscope build SCENE [-o OUT] [--radius R] [--format json|obj|svg]`.
+//! `navscope build SCENE [-o OUT] [--radius R | --agent NAME|all] [--format json|obj|svg]`.
+//! With `--agent all`, one navmesh per agent profile, each to OUT with `_NAME` before the
+//! extension (`mesh.json` -> `mesh_default.json`, `mesh_large.json`, ...).
 
-use super::{BuildArgs, Format, load_and_build};
+use super::{BuildArgs, Format, build_scene, chosen_profiles, load_scene};
 use crate::export::{navmesh_json, navmesh_obj, svg};
 use crate::nav::BuildOptions;
+use crate::scene::Scene;
 use crate::scene::write_atomic;
 use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
-use anyhow::Context;
+use anyhow::{Context, bail};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
+    let scene = load_scene(&args.scene)?;
+    let Some(agent) = &args.agent else {
+        return build_one(args, &scene, args.radius, args.output.as_deref());
+    };
+    let profiles = chosen_profiles(&scene, &args.scene, agent, true)?;
+    if agent != "all" {
+        let radius = profiles.first().map(|p| p.radius);
+        return build_one(args, &scene, radius, args.output.as_deref());
+    }
+    let Some(out) = &args.output else {
+        bail!("--agent all writes one file per profile; give -o OUT");
+    };
+    for p in &profiles {
+        build_one(args, &scene, Some(p.radius), Some(&suffixed(out, &p.name)?))?;
+    }
+    Ok(())
+}
+
+/// `out` with `_NAME` before its extension; a name that cannot be part of a file name is an error.
+fn suffixed(out: &Path, name: &str) -> anyhow::Result<PathBuf> {
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        bail!(
+            "agent profile \"{name}\" cannot be part of a file name (use letters, digits, '-', '_', '.')"
+        );
+    }
+    let stem = out.file_stem().unwrap_or_default().to_string_lossy();
+    let file = match out.extension() {
+        Some(ext) => format!("{stem}_{name}.{}", ext.to_string_lossy()),
+        None => format!("{stem}_{name}"),
+    };
+    Ok(out.with_file_name(file))
+}
+
+/// Builds `scene` for `radius` (default: its own) and writes the navmesh to `output` or to
+/// standard output, with a one-line summary.
+fn build_one(
+    args: &BuildArgs,
+    scene: &Scene,
+    radius: Option<f64>,
+    output: Option<&Path>,
+) -> anyhow::Result<()> {
     // The exported navmesh is the shrunk one; the raw mesh serves path queries only.
     let options = BuildOptions {
-        radius: args.radius,
+        radius,
         arc_tolerance: args.arc_tolerance,
         skip_raw: true,
     };
-    let (scene, build) = load_and_build(&args.scene, &options)?;
+    let build = build_scene(scene, &args.scene, &options)?;
     let origin = args.scene.display();
     let text = match args.format {
         Format::Json => navmesh_json(&build.mesh, build.radius),
         Format::Obj => navmesh_obj(&build.mesh, build.radius),
         Format::Svg => {
             let mut list = DrawList::default();
-            draw_scene(&scene, &mut list);
+            draw_scene(scene, &mut list);
             draw_free_space(&build.free_space, &mut list);
             draw_mesh(&build.mesh, &mut list);
             svg(&list, scene.bounds(), 1200.0, Theme::Light)
@@ -38,7 +86,7 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
         build.radius,
         build.timings.total_us() as f64 / 1000.0
     );
-    match &args.output {
+    match output {
         Some(out) => {
             write_atomic(out, text.as_bytes())
                 .with_context(|| format!("{}: cannot write", out.display()))?;

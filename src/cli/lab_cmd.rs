@@ -6,12 +6,14 @@
 //! "funnel_unoptimized/optimal"}, "timings_us": {stage: {...}}, "worst": [{"index", "start",
 //! "goal", "ratio"}]}`. Statistics of an empty set are `null`; `seed` is `null` with
 //! `--scene-queries`. Exit code 1 when a funnel is shorter than the optimal path or an
-//! optimisation made one longer.
+//! optimisation made one longer. `--agent NAME` adds `"agent": NAME`; `--agent all` runs every
+//! profile on its own navmesh and prints `{"agents": [report, ...]}` (tables one after the other).
 
-use super::{LabArgs, Optimization, Outcome, load_and_build};
+use super::{LabArgs, Optimization, Outcome, build_scene, chosen_profiles, load_scene};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status};
+use crate::scene::{AgentProfile, Scene};
 use anyhow::bail;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -21,6 +23,9 @@ const MAX_QUERIES: usize = 1_000_000;
 
 #[derive(Serialize)]
 struct Report {
+    /// The agent profile chosen with `--agent`, if one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agent: Option<String>,
     queries: usize,
     found: usize,
     unreachable: usize,
@@ -42,15 +47,69 @@ struct Worst {
     ratio: f64,
 }
 
+/// Every profile's report, for `--agent all --json`.
+#[derive(Serialize)]
+struct AllAgents {
+    agents: Vec<Report>,
+}
+
 pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     if args.n > MAX_QUERIES {
         bail!("--n {} is more than {MAX_QUERIES} queries", args.n);
     }
+    let scene = load_scene(&args.scene)?;
+    let Some(agent) = &args.agent else {
+        return run_profile(args, &scene, None);
+    };
+    let profiles = chosen_profiles(&scene, &args.scene, agent, true)?;
+    if agent != "all" {
+        return run_profile(args, &scene, profiles.first());
+    }
+    let mut outcome = Outcome::Ok;
+    let mut reports = Vec::new();
+    for (i, p) in profiles.iter().enumerate() {
+        if !args.json {
+            if i > 0 {
+                println!();
+            }
+            println!("== agent profile \"{}\" (radius {}) ==", p.name, p.radius);
+        }
+        let (report, o) = profile_report(args, &scene, Some(p))?;
+        reports.extend(report);
+        if o == Outcome::Failed {
+            outcome = Outcome::Failed;
+        }
+    }
+    if args.json {
+        println!("{}", serde_json::to_string(&AllAgents { agents: reports })?);
+    }
+    Ok(outcome)
+}
+
+/// Runs the lab for one profile (`None`: `--radius` or the scene's radius) and prints it.
+fn run_profile(
+    args: &LabArgs,
+    scene: &Scene,
+    agent: Option<&AgentProfile>,
+) -> anyhow::Result<Outcome> {
+    let (report, outcome) = profile_report(args, scene, agent)?;
+    if let Some(report) = report {
+        println!("{}", serde_json::to_string(&report)?);
+    }
+    Ok(outcome)
+}
+
+/// Runs the lab for one profile: with `--json` returns its report, else prints its tables.
+fn profile_report(
+    args: &LabArgs,
+    scene: &Scene,
+    agent: Option<&AgentProfile>,
+) -> anyhow::Result<(Option<Report>, Outcome)> {
     let options = BuildOptions {
-        radius: args.radius,
+        radius: agent.map(|a| a.radius).or(args.radius),
         ..Default::default()
     };
-    let (scene, build) = load_and_build(&args.scene, &options)?;
+    let build = build_scene(scene, &args.scene, &options)?;
     let origin = args.scene.display();
     let queries: Vec<(Point, Point)> = if args.scene_queries {
         if scene.queries.is_empty() {
@@ -66,44 +125,44 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         topology_nodes: args.topology_nodes,
     };
     let report = lab::run(&build, &queries, &options);
-    if args.json {
-        let json = Report {
-            queries: report.rows.len(),
-            found: report.count(Status::Found),
-            unreachable: report.count(Status::Unreachable),
-            outside: report.count(Status::StartOutside) + report.count(Status::GoalOutside),
-            radius: build.radius,
-            seed: (!args.scene_queries).then_some(args.seed),
-            optimize: optimizations(&options),
-            ratios: report.ratios.iter().map(|(r, s)| (r.name(), *s)).collect(),
-            timings_us: report.timings_us.iter().copied().collect(),
-            worst: report
-                .worst
-                .iter()
-                .map(|&i| {
-                    let row = &report.rows[i];
-                    Worst {
-                        index: row.index,
-                        start: row.start,
-                        goal: row.goal,
-                        ratio: row.ratio(Ratio::FUNNEL_OPTIMAL).unwrap_or(f64::NAN),
-                    }
-                })
-                .collect(),
-        };
-        println!("{}", serde_json::to_string(&json)?);
-    } else {
+    let json = args.json.then(|| Report {
+        agent: agent.map(|a| a.name.clone()),
+        queries: report.rows.len(),
+        found: report.count(Status::Found),
+        unreachable: report.count(Status::Unreachable),
+        outside: report.count(Status::StartOutside) + report.count(Status::GoalOutside),
+        radius: build.radius,
+        seed: (!args.scene_queries).then_some(args.seed),
+        optimize: optimizations(&options),
+        ratios: report.ratios.iter().map(|(r, s)| (r.name(), *s)).collect(),
+        timings_us: report.timings_us.iter().copied().collect(),
+        worst: report
+            .worst
+            .iter()
+            .map(|&i| {
+                let row = &report.rows[i];
+                Worst {
+                    index: row.index,
+                    start: row.start,
+                    goal: row.goal,
+                    ratio: row.ratio(Ratio::FUNNEL_OPTIMAL).unwrap_or(f64::NAN),
+                }
+            })
+            .collect(),
+    });
+    if !args.json {
         print_tables(&report, build.radius, &options);
     }
     let violations = report.violations();
     for v in &violations {
         eprintln!("violation: {v}");
     }
-    Ok(if violations.is_empty() {
+    let outcome = if violations.is_empty() {
         Outcome::Ok
     } else {
         Outcome::Failed
-    })
+    };
+    Ok((json, outcome))
 }
 
 fn optimizations(options: &CorridorOptions) -> Vec<&'static str> {

@@ -61,6 +61,10 @@ pub struct BuildArgs {
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
+    /// Agent profile to build for (the scene's `agents`, or `default`), or `all`: one file per
+    /// profile, OUT with `_NAME` before its extension.
+    #[arg(long, value_name = "NAME", conflicts_with = "radius")]
+    pub agent: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
@@ -89,6 +93,9 @@ pub struct PathArgs {
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
+    /// Agent profile to answer for (the scene's `agents`, or `default`).
+    #[arg(long, value_name = "NAME", conflicts_with = "radius")]
+    pub agent: Option<String>,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -110,6 +117,9 @@ pub struct LabArgs {
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
+    /// Agent profile to run (the scene's `agents`, or `default`), or `all` for every profile.
+    #[arg(long, value_name = "NAME", conflicts_with = "radius")]
+    pub agent: Option<String>,
     /// Corridor optimisations to apply, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub optimize: Vec<Optimization>,
@@ -190,20 +200,42 @@ fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
     Ok(crate::scene::load(path)?)
 }
 
-/// Loads the scene at `path` and builds it, printing the build's warnings on standard error
-/// and naming the file in any error.
-fn load_and_build(
+/// Builds a scene loaded from `path`, printing the build's warnings on standard error and
+/// naming the file in any error.
+fn build_scene(
+    scene: &crate::scene::Scene,
     path: &std::path::Path,
     options: &crate::nav::BuildOptions,
-) -> anyhow::Result<(crate::scene::Scene, crate::nav::Build)> {
+) -> anyhow::Result<crate::nav::Build> {
     use anyhow::Context;
-    let scene = load_scene(path)?;
     let origin = path.display();
-    let build = crate::nav::build_with(&scene, options).with_context(|| format!("{origin}"))?;
+    let build = crate::nav::build_with(scene, options).with_context(|| format!("{origin}"))?;
     for w in &build.warnings {
         eprintln!("warning: {origin}: {w}");
     }
-    Ok((scene, build))
+    Ok(build)
+}
+
+/// The profiles `--agent NAME` picks from the scene loaded from `path`: the one named, or every
+/// profile for `all` when `all_allowed`; an unknown name is an error listing the known ones.
+fn chosen_profiles(
+    scene: &crate::scene::Scene,
+    path: &std::path::Path,
+    name: &str,
+    all_allowed: bool,
+) -> anyhow::Result<Vec<crate::scene::AgentProfile>> {
+    let origin = path.display();
+    if name == "all" {
+        if !all_allowed {
+            anyhow::bail!("{origin}: --agent all is not available here; name one profile");
+        }
+        return Ok(scene.profiles());
+    }
+    Ok(vec![
+        scene
+            .profile(name)
+            .map_err(|e| anyhow::anyhow!("{origin}: {e}"))?,
+    ])
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
-//! `navscope path SCENE [--from X,Y --to X,Y] [--radius R] [--json]`: corridors and paths of the
-//! scene's queries, as a table or as JSON:
-//! `{"radius": r, "results": [{"name", "start", "goal", "status", "corridor", "portals", "paths",
-//! "timings_us", "raw_status", "raw_corridor", "metrics"}]}`.
+//! `navscope path SCENE [--from X,Y --to X,Y] [--radius R | --agent NAME] [--json]`: corridors
+//! and paths of the scene's queries, as a table or as JSON (`agent` only with `--agent`):
+//! `{"agent", "radius": r, "results": [{"name", "start", "goal", "status", "corridor",
+//! "portals", "paths", "timings_us", "raw_status", "raw_corridor", "metrics"}]}`.
 //!
 //! `status`, `corridor` and `portals` are the shrunk mesh's (variants `midpoint`, `funnel`,
 //! `midpoint_smoothed`, and `optimal`, the exact shortest path whatever the corridor);
@@ -20,7 +20,7 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
-use super::{PathArgs, load_and_build};
+use super::{PathArgs, build_scene, chosen_profiles, load_scene};
 use crate::geom::{Arc, Point};
 use crate::nav::{
     Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, diagnose,
@@ -32,6 +32,9 @@ use std::collections::BTreeMap;
 
 #[derive(Serialize)]
 struct Report {
+    /// The agent profile chosen with `--agent`, if one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agent: Option<String>,
     radius: f64,
     results: Vec<QueryReport>,
 }
@@ -84,11 +87,16 @@ struct MetricsReport {
 }
 
 pub fn run(args: &PathArgs) -> anyhow::Result<()> {
+    let scene = load_scene(&args.scene)?;
+    let profile = match &args.agent {
+        Some(name) => chosen_profiles(&scene, &args.scene, name, false)?.pop(),
+        None => None,
+    };
     let options = BuildOptions {
-        radius: args.radius,
+        radius: profile.as_ref().map(|p| p.radius).or(args.radius),
         ..Default::default()
     };
-    let (scene, build) = load_and_build(&args.scene, &options)?;
+    let build = build_scene(&scene, &args.scene, &options)?;
     let origin = args.scene.display();
     let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
         (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],
@@ -111,6 +119,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         .collect();
     if args.json {
         let report = Report {
+            agent: profile.map(|p| p.name),
             radius: build.radius,
             results: results
                 .iter()
@@ -119,6 +128,9 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         };
         println!("{}", serde_json::to_string(&report)?);
     } else {
+        if let Some(p) = &profile {
+            println!("agent profile \"{}\"", p.name);
+        }
         print_table(build.radius, &results);
     }
     Ok(())

@@ -6,8 +6,11 @@
 //!  "obstacles": [ {"name": "crate", "points": [[5,5],[8,5],[8,9],[5,9]]} ],
 //!  "queries": [ {"name": "main", "start": [1,1], "goal": [38,28]} ]}
 //! ```
+//! Optional in every version, written after `agent_radius` only when present: `"agents":
+//! [{"name", "radius"}]` (profiles besides the default) and `"reference": {"path", "position",
+//! "scale", "opacity", "locked"}` (the underlay image).
 
-use super::{Obstacle, ObstacleId, Query, Scene};
+use super::{AgentProfile, Obstacle, ObstacleId, Query, Reference, Scene};
 use crate::geom::{Point, Ring};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -73,6 +76,16 @@ struct SceneFile {
     obstacles: Vec<ObstacleFile>,
     #[serde(default)]
     queries: Vec<QueryFile>,
+}
+
+/// The optional fields of every version: written only when present, so files without them
+/// keep their bytes.
+#[derive(Deserialize)]
+struct Extras {
+    #[serde(default)]
+    agents: Vec<AgentProfile>,
+    #[serde(default)]
+    reference: Option<Reference>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -147,8 +160,11 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
             });
         }
     }
+    let extras: Extras = serde_json::from_slice(bytes).map_err(syntax)?;
     let file: SceneFile = serde_json::from_slice(bytes).map_err(syntax)?;
     Ok(Scene {
+        agents: extras.agents,
+        reference: extras.reference,
         agent_radius: file.agent_radius,
         walkable: file.walkable,
         obstacles: file
@@ -191,6 +207,7 @@ pub fn to_json(scene: &Scene) -> String {
         "  \"agent_radius\": {},\n",
         compact(&scene.agent_radius)
     ));
+    write_extras(&mut out, scene);
     let list = |out: &mut String, key: &str, items: Vec<String>, last: bool| {
         out.push_str(&format!("  \"{key}\": ["));
         if !items.is_empty() {
@@ -237,6 +254,22 @@ pub fn to_json(scene: &Scene) -> String {
     list(&mut out, "queries", queries, true);
     out.push_str("}\n");
     out
+}
+
+/// The optional fields after `agent_radius`: `"agents"` (one profile per line) and
+/// `"reference"`, each only when the scene has it.
+fn write_extras(out: &mut String, scene: &Scene) {
+    if !scene.agents.is_empty() {
+        let agents: Vec<String> = scene
+            .agents
+            .iter()
+            .map(|a| format!("    {}", compact(a)))
+            .collect();
+        out.push_str(&format!("  \"agents\": [\n{}\n  ],\n", agents.join(",\n")));
+    }
+    if let Some(r) = &scene.reference {
+        out.push_str(&format!("  \"reference\": {},\n", compact(r)));
+    }
 }
 
 /// Compact JSON of a value; serialising these plain data types cannot fail.

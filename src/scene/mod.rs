@@ -1,15 +1,19 @@
-//! The scene document: walkable outlines, obstacles, agent radius and saved queries, with its
-//! file format, validation and hit-testing.
+//! The scene document: walkable outlines, obstacles, agent radius and profiles, saved queries
+//! and the reference underlay, with its file format, validation and hit-testing.
 
+mod agents;
 mod file;
 pub mod generate;
 mod pick;
+mod reference;
 mod validate;
 
+pub use agents::{AgentProfile, DEFAULT_PROFILE, UnknownProfile};
 pub use file::{
     FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json, write_atomic,
 };
 pub use pick::{Hit, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_obstacle};
+pub use reference::Reference;
 pub use validate::{Issue, MAX_COORDINATE, Severity, validate};
 
 use crate::geom::{Aabb, Point, Ring};
@@ -56,6 +60,10 @@ pub struct Scene {
     pub walkable: Vec<Ring>,
     pub obstacles: Vec<Obstacle>,
     pub queries: Vec<Query>,
+    /// Agent profiles besides the default one (`agent_radius`); see [`Scene::profiles`].
+    pub agents: Vec<AgentProfile>,
+    /// The image drawn under the scene to trace from, if any.
+    pub reference: Option<Reference>,
 }
 
 impl Default for Scene {
@@ -65,6 +73,8 @@ impl Default for Scene {
             walkable: Vec::new(),
             obstacles: Vec::new(),
             queries: Vec::new(),
+            agents: Vec::new(),
+            reference: None,
         }
     }
 }

@@ -69,6 +69,12 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
             format!("agent radius {r} is out of range (at most {MAX_COORDINATE:e})"),
         ));
     }
+    for problem in scene.profile_problems() {
+        issues.push(Issue::error(None, problem));
+    }
+    if let Some(problem) = scene.reference.as_ref().and_then(|r| r.problem()) {
+        issues.push(Issue::error(None, problem));
+    }
     if scene.walkable.is_empty() {
         issues.push(Issue::error(
             None,

@@ -177,7 +177,10 @@ mod tests {
     use std::f64::consts::PI;
 
     fn wall(a: (f64, f64), b: (f64, f64)) -> SegmentGrid {
-        SegmentGrid::new(vec![Segment::new(Point::new(a.0, a.1), Point::new(b.0, b.1))])
+        SegmentGrid::new(vec![Segment::new(
+            Point::new(a.0, a.1),
+            Point::new(b.0, b.1),
+        )])
     }
 
     #[test]
