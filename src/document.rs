@@ -3,7 +3,9 @@
 //! is one undo step.
 
 use crate::geom::{Point, Ring};
-use crate::scene::{self, Corner, LoadError, Obstacle, Query, RingRef, SaveError, Scene};
+use crate::scene::{
+    self, Corner, LoadError, Obstacle, Query, Reference, RingRef, SaveError, Scene,
+};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -44,6 +46,8 @@ pub enum Edit {
         index: usize,
         query: Query,
     },
+    /// Adds, changes or (with `None`) removes the reference underlay.
+    SetReference(Option<Reference>),
 }
 
 /// Why an edit was refused; the scene is unchanged.
@@ -101,6 +105,7 @@ impl Edit {
                 scene.obstacles.get_mut(index).ok_or(err)?.name = name
             }
             Edit::SetRadius(r) => scene.agent_radius = r,
+            Edit::SetReference(r) => scene.reference = r,
             Edit::SetQuery { index, query } => match index.cmp(&scene.queries.len()) {
                 std::cmp::Ordering::Less => scene.queries[index] = query,
                 std::cmp::Ordering::Equal => scene.queries.push(query),
@@ -122,6 +127,9 @@ impl Edit {
             Edit::InsertPoint { at, .. } => at.is_finite(),
             Edit::SetRadius(r) => r.is_finite(),
             Edit::SetQuery { query, .. } => query.start.is_finite() && query.goal.is_finite(),
+            Edit::SetReference(r) => r.as_ref().is_none_or(|r| {
+                r.position.is_finite() && r.scale.is_finite() && r.opacity.is_finite()
+            }),
             Edit::DeleteCorner(_) | Edit::DeleteRing(_) | Edit::RenameObstacle { .. } => true,
         }
     }

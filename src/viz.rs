@@ -6,6 +6,7 @@ use crate::geom::Point;
 use crate::nav::{Corridor, FreeSpace, NavMesh, QueryResult, Variant};
 use crate::scene::{RingRef, Scene};
 
+pub mod playback;
 pub mod steps;
 
 /// What a primitive belongs to; each layer can be shown or hidden on its own.

@@ -113,11 +113,15 @@ pub fn paint_viewport(
     view: &View,
     theme: Theme,
     show_grid: bool,
+    underlay: Option<&super::underlay::Placed>,
     pictures: &[&Picture],
     visible: impl Fn(Layer) -> bool,
 ) -> BTreeSet<Layer> {
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, theme::canvas_background(theme));
+    if let Some(placed) = underlay {
+        super::underlay::paint(&painter, view, rect, placed);
+    }
     if show_grid {
         grid::paint(&painter, view, rect, theme::grid(theme));
     }

@@ -14,6 +14,7 @@ pub enum Command {
     SaveAs,
     /// Write the shown query and its outcome as a regression case (`navscope check`).
     SaveTestCase,
+    AddReference,
     Export(Export),
     Quit,
     Undo,
@@ -24,6 +25,7 @@ pub enum Command {
     ToggleSnap,
     ToggleTheme,
     StepThrough,
+    AgentPlayback,
     SetLayout(Layout),
     UseTool(Tool),
     PathLab,
@@ -70,6 +72,7 @@ impl Command {
             Command::Save,
             Command::SaveAs,
             Command::SaveTestCase,
+            Command::AddReference,
             Command::Export(Export::NavmeshJson),
             Command::Export(Export::Obj),
             Command::Export(Export::Svg),
@@ -82,6 +85,7 @@ impl Command {
             Command::ToggleSnap,
             Command::ToggleTheme,
             Command::StepThrough,
+            Command::AgentPlayback,
         ];
         all.extend(Layout::ALL.map(Command::SetLayout));
         all.extend(Tool::ALL.map(Command::UseTool));
@@ -97,6 +101,7 @@ impl Command {
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveTestCase => "Save query as test case…",
+            Command::AddReference => "Add reference image…",
             Command::Export(Export::NavmeshJson) => "Export navmesh as JSON…",
             Command::Export(Export::Obj) => "Export navmesh as OBJ…",
             Command::Export(Export::Svg) => "Export picture as SVG…",
@@ -109,6 +114,7 @@ impl Command {
             Command::ToggleSnap => "Snap to grid",
             Command::ToggleTheme => "Light theme",
             Command::StepThrough => "Step through A* and funnel",
+            Command::AgentPlayback => "Agent playback",
             Command::SetLayout(layout) => layout.name(),
             Command::UseTool(tool) => tool.name(),
             Command::PathLab => "Path lab…",
@@ -132,6 +138,7 @@ impl Command {
             Command::ToggleSnap => vec![key(NONE, Key::S)],
             Command::ToggleTheme => vec![key(NONE, Key::T)],
             Command::StepThrough => vec![key(NONE, Key::K)],
+            Command::AgentPlayback => vec![key(NONE, Key::A)],
             Command::SetLayout(Layout::Overlay) => vec![key(NONE, Key::Num1)],
             Command::SetLayout(Layout::Compare2) => vec![key(NONE, Key::Num2)],
             Command::SetLayout(Layout::Compare4) => vec![key(NONE, Key::Num4)],
@@ -144,7 +151,7 @@ impl Command {
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
-            Command::Export(_) | Command::SaveTestCase => vec![],
+            Command::Export(_) | Command::SaveTestCase | Command::AddReference => vec![],
         }
     }
 
@@ -155,6 +162,7 @@ impl Command {
             | Command::Save
             | Command::SaveAs
             | Command::SaveTestCase
+            | Command::AddReference
             | Command::Export(_)
             | Command::Quit => Menu::File,
             Command::Undo | Command::Redo | Command::Delete => Menu::Edit,
@@ -163,6 +171,7 @@ impl Command {
             | Command::ToggleSnap
             | Command::ToggleTheme
             | Command::StepThrough
+            | Command::AgentPlayback
             | Command::SetLayout(_) => Menu::View,
             Command::UseTool(_) | Command::PathLab => Menu::Tools,
             Command::Help => Menu::Help,

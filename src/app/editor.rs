@@ -13,6 +13,7 @@ use super::panels::{
     confirm, diagnosis, help, inspector, lab, menu_bar, metrics, side, status_bar, steps,
 };
 use super::pictures;
+use super::playback::AgentPlayback;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
@@ -21,6 +22,7 @@ use super::steps::StepThrough;
 use super::test_case;
 use super::theme;
 use super::tools::{Input, Tool, ToolState};
+use super::underlay::{self, Underlay};
 use super::view::View;
 use crate::document::{Document, Edit};
 use crate::geom::{Point, Ring};
@@ -112,6 +114,8 @@ pub struct App {
     show_help: bool,
     lab: lab::LabWindow,
     steps: StepThrough,
+    playback: AgentPlayback,
+    underlay: Underlay,
     screenshot: Option<Screenshot>,
     title: String,
     applied_theme: Option<Theme>,
@@ -169,6 +173,8 @@ impl App {
             show_help: false,
             lab: lab::LabWindow::default(),
             steps: StepThrough::default(),
+            playback: AgentPlayback::default(),
+            underlay: Underlay::default(),
             screenshot: options.screenshot,
             title: String::new(),
             applied_theme: None,
@@ -226,6 +232,20 @@ impl App {
     /// The step-through window's state.
     pub fn steps(&self) -> &StepThrough {
         &self.steps
+    }
+
+    /// Agent playback (issue 15): its tracks, distance and collisions.
+    pub fn playback(&self) -> &AgentPlayback {
+        &self.playback
+    }
+
+    pub fn playback_mut(&mut self) -> &mut AgentPlayback {
+        &mut self.playback
+    }
+
+    /// The reference underlay's loaded image (issue 15).
+    pub fn underlay(&self) -> &Underlay {
+        &self.underlay
     }
 
     /// Layers that had something painted in the last frame.
@@ -306,6 +326,8 @@ impl App {
             Command::Help => self.show_help = !self.show_help,
             Command::PathLab => self.lab.open = !self.lab.open,
             Command::StepThrough => self.steps.open = !self.steps.open,
+            Command::AgentPlayback => self.playback.open = !self.playback.open,
+            Command::AddReference => self.add_reference(ctx),
         }
     }
 
@@ -384,6 +406,22 @@ impl App {
         self.selection = Selection::None;
         self.query = 0;
         self.fit_pending = true;
+    }
+
+    /// Asks for an image and shows it under the scene (keeping the placement of the one it
+    /// replaces); opens the reference window either way.
+    fn add_reference(&mut self, ctx: &egui::Context) {
+        if let Some(image) = self.dialogs.open_image() {
+            let mut reference = scene::Reference::new(&image);
+            if let Some(old) = &self.doc.scene().reference {
+                reference = scene::Reference {
+                    path: reference.path,
+                    ..old.clone()
+                };
+            }
+            self.perform(ctx, Action::Apply(Edit::SetReference(Some(reference))));
+        }
+        self.underlay.open = true;
     }
 
     /// Saves to the document's file (asking for one if it has none); true when saved.
@@ -587,6 +625,9 @@ impl App {
         if let (true, Some(built)) = (self.steps.open, self.live.shown()) {
             self.steps.prepare_picture(built);
         }
+        let reference = self.doc.scene().reference.as_ref();
+        self.underlay.sync(&ctx, reference, self.doc.path());
+        let placed = self.underlay.placed(reference);
         self.viewports = rects.clone();
         self.painted.clear();
         for (k, &rect) in rects.iter().enumerate() {
@@ -596,6 +637,7 @@ impl App {
             pictures.extend(self.live.shown().map(|b| &b.picture));
             pictures.extend(self.analysis.as_ref().map(|a| &a.picture));
             pictures.extend(self.steps.picture());
+            pictures.extend(self.playback.picture());
             if k == active {
                 pictures.push(&overlay);
             }
@@ -613,6 +655,7 @@ impl App {
                 &self.view,
                 settings.theme,
                 settings.grid,
+                placed.as_ref(),
                 &pictures,
                 visible,
             );
@@ -755,6 +798,13 @@ impl App {
             .zip(self.cursor)
             .and_then(|(b, p)| b.build.mesh.locate(p).triangle());
         steps::show(ctx, &mut self.steps, hovered);
+        super::playback::show(ctx, &mut self.playback);
+        let reference = self.doc.scene().reference.clone();
+        if let Some(edit) = underlay::show(ctx, &mut self.underlay, reference.as_ref()) {
+            self.perform(ctx, Action::Apply(edit));
+        }
+        let (analysis, built) = (self.analysis.as_ref(), self.live.shown());
+        self.playback.update(analysis, built.map(|b| b.as_ref()));
     }
 }
 

@@ -44,6 +44,10 @@ pub trait Dialogs {
     fn open(&mut self) -> Option<PathBuf>;
     /// Where to write a file of `kind`; `name` is the suggested file name.
     fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf>;
+    /// A PNG or JPEG to trace from (default: none, for dialogs that cannot pick images).
+    fn open_image(&mut self) -> Option<PathBuf> {
+        None
+    }
 }
 
 /// The desktop's own dialogs (xdg portal on Linux).
@@ -63,6 +67,12 @@ impl Dialogs for NativeDialogs {
             .add_filter(kind.description(), &[kind.extension()])
             .set_file_name(name)
             .save_file()
+    }
+
+    fn open_image(&mut self) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .add_filter("PNG or JPEG image", &["png", "jpg", "jpeg"])
+            .pick_file()
     }
 }
 

@@ -20,6 +20,7 @@ pub mod live;
 pub mod paint;
 pub mod panels;
 pub mod pictures;
+pub mod playback;
 pub mod screenshot;
 pub mod selection;
 pub mod settings;
@@ -28,6 +29,7 @@ pub mod steps;
 pub mod test_case;
 pub mod theme;
 pub mod tools;
+pub mod underlay;
 pub mod view;
 
 pub use editor::{App, EXAMPLE_SCENE, Options};

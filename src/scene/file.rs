@@ -103,7 +103,8 @@ struct QueryFile {
     goal: Point,
 }
 
-/// Reads a scene file. Geometry is not checked here; see [`super::validate`].
+/// Reads a scene file (the reference image's path made absolute). Geometry is not checked
+/// here; see [`super::validate`].
 pub fn load(path: &Path) -> Result<Scene, LoadError> {
     let io = |error| LoadError::Io {
         path: path.to_path_buf(),
@@ -115,7 +116,9 @@ pub fn load(path: &Path) -> Result<Scene, LoadError> {
         return Err(LoadError::TooLarge { origin, size });
     }
     let bytes = std::fs::read(path).map_err(io)?;
-    from_json(&bytes, &origin)
+    let mut scene = from_json(&bytes, &origin)?;
+    scene.reference = scene.reference.map(|r| r.loaded_from(path));
+    Ok(scene)
 }
 
 /// Parses scene JSON. `origin` names the input in error messages.
@@ -279,8 +282,16 @@ fn compact<T: Serialize>(value: &T) -> String {
 
 /// Writes the scene atomically: a temporary file in the same directory, then a rename, so a
 /// crash never leaves a half-written scene behind.
+/// The reference image's path is written relative to `path`'s folder.
 pub fn save(scene: &Scene, path: &Path) -> Result<(), SaveError> {
-    write_atomic(path, to_json(scene).as_bytes()).map_err(|error| SaveError {
+    let text = match &scene.reference {
+        Some(r) => to_json(&Scene {
+            reference: Some(r.stored_for(path)),
+            ..scene.clone()
+        }),
+        None => to_json(scene),
+    };
+    write_atomic(path, text.as_bytes()).map_err(|error| SaveError {
         path: path.to_path_buf(),
         error,
     })

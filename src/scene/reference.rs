@@ -30,10 +30,10 @@ pub struct Reference {
 }
 
 impl Reference {
-    /// An underlay for `image`, stored relative to `scene_file`'s folder when there is one.
-    pub fn new(image: &Path, scene_file: Option<&Path>) -> Reference {
+    /// An underlay for `image` (kept as an absolute path until the scene is saved).
+    pub fn new(image: &Path) -> Reference {
         Reference {
-            path: stored_path(image, scene_file),
+            path: absolute(image).to_string_lossy().into_owned(),
             position: Point::new(0.0, 0.0),
             scale: 0.1,
             opacity: 0.5,
@@ -41,7 +41,7 @@ impl Reference {
         }
     }
 
-    /// The image's location on disk for a scene saved at `scene_file` (a relative path is
+    /// The image's location on disk for a scene read from `scene_file` (a relative path is
     /// taken from the scene file's folder, or from the working directory without one).
     pub fn resolve(&self, scene_file: Option<&Path>) -> PathBuf {
         let path = Path::new(&self.path);
@@ -51,11 +51,22 @@ impl Reference {
         }
     }
 
-    /// The same underlay for the scene saved at `to` instead of `from`: the relative path is
-    /// rewritten so it still names the same image.
-    pub fn moved(&self, from: Option<&Path>, to: &Path) -> Reference {
+    /// The underlay as read from `scene_file`: its path made absolute, so the scene can be
+    /// saved anywhere (see [`Reference::stored_for`]).
+    pub fn loaded_from(&self, scene_file: &Path) -> Reference {
         Reference {
-            path: stored_path(&self.resolve(from), Some(to)),
+            path: absolute(&self.resolve(Some(scene_file)))
+                .to_string_lossy()
+                .into_owned(),
+            ..self.clone()
+        }
+    }
+
+    /// The underlay as written to `scene_file`: its path relative to the file's folder,
+    /// `/`-separated (absolute when they share no root).
+    pub fn stored_for(&self, scene_file: &Path) -> Reference {
+        Reference {
+            path: stored_path(Path::new(&self.path), scene_file),
             ..self.clone()
         }
     }
@@ -79,14 +90,17 @@ impl Reference {
     }
 }
 
+/// `p` made absolute against the working directory (unchanged if that fails).
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
 /// `image` as stored in a scene saved at `scene_file`: relative to its folder, `/`-separated.
-fn stored_path(image: &Path, scene_file: Option<&Path>) -> String {
-    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+fn stored_path(image: &Path, scene_file: &Path) -> String {
     let image = absolute(image);
-    let relative = scene_file
-        .map(absolute)
-        .and_then(|f| f.parent().map(Path::to_path_buf))
-        .and_then(|dir| relative_path(&image, &dir));
+    let relative = absolute(scene_file)
+        .parent()
+        .and_then(|dir| relative_path(&image, dir));
     match relative {
         Some(r) => r
             .components()
@@ -135,37 +149,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn paths_are_stored_relative_to_the_scene_folder() {
+    fn paths_are_stored_relative_to_the_scene_folder_and_read_back_absolute() {
         let scene = Path::new("/levels/act1/map.json");
-        let r = Reference::new(Path::new("/levels/act1/sketch.png"), Some(scene));
-        assert_eq!(r.path, "sketch.png");
-        let r = Reference::new(Path::new("/levels/art/./shots/map.jpg"), Some(scene));
+        let r = Reference::new(Path::new("/levels/act1/sketch.png"));
+        assert_eq!(r.path, "/levels/act1/sketch.png");
+        assert_eq!(r.stored_for(scene).path, "sketch.png");
+        let r = Reference::new(Path::new("/levels/art/./shots/map.jpg")).stored_for(scene);
         assert_eq!(r.path, "../art/shots/map.jpg");
+        assert_eq!(r.loaded_from(scene).path, "/levels/art/shots/map.jpg");
+        let deeper = Path::new("/levels/backup/old/map.json");
+        let r = Reference::new(Path::new("/levels/act1/sketch.png")).stored_for(deeper);
+        assert_eq!(r.path, "../../act1/sketch.png");
         assert_eq!(
-            r.resolve(Some(scene)),
-            Path::new("/levels/act1/../art/shots/map.jpg")
-        );
-        // Without a scene file the path stays absolute.
-        let r = Reference::new(Path::new("/tmp/a.png"), None);
-        assert_eq!(r.path, "/tmp/a.png");
-    }
-
-    #[test]
-    fn saving_elsewhere_rewrites_the_relative_path() {
-        let from = Path::new("/levels/act1/map.json");
-        let r = Reference::new(Path::new("/levels/act1/sketch.png"), Some(from));
-        let moved = r.moved(Some(from), Path::new("/levels/backup/old/map.json"));
-        assert_eq!(moved.path, "../../act1/sketch.png");
-        let untitled = Reference::new(Path::new("/tmp/a.png"), None);
-        assert_eq!(
-            untitled.moved(None, Path::new("/tmp/x/s.json")).path,
-            "../a.png"
+            r.resolve(Some(deeper)),
+            Path::new("/levels/backup/old/../../act1/sketch.png")
         );
     }
 
     #[test]
     fn bad_scale_and_opacity_are_named() {
-        let mut r = Reference::new(Path::new("/a.png"), None);
+        let mut r = Reference::new(Path::new("/a.png"));
         assert_eq!(r.problem(), None);
         r.opacity = 1.5;
         assert!(r.problem().unwrap().contains("opacity 1.5"));

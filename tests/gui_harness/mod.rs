@@ -34,6 +34,10 @@ impl Dialogs for FakeDialogs {
         self.asked.lock().unwrap().push(kind);
         self.answers.lock().unwrap().pop_front()
     }
+
+    fn open_image(&mut self) -> Option<PathBuf> {
+        self.answers.lock().unwrap().pop_front()
+    }
 }
 
 /// The editor on `scene` (the example when `None`), every rebuild within its frame.
