@@ -64,7 +64,9 @@ fn playing_the_offset_path_reports_the_moment_it_hits_the_wall() {
     assert!(p.distance() > 0.5, "{}", p.distance());
 
     if std::env::var_os("NAVSCOPE_WRITE_SCREENSHOT").is_some() {
-        h.state_mut().playback_mut().toggle_play();
+        if h.state().playback().is_playing() {
+            h.state_mut().playback_mut().toggle_play();
+        }
         h.state_mut().playback_mut().set_distance(middle);
         h.run();
         let image = h.render().expect("the window renders");
@@ -77,17 +79,30 @@ fn playing_the_offset_path_reports_the_moment_it_hits_the_wall() {
 #[test]
 fn a_reference_image_is_added_from_the_file_menu_and_undone_in_one_step() {
     let dir = tempfile::tempdir().unwrap();
+    let dialogs = FakeDialogs::default();
+    let mut h = editor_on(&dialogs, None);
+    let add = |h: &mut egui_kittest::Harness<'_, navscope::app::App>, file: &Path| {
+        dialogs.answer(file);
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Add reference image…").click();
+        h.run();
+    };
+    // A file that is not an image is reported, naming it.
+    let bad = dir.path().join("notes.png");
+    std::fs::write(&bad, "not a picture").unwrap();
+    add(&mut h, &bad);
+    let error = h.state().underlay().error().expect("an error").to_string();
+    assert!(
+        error.contains("notes.png") && error.contains("cannot read"),
+        "{error}"
+    );
+
     let png = dir.path().join("sketch.png");
     image::RgbaImage::from_pixel(20, 10, image::Rgba([200, 100, 50, 255]))
         .save(&png)
         .unwrap();
-    let dialogs = FakeDialogs::default();
-    let mut h = editor_on(&dialogs, None);
-    dialogs.answer(&png);
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Add reference image…").click();
-    h.run();
+    add(&mut h, &png);
     let reference = h
         .state()
         .document()
@@ -104,18 +119,14 @@ fn a_reference_image_is_added_from_the_file_menu_and_undone_in_one_step() {
     );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert!(h.state().document().scene().reference.is_none());
-    // A file that is not an image is reported, naming it.
-    let bad = dir.path().join("notes.png");
-    std::fs::write(&bad, "not a picture").unwrap();
-    dialogs.answer(&bad);
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Add reference image…").click();
-    h.run();
-    let error = h.state().underlay().error().expect("an error").to_string();
-    assert!(
-        error.contains("notes.png") && error.contains("cannot read"),
-        "{error}"
+    assert_eq!(
+        h.state()
+            .document()
+            .scene()
+            .reference
+            .as_ref()
+            .map(|r| r.path.as_str()),
+        Some(bad.to_str().unwrap()),
+        "one undo step back to the first image"
     );
 }

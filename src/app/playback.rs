@@ -182,6 +182,7 @@ pub fn show(ctx: &Context, playback: &mut AgentPlayback) {
     }
     let mut open = playback.open;
     egui::Window::new("Agent playback")
+        .default_pos(egui::pos2(780.0, 400.0))
         .open(&mut open)
         .default_width(360.0)
         .show(ctx, |ui| {

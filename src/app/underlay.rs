@@ -118,6 +118,7 @@ pub fn show(ctx: &Context, underlay: &mut Underlay, reference: Option<&Reference
     let mut open = underlay.open;
     let mut edit = None;
     egui::Window::new("Reference image")
+        .default_pos(egui::pos2(420.0, 80.0))
         .open(&mut open)
         .default_width(300.0)
         .show(ctx, |ui| {

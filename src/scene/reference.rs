@@ -55,7 +55,9 @@ impl Reference {
     /// saved anywhere (see [`Reference::stored_for`]).
     pub fn loaded_from(&self, scene_file: &Path) -> Reference {
         Reference {
-            path: absolute(&self.resolve(Some(scene_file)))
+            path: normal(&absolute(&self.resolve(Some(scene_file))))
+                .iter()
+                .collect::<PathBuf>()
                 .to_string_lossy()
                 .into_owned(),
             ..self.clone()

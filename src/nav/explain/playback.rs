@@ -27,6 +27,9 @@ pub struct Collision {
 /// corners, and rounding must not turn that into a collision.
 const TOUCH: f64 = 1e-9;
 
+/// Relative gap below which stretches on consecutive segments are one.
+const JOIN: f64 = 1e-9;
+
 /// Bisection steps that place the ends of an overlap on an arc (2^-48 of one sampling step).
 const REFINE_STEPS: usize = 48;
 
@@ -70,7 +73,8 @@ pub fn collisions(path: &Path, walls: &SegmentGrid, radius: f64) -> Vec<Collisio
             let clearance = span_clearance(segment, lo, hi, walls, radius);
             let (from, to) = (offset + lo * len, offset + hi * len);
             match out.last_mut() {
-                Some(last) if from <= last.to => {
+                // Arc lengths summed along different segments may differ in the last bits.
+                Some(last) if from <= last.to + JOIN * (1.0 + last.to) => {
                     last.to = last.to.max(to);
                     last.clearance = last.clearance.min(clearance);
                 }
@@ -258,5 +262,13 @@ mod tests {
         let hits = collisions(&path, &walls, 0.5);
         assert_eq!(hits.len(), 1, "{hits:?}");
         assert_eq!(hits[0].from, 0.0);
+        // Also when the segment lengths do not add up exactly in floating point.
+        let path = Path::from_points(&[
+            Point::new(0.1, 0.3),
+            Point::new(0.7, 0.3),
+            Point::new(3.3, 0.3),
+            Point::new(9.1, 0.3),
+        ]);
+        assert_eq!(collisions(&path, &walls, 0.5).len(), 1);
     }
 }
