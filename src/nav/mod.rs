@@ -23,6 +23,7 @@ mod midpoint;
 mod offset_funnel;
 mod optimal;
 mod path;
+mod polygon_mesh;
 mod polygon_ops;
 mod query;
 mod raw;
@@ -57,6 +58,7 @@ pub use midpoint::midpoint_path;
 pub use offset_funnel::offset_path;
 pub use optimal::optimal_path;
 pub use path::{Path, PathSegment};
+pub use polygon_mesh::{PolygonMesh, PolygonMeshError, wall_loops};
 pub use query::{
     Metrics, QueryResult, QueryTimings, Status, Variant, flatten_tolerance, query, query_build,
     query_with,

@@ -1,0 +1,135 @@
+//! Reader for a Godot 4 `NavigationPolygon` (a `.tres` resource, or the first
+//! `NavigationPolygon` sub-resource of a `.tscn`): `vertices = PackedVector2Array(x, y, ..)` and
+//! `polygons = Array[PackedInt32Array]([PackedInt32Array(i, ..), ..])` (or Godot 4.0's
+//! `[PackedInt32Array(..), ..]`). Godot's y points down: (x, y) becomes (x, -y), and polygons
+//! are made counter-clockwise.
+
+use super::navmesh_file::{ReadError, counter_clockwise};
+use crate::geom::Point;
+use crate::nav::PolygonMesh;
+
+/// The polygons of the resource's `NavigationPolygon`.
+pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
+    let mut in_section = false;
+    let mut found_section = false;
+    let mut vertices: Option<Vec<Point>> = None;
+    let mut polygons: Option<Vec<Vec<u32>>> = None;
+    for (i, line) in text.lines().enumerate() {
+        let (n, line) = (i + 1, line.trim());
+        if line.starts_with('[') {
+            if found_section && in_section {
+                break; // only the first NavigationPolygon
+            }
+            let is_nav = line.contains("type=\"NavigationPolygon\"");
+            // A .tres names its type in the header and holds the properties under [resource].
+            in_section = is_nav && line.starts_with("[sub_resource")
+                || line == "[resource]" && found_section;
+            found_section |= is_nav;
+            continue;
+        }
+        if !in_section {
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        match key.trim() {
+            "vertices" => {
+                let numbers = numbers(call(value.trim(), "PackedVector2Array", n)?, n)?;
+                if !numbers.len().is_multiple_of(2) {
+                    return Err((n, "vertices: an odd number of coordinates".into()));
+                }
+                let points = numbers.chunks(2).map(|c| Point::new(c[0], -c[1] + 0.0));
+                vertices = Some(points.collect());
+            }
+            "polygons" => polygons = Some(polygon_list(value.trim(), n)?),
+            _ => {}
+        }
+    }
+    if !found_section {
+        return Err((0, "no NavigationPolygon resource in the file".into()));
+    }
+    let vertices = vertices.ok_or((0, "the NavigationPolygon has no `vertices`".to_string()))?;
+    let polygons = polygons.ok_or((0, "the NavigationPolygon has no `polygons`".to_string()))?;
+    Ok(counter_clockwise(PolygonMesh { vertices, polygons }))
+}
+
+/// The text inside `name( .. )`.
+fn call<'a>(value: &'a str, name: &str, line: usize) -> Result<&'a str, ReadError> {
+    value
+        .strip_prefix(name)
+        .and_then(|v| v.trim_start().strip_prefix('('))
+        .and_then(|v| v.strip_suffix(')'))
+        .ok_or_else(|| {
+            (
+                line,
+                format!("expected {name}(...), found `{}`", clip(value)),
+            )
+        })
+}
+
+/// `[PackedInt32Array(..), ..]`, optionally wrapped as `Array[PackedInt32Array]( .. )`.
+fn polygon_list(value: &str, line: usize) -> Result<Vec<Vec<u32>>, ReadError> {
+    let inner = match value.strip_prefix("Array[PackedInt32Array]") {
+        Some(rest) => call(rest.trim(), "", line)?,
+        None => value,
+    };
+    let inner = inner
+        .trim()
+        .strip_prefix('[')
+        .and_then(|v| v.strip_suffix(']'))
+        .ok_or_else(|| {
+            (
+                line,
+                format!("polygons: expected a [...] list, found `{}`", clip(value)),
+            )
+        })?;
+    let mut polygons = Vec::new();
+    let mut rest = inner.trim();
+    while !rest.is_empty() {
+        let end = rest.find(')').ok_or_else(|| {
+            (
+                line,
+                "polygons: a PackedInt32Array is not closed".to_string(),
+            )
+        })?;
+        let ids = numbers(call(&rest[..=end], "PackedInt32Array", line)?, line)?;
+        let ids = ids
+            .iter()
+            .map(|&v| {
+                (v >= 0.0 && v.fract() == 0.0 && v <= f64::from(u32::MAX))
+                    .then_some(v as u32)
+                    .ok_or_else(|| (line, format!("polygons: `{v}` is not a vertex index")))
+            })
+            .collect::<Result<Vec<u32>, _>>()?;
+        polygons.push(ids);
+        rest = rest[end + 1..].trim_start();
+        rest = match rest.strip_prefix(',') {
+            Some(r) => r.trim_start(),
+            None if rest.is_empty() => rest,
+            None => return Err((line, format!("polygons: unexpected `{}`", clip(rest)))),
+        };
+    }
+    Ok(polygons)
+}
+
+/// Comma-separated finite numbers.
+fn numbers(list: &str, line: usize) -> Result<Vec<f64>, ReadError> {
+    if list.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    list.split(',')
+        .map(|s| {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| (line, format!("`{}` is not a finite number", clip(s.trim()))))
+        })
+        .collect()
+}
+
+/// At most 40 characters of a value, for messages.
+fn clip(s: &str) -> String {
+    s.chars().take(40).collect()
+}
