@@ -16,6 +16,9 @@ pub enum FileKind {
     Svg,
     /// A regression case (`navscope check`).
     Scenario,
+    PolyanyaMesh,
+    GodotResource,
+    Gltf,
 }
 
 impl FileKind {
@@ -26,6 +29,9 @@ impl FileKind {
             FileKind::Obj => "Wavefront OBJ",
             FileKind::Svg => "SVG picture",
             FileKind::Scenario => "navscope test case",
+            FileKind::PolyanyaMesh => "Polyanya mesh",
+            FileKind::GodotResource => "Godot NavigationPolygon",
+            FileKind::Gltf => "glTF 2.0",
         }
     }
 
@@ -34,6 +40,9 @@ impl FileKind {
             FileKind::Scene | FileKind::NavmeshJson | FileKind::Scenario => "json",
             FileKind::Obj => "obj",
             FileKind::Svg => "svg",
+            FileKind::PolyanyaMesh => "mesh",
+            FileKind::GodotResource => "tres",
+            FileKind::Gltf => "gltf",
         }
     }
 }
@@ -72,6 +81,11 @@ pub enum Export {
     NavmeshJson,
     Obj,
     Svg,
+    /// Convex polygons as a Polyanya mesh.
+    PolyanyaMesh,
+    /// Convex polygons as a Godot 4 NavigationPolygon.
+    Godot,
+    Gltf,
 }
 
 impl Export {
@@ -80,6 +94,9 @@ impl Export {
             Export::NavmeshJson => FileKind::NavmeshJson,
             Export::Obj => FileKind::Obj,
             Export::Svg => FileKind::Svg,
+            Export::PolyanyaMesh => FileKind::PolyanyaMesh,
+            Export::Godot => FileKind::GodotResource,
+            Export::Gltf => FileKind::Gltf,
         }
     }
 
@@ -93,10 +110,14 @@ impl Export {
             Export::NavmeshJson => format!("{stem}.navmesh.json"),
             Export::Obj => format!("{stem}.obj"),
             Export::Svg => format!("{stem}.svg"),
+            Export::PolyanyaMesh => format!("{stem}.mesh"),
+            Export::Godot => format!("{stem}.tres"),
+            Export::Gltf => format!("{stem}.gltf"),
         }
     }
 
-    /// The file's text: the navmesh as JSON or OBJ, or `picture` as SVG framing `bounds`.
+    /// The file's text: the navmesh in a navmesh format (convex polygons for the Polyanya
+    /// mesh and Godot), or `picture` as SVG framing `bounds`; the error names the problem.
     pub fn text(
         self,
         mesh: &NavMesh,
@@ -104,12 +125,19 @@ impl Export {
         picture: &DrawList,
         bounds: Aabb,
         theme: Theme,
-    ) -> String {
-        match self {
-            Export::NavmeshJson => export::navmesh_json(mesh, radius),
-            Export::Obj => export::navmesh_obj(mesh, radius),
-            Export::Svg => export::svg(picture, bounds, 1200.0, theme),
-        }
+    ) -> Result<String, String> {
+        let convex = export::Polygons::Convex { max_vertices: None };
+        let (format, polygons) = match self {
+            Export::NavmeshJson => (export::NavmeshFormat::Json, export::Polygons::Triangles),
+            Export::Obj => (export::NavmeshFormat::Obj, export::Polygons::Triangles),
+            Export::PolyanyaMesh => (export::NavmeshFormat::Mesh, convex),
+            Export::Godot => (export::NavmeshFormat::Godot, convex),
+            Export::Gltf => (export::NavmeshFormat::Gltf, export::Polygons::Triangles),
+            Export::Svg => return Ok(export::svg(picture, bounds, 1200.0, theme)),
+        };
+        export::write_navmesh(mesh, radius, format, polygons, None)
+            .map(|w| w.text)
+            .map_err(|e| e.to_string())
     }
 }
 
