@@ -52,7 +52,10 @@ fn convex_polygons_are_convex_cover_the_mesh_and_keep_its_adjacency() {
     let triangles = PolygonMesh::from_triangles(mesh);
     for limit in [None, Some(4), Some(6)] {
         let merged = convex_polygons(mesh, limit);
-        assert!(merged.polygons.len() < mesh.triangle_count() / 2, "{limit:?}");
+        assert!(
+            merged.polygons.len() < mesh.triangle_count() / 2,
+            "{limit:?}"
+        );
         for (i, poly) in merged.polygons.iter().enumerate() {
             let points = merged.points(i);
             assert!(is_convex(&points), "polygon {i} is not convex");
@@ -204,7 +207,10 @@ fn godot_resource_has_convex_polygons_in_y_down_coordinates() {
         .iter()
         .map(|&(x, y)| {
             let c = cell_size as f32;
-            (((x as f32) / c).floor() as i64, ((y as f32) / c).floor() as i64)
+            (
+                ((x as f32) / c).floor() as i64,
+                ((y as f32) / c).floor() as i64,
+            )
         })
         .collect();
     keys.sort_unstable();
@@ -243,7 +249,13 @@ fn gltf_export_loads_back_with_the_gltf_crate() {
     let data = base64::engine::general_purpose::STANDARD
         .decode(uri.split_once(";base64,").unwrap().1)
         .unwrap();
-    let primitive = document.meshes().next().unwrap().primitives().next().unwrap();
+    let primitive = document
+        .meshes()
+        .next()
+        .unwrap()
+        .primitives()
+        .next()
+        .unwrap();
     assert_eq!(primitive.mode(), gltf::mesh::Mode::Triangles);
     let reader = primitive.reader(|_| Some(&data));
     let positions: Vec<[f32; 3]> = reader.read_positions().unwrap().collect();
@@ -287,8 +299,15 @@ fn reopen(name: &str, text: &str) -> (PolygonMesh, NavMesh) {
 fn every_written_navmesh_opens_as_it_is_with_the_same_paths() {
     let build = field();
     let merged = convex_polygons(&build.mesh, None);
-    let start = Point::new(0.8, 0.8);
-    let goal = Point::new(39.0, 29.0);
+    // From triangle 0 to the farthest triangle of its component.
+    let mesh = &build.mesh;
+    let start = mesh.centroid(nav::TriId(0));
+    let goal = mesh
+        .triangle_ids()
+        .filter(|&t| mesh.component(t) == mesh.component(nav::TriId(0)))
+        .map(|t| mesh.centroid(t))
+        .max_by(|a, b| a.distance(start).total_cmp(&b.distance(start)))
+        .unwrap();
     let expected = nav::query(&build.mesh, start, goal)
         .path(Variant::Optimal)
         .unwrap()
@@ -332,7 +351,10 @@ fn every_written_navmesh_opens_as_it_is_with_the_same_paths() {
             .length;
         // glTF stores 32-bit floats; the others keep every bit.
         let tolerance = if name.ends_with("gltf") { 1e-5 } else { 1e-12 };
-        assert!(close(length, expected, tolerance), "{name}: {length} vs {expected}");
+        assert!(
+            close(length, expected, tolerance),
+            "{name}: {length} vs {expected}"
+        );
     }
 }
 
@@ -354,7 +376,10 @@ fn polygons_are_kept_and_only_triangulated_inside_themselves() {
         area[owners[0]] += 0.5 * (b - a).cross(c - a);
     }
     for (i, a) in area.iter().enumerate() {
-        assert!(close(*a, signed_area(&merged.points(i)), 1e-9), "polygon {i}");
+        assert!(
+            close(*a, signed_area(&merged.points(i)), 1e-9),
+            "polygon {i}"
+        );
     }
 }
 
@@ -374,26 +399,45 @@ fn overlapping_or_malformed_polygons_are_refused_with_a_reason() {
         vertices,
         polygons: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]],
     };
-    assert!(overlap.to_navmesh().unwrap_err().to_string().contains("overlap"));
+    assert!(
+        overlap
+            .to_navmesh()
+            .unwrap_err()
+            .to_string()
+            .contains("overlap")
+    );
     let clockwise = PolygonMesh {
         vertices: square(0.0),
         polygons: vec![vec![3, 2, 1, 0]],
     };
     let err = build_polygon_mesh(&clockwise, 0.0).unwrap_err().to_string();
-    assert!(err.contains("polygon 0") && err.contains("counter-clockwise"), "{err}");
+    assert!(
+        err.contains("polygon 0") && err.contains("counter-clockwise"),
+        "{err}"
+    );
     let out_of_range = PolygonMesh {
         vertices: square(0.0),
         polygons: vec![vec![0, 1, 9]],
     };
-    assert!(out_of_range.validate().unwrap_err().to_string().contains("vertex 9"));
+    assert!(
+        out_of_range
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("vertex 9")
+    );
 }
 
 #[test]
 fn bad_navmesh_files_name_the_file_and_line() {
     let cases = [
-        ("bad.tres", "[gd_resource type=\"NavigationPolygon\" format=3]\n\n[resource]\nvertices = PackedVector2Array(0, 0, 1)\n", "line 4"),
+        (
+            "bad.tres",
+            "[gd_resource type=\"NavigationPolygon\" format=3]\n\n[resource]\nvertices = PackedVector2Array(0, 0, 1)\n",
+            "line 4",
+        ),
         ("bad.obj", "v 0 0 0\nv 1 0 0\nf 1 2 3\n", "line 3"),
-        ("bad.mesh", "mesh\n2\n1 1\n0 0 0\n", "line 5"),
+        ("bad.mesh", "mesh\n2\n1 1\n0 0 0\n", "ends before polygon 0"),
         ("bad.gltf", "{\"asset\": {}}", "invalid glTF"),
         ("bad.json", "{\"format\": \"navscope-scene\"}", "line"),
         ("bad.txt", "", ".txt"),

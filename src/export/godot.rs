@@ -38,9 +38,15 @@ pub fn godot_tres(mesh: &PolygonMesh, agent_radius: f64) -> Result<(String, f64)
         let ids: Vec<String> = poly.iter().rev().map(u32::to_string).collect();
         let _ = write!(out, "{sep}PackedInt32Array({})", ids.join(", "));
     }
-    let _ = writeln!(out, "])\nagent_radius = {}", agent_radius + 0.0);
-    let _ = writeln!(out, "cell_size = {cell_size}");
+    let _ = writeln!(out, "])\nagent_radius = {}", float(agent_radius));
+    let _ = writeln!(out, "cell_size = {}", float(cell_size));
     Ok((out, cell_size))
+}
+
+/// A float property as Godot writes one: always with a decimal point (`1.0`, not `1`).
+fn float(v: f64) -> String {
+    let s = format!("{}", v + 0.0);
+    if s.contains('.') { s } else { format!("{s}.0") }
 }
 
 /// The largest power of two up to 1 at which Godot's vertex keys (floor of the 32-bit

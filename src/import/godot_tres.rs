@@ -5,6 +5,7 @@
 //! are made counter-clockwise.
 
 use super::navmesh_file::{ReadError, counter_clockwise};
+use super::polyanya_mesh::clip;
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
 
@@ -127,9 +128,4 @@ fn numbers(list: &str, line: usize) -> Result<Vec<f64>, ReadError> {
                 .ok_or_else(|| (line, format!("`{}` is not a finite number", clip(s.trim()))))
         })
         .collect()
-}
-
-/// At most 40 characters of a value, for messages.
-fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
 }

@@ -296,7 +296,7 @@ impl<'a> Fields<'a> {
 }
 
 /// At most 40 characters of a field, for messages.
-fn clip(s: &str) -> String {
+pub(super) fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
