@@ -159,7 +159,7 @@ impl PolygonMesh {
         if crossings > 0 || cdt.num_vertices() != points.len() {
             return Err(PolygonMeshError::Crossing(crossings.max(1)));
         }
-        let owner = fill_polygons(&cdt, &polygons)?;
+        let owner = fill_polygons(&cdt, &points, &polygons)?;
         assemble(cdt, points, &owner)
     }
 }
@@ -218,6 +218,7 @@ fn first_alike(input: &[Point]) -> Vec<usize> {
 /// polygon edge that stops at polygon edges (all constraints).
 fn fill_polygons(
     cdt: &Cdt,
+    points: &[Point],
     polygons: &[Vec<usize>],
 ) -> Result<Vec<Option<usize>>, PolygonMeshError> {
     let mut owner = vec![None; cdt.num_all_faces()];
@@ -233,12 +234,15 @@ fn fill_polygons(
                 )
             })?;
         let mut stack = vec![seed.fix()];
+        let mut covered = 0.0;
         while let Some(f) = stack.pop() {
             match owner[f.index()] {
                 Some(j) if j == i => continue,
                 Some(j) => return Err(PolygonMeshError::Overlap(j, i)),
                 None => owner[f.index()] = Some(i),
             }
+            let [a, b, c] = cdt.face(f).positions();
+            covered += 0.5 * ((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
             for e in cdt.face(f).adjacent_edges() {
                 if e.is_constraint_edge() {
                     continue;
@@ -248,6 +252,18 @@ fn fill_polygons(
                     None => return Err(bad(i, "is not closed inside its edges")),
                 }
             }
+        }
+        // Edges of overlapping polygons that run along each other leave no crossing, but the
+        // polygon is then cut by the other's edges: its own triangles do not fill it.
+        let ring: Vec<Point> = poly.iter().map(|&v| points[v]).collect();
+        let area = signed_area(&ring);
+        if (covered - area).abs() > 1e-9 * area {
+            return Err(bad(
+                i,
+                format!(
+                    "overlaps another polygon: its own triangles cover {covered} of its area {area}"
+                ),
+            ));
         }
     }
     Ok(owner)
