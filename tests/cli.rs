@@ -258,7 +258,7 @@ fn build_writes_each_navmesh_format_and_reports_convex_polygons() {
             "rooms.tres",
             "[gd_resource type=\"NavigationPolygon\" format=3]",
         ),
-        ("gltf", "rooms.gltf", "{\"asset\""),
+        ("gltf", "rooms.gltf", "{\"accessors\""),
     ] {
         let out = dir.path().join(file);
         run_ok(&["build", scene, "--format", format, "-o", path_str(&out)]);
