@@ -152,5 +152,30 @@ mod tests {
             "rooms.navmesh.json"
         );
         assert_eq!(Export::Svg.file_name("untitled"), "untitled.svg");
+        assert_eq!(Export::Godot.file_name("rooms.json"), "rooms.tres");
+        assert_eq!(Export::PolyanyaMesh.file_name("rooms.json"), "rooms.mesh");
+        assert_eq!(Export::Gltf.file_name("rooms.json"), "rooms.gltf");
+    }
+
+    #[test]
+    fn engine_exports_write_their_formats() {
+        let scene = crate::scene::generate::random_field(6, 20.0, 15.0, 0.3, 2);
+        let mesh = crate::nav::build(&scene).unwrap().mesh;
+        let text = |e: Export| {
+            e.text(
+                &mesh,
+                0.3,
+                &DrawList::default(),
+                mesh.bounds(),
+                Theme::Light,
+            )
+            .unwrap()
+        };
+        assert!(text(Export::PolyanyaMesh).starts_with("mesh\n2\n"));
+        let godot = text(Export::Godot);
+        assert!(godot.starts_with("[gd_resource type=\"NavigationPolygon\" format=3]"));
+        // Convex polygons: fewer than the triangles.
+        assert!(godot.matches("PackedInt32Array(").count() < mesh.triangle_count());
+        assert!(gltf::Gltf::from_slice(text(Export::Gltf).as_bytes()).is_ok());
     }
 }

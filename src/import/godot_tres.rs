@@ -129,3 +129,50 @@ fn numbers(list: &str, line: usize) -> Result<Vec<f64>, ReadError> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scene_sub_resource_in_the_godot_4_0_list_form_is_read_y_flipped() {
+        let tscn = "[gd_scene load_steps=2 format=3]\n\n\
+            [sub_resource type=\"NavigationPolygon\" id=\"nav\"]\n\
+            vertices = PackedVector2Array(0, 0, 4, 0, 4, 2, 0, 2)\n\
+            polygons = [PackedInt32Array(0, 1, 2, 3)]\n\n\
+            [node name=\"Region\" type=\"NavigationRegion2D\"]\n\
+            polygons = [PackedInt32Array(9)]\n";
+        let mesh = godot_tres(tscn).unwrap();
+        assert_eq!(mesh.vertices[2], Point::new(4.0, -2.0));
+        // Clockwise once flipped, so reversed to counter-clockwise.
+        assert_eq!(mesh.polygons, vec![vec![3, 2, 1, 0]]);
+        assert_eq!(mesh.area(), 8.0);
+    }
+
+    #[test]
+    fn malformed_values_name_the_line() {
+        let head = "[gd_resource type=\"NavigationPolygon\" format=3]\n\n[resource]\n";
+        for (body, line) in [
+            ("vertices = PackedVector2Array(0, x)\n", 4),
+            ("vertices = Vector2(0, 0)\n", 4),
+            (
+                "vertices = PackedVector2Array()\npolygons = [PackedInt32Array(0, -1)]\n",
+                5,
+            ),
+            (
+                "vertices = PackedVector2Array()\npolygons = [PackedInt32Array(0, 1\n",
+                5,
+            ),
+        ] {
+            assert_eq!(
+                godot_tres(&format!("{head}{body}")).unwrap_err().0,
+                line,
+                "{body}"
+            );
+        }
+        assert_eq!(
+            godot_tres("[gd_resource type=\"Theme\"]\n").unwrap_err().0,
+            0
+        );
+    }
+}

@@ -59,3 +59,21 @@ fn index(reference: &str, count: usize) -> Option<u32> {
     };
     (0..count as i64).contains(&i).then_some(i as u32)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn face_references_of_every_form_and_negative_indices_are_read() {
+        let text = "# quad\no nav\nv 0 0 0\nv 2 0 0\nv 2 0 -1\nv 0 0 -1\nvt 0 0\nvn 0 1 0\n\
+                    f 1/1/1 2//1 3/1\nf -4 -2 -1\n";
+        let mesh = obj_mesh(text).unwrap();
+        assert_eq!(mesh.vertices[2], Point::new(2.0, 1.0));
+        assert_eq!(mesh.polygons, vec![vec![0, 1, 2], vec![0, 2, 3]]);
+        assert_eq!(mesh.area(), 2.0);
+        assert_eq!(obj_mesh("v 0 0 0\nf 1 0 1\n").unwrap_err().0, 2);
+        assert_eq!(obj_mesh("v 0 0\n").unwrap_err().0, 1);
+        assert_eq!(obj_mesh("v 0 0 0\n").unwrap_err().0, 0);
+    }
+}

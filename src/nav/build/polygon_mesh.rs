@@ -4,11 +4,11 @@
 //! polygons, bounded by the polygon edges that no other polygon shares (walls).
 
 use super::triangulate::label_components;
+use crate::geom::{Point, orient, signed_area};
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::geom::{Point, orient, signed_area};
 use spade::handles::FixedVertexHandle;
 use spade::{Point2, Triangulation};
 use std::cmp::Ordering;
