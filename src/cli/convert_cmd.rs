@@ -51,7 +51,13 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 let kept = polygons.normalized().with_context(|| origin.clone())?;
                 let written = write_navmesh(&build.mesh, radius, format, choice, Some(&kept))
                     .with_context(|| origin.clone())?;
-                super::build_cmd::report_polygons(&origin, &written, build.mesh.triangle_count());
+                if choice != Polygons::Triangles {
+                    super::build_cmd::report_polygons(
+                        &origin,
+                        &written,
+                        build.mesh.triangle_count(),
+                    );
+                }
                 let summary = format!("{origin}: {} polygons kept", kept.polygons.len());
                 (written.text, summary)
             }
@@ -74,7 +80,13 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 if let Some(note) = &written.note {
                     eprintln!("note: {note}");
                 }
-                super::build_cmd::report_polygons(&origin, &written, build.mesh.triangle_count());
+                if choice != Polygons::Triangles {
+                    super::build_cmd::report_polygons(
+                        &origin,
+                        &written,
+                        build.mesh.triangle_count(),
+                    );
+                }
                 let summary = format!(
                     "{origin}: {} triangles, radius {}",
                     build.mesh.triangle_count(),

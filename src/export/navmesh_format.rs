@@ -79,7 +79,8 @@ pub struct Written {
 }
 
 /// Writes `mesh` (for agent radius `radius`) in `format`. `kept` are polygons to write as they
-/// are instead of the triangles (a navmesh opened as it is); convex merging replaces them.
+/// are instead of the triangles (a navmesh opened as it is, over the same vertices as `mesh`,
+/// as `PolygonMesh::to_navmesh` makes it); convex merging replaces them.
 pub fn write_navmesh(
     mesh: &NavMesh,
     radius: f64,
