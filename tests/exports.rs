@@ -523,3 +523,46 @@ fn check_map_as_navmesh(map: &std::path::Path, queries: &std::path::Path, step: 
         );
     }
 }
+
+#[test]
+fn polyanya_vertex_lines_match_the_published_maps() {
+    // The maps' own vertex lines list the polygons around each vertex; ours, written
+    // from its polygons, must give the same cyclic order (a list may start anywhere).
+    let Some(dir) = validation_data::data_dir() else {
+        return;
+    };
+    for map in ["arena.mesh", "aurora-merged.mesh"] {
+        let text = std::fs::read_to_string(dir.join(map)).unwrap();
+        let polygons = navscope::import::parse_polyanya_polygons(&text).unwrap();
+        check_vertex_lines(&text, &polyanya_mesh(&polygons));
+    }
+}
+
+/// Each vertex line of `ours` lists the polygons of the same line of `text` in the same
+/// cyclic order.
+fn check_vertex_lines(text: &str, ours: &str) {
+    let around = |text: &str| -> Vec<Vec<i64>> {
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let v: usize = lines[2].split_whitespace().next().unwrap().parse().unwrap();
+        lines[3..3 + v]
+            .iter()
+            .map(|l| {
+                l.split_whitespace()
+                    .skip(3)
+                    .map(|x| x.parse().unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    let rotations = |l: &Vec<i64>| -> Vec<Vec<i64>> {
+        (0..l.len().max(1))
+            .map(|k| l.iter().cycle().skip(k).take(l.len()).copied().collect())
+            .collect()
+    };
+    for (v, (theirs, mine)) in around(text).iter().zip(around(ours)).enumerate() {
+        assert!(
+            rotations(theirs).contains(&mine),
+            "vertex {v}: {theirs:?} vs {mine:?}"
+        );
+    }
+}
