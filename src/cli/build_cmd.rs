@@ -1,15 +1,14 @@
-//! `navscope build SCENE [-o OUT] [--radius R | --agent NAME|all] [--format json|obj|svg]`.
+//! `navscope build SCENE [-o OUT] [--radius R | --agent NAME|all]
+//! [--format json|obj|svg|mesh|godot|gltf] [--polygons triangles|convex] [--max-vertices N]`.
 //! With `--agent all`, one navmesh per agent profile, each to OUT with `_NAME` before the
 //! extension (`mesh.json` -> `mesh_default.json`, `mesh_large.json`, ...).
 
 use super::{BuildArgs, Format, build_scene, chosen_profiles, load_scene};
-use crate::export::{navmesh_json, navmesh_obj, svg};
+use crate::export::{NavmeshFormat, svg, write_navmesh};
 use crate::nav::BuildOptions;
 use crate::scene::Scene;
-use crate::scene::write_atomic;
 use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
 use anyhow::{Context, bail};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
@@ -65,10 +64,36 @@ fn build_one(
     };
     let build = build_scene(scene, &args.scene, &options)?;
     let origin = args.scene.display();
-    let text = match args.format {
-        Format::Json => navmesh_json(&build.mesh, build.radius),
-        Format::Obj => navmesh_obj(&build.mesh, build.radius),
-        Format::Svg => {
+    let format = match args.format {
+        Format::Json => Some(NavmeshFormat::Json),
+        Format::Obj => Some(NavmeshFormat::Obj),
+        Format::Mesh => Some(NavmeshFormat::Mesh),
+        Format::Godot => Some(NavmeshFormat::Godot),
+        Format::Gltf => Some(NavmeshFormat::Gltf),
+        Format::Svg => None,
+    };
+    let text = match format {
+        Some(format) => {
+            let written = write_navmesh(
+                &build.mesh,
+                build.radius,
+                format,
+                args.polygons.choice(),
+                None,
+            )
+            .with_context(|| format!("{origin}"))?;
+            if let Some(note) = &written.note {
+                eprintln!("note: {note}");
+            }
+            if args.polygons.choice() != crate::export::Polygons::Triangles {
+                report_polygons(&origin.to_string(), &written, build.mesh.triangle_count());
+            }
+            written.text
+        }
+        None => {
+            if args.polygons.choice() != crate::export::Polygons::Triangles {
+                anyhow::bail!("--polygons convex applies to the json, mesh and godot formats only");
+            }
             let mut list = DrawList::default();
             draw_scene(scene, &mut list);
             draw_free_space(&build.free_space, &mut list);
@@ -86,18 +111,12 @@ fn build_one(
         build.radius,
         build.timings.total_us() as f64 / 1000.0
     );
-    match output {
-        Some(out) => {
-            write_atomic(out, text.as_bytes())
-                .with_context(|| format!("{}: cannot write", out.display()))?;
-            println!("{summary} -> {}", out.display());
-        }
-        None => {
-            std::io::stdout()
-                .write_all(text.as_bytes())
-                .context("cannot write to standard output")?;
-            eprintln!("{summary}");
-        }
+    super::write_output(output, text.as_bytes(), &summary)
+}
+
+/// The stderr line saying how many convex polygons the triangles became.
+pub(super) fn report_polygons(origin: &str, written: &crate::export::Written, triangles: usize) {
+    if let Some(n) = written.polygon_count {
+        eprintln!("{origin}: {n} convex polygons from {triangles} triangles");
     }
-    Ok(())
 }

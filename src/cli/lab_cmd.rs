@@ -9,7 +9,9 @@
 //! optimisation made one longer. `--agent NAME` adds `"agent": NAME`; `--agent all` runs every
 //! profile on its own navmesh and prints `{"agents": [report, ...]}` (tables one after the other).
 
-use super::{LabArgs, Optimization, Outcome, build_scene, chosen_profiles, load_scene};
+use super::{
+    LabArgs, Optimization, Outcome, build_scene, chosen_profiles, load_as_navmesh, load_scene,
+};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status};
@@ -57,13 +59,22 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     if args.n > MAX_QUERIES {
         bail!("--n {} is more than {MAX_QUERIES} queries", args.n);
     }
+    if args.as_navmesh {
+        if args.agent.is_some() {
+            bail!("--agent needs a scene file; a navmesh (--as-navmesh) has one radius");
+        }
+        let (scene, build) = load_as_navmesh(&args.scene, args.radius)?;
+        return run_profile(args, &scene, &build, None);
+    }
     let scene = load_scene(&args.scene)?;
     let Some(agent) = &args.agent else {
-        return run_profile(args, &scene, None);
+        let build = build_for(args, &scene, None)?;
+        return run_profile(args, &scene, &build, None);
     };
     let profiles = chosen_profiles(&scene, &args.scene, agent, true)?;
     if agent != "all" {
-        return run_profile(args, &scene, profiles.first());
+        let build = build_for(args, &scene, profiles.first())?;
+        return run_profile(args, &scene, &build, profiles.first());
     }
     let mut outcome = Outcome::Ok;
     let mut reports = Vec::new();
@@ -74,7 +85,8 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
             }
             println!("== agent profile \"{}\" (radius {}) ==", p.name, p.radius);
         }
-        let (report, o) = profile_report(args, &scene, Some(p))?;
+        let build = build_for(args, &scene, Some(p))?;
+        let (report, o) = profile_report(args, &scene, &build, Some(p))?;
         reports.extend(report);
         if o == Outcome::Failed {
             outcome = Outcome::Failed;
@@ -86,30 +98,40 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
-/// Runs the lab for one profile (`None`: `--radius` or the scene's radius) and prints it.
-fn run_profile(
+/// Builds `scene` for `agent` (`None`: `--radius` or the scene's radius).
+fn build_for(
     args: &LabArgs,
     scene: &Scene,
     agent: Option<&AgentProfile>,
+) -> anyhow::Result<crate::nav::Build> {
+    let options = BuildOptions {
+        radius: agent.map(|a| a.radius).or(args.radius),
+        ..Default::default()
+    };
+    build_scene(scene, &args.scene, &options)
+}
+
+/// Runs the lab on one build and prints it.
+fn run_profile(
+    args: &LabArgs,
+    scene: &Scene,
+    build: &crate::nav::Build,
+    agent: Option<&AgentProfile>,
 ) -> anyhow::Result<Outcome> {
-    let (report, outcome) = profile_report(args, scene, agent)?;
+    let (report, outcome) = profile_report(args, scene, build, agent)?;
     if let Some(report) = report {
         println!("{}", serde_json::to_string(&report)?);
     }
     Ok(outcome)
 }
 
-/// Runs the lab for one profile: with `--json` returns its report, else prints its tables.
+/// Runs the lab on one build: with `--json` returns its report, else prints its tables.
 fn profile_report(
     args: &LabArgs,
     scene: &Scene,
+    build: &crate::nav::Build,
     agent: Option<&AgentProfile>,
 ) -> anyhow::Result<(Option<Report>, Outcome)> {
-    let options = BuildOptions {
-        radius: agent.map(|a| a.radius).or(args.radius),
-        ..Default::default()
-    };
-    let build = build_scene(scene, &args.scene, &options)?;
     let origin = args.scene.display();
     let queries: Vec<(Point, Point)> = if args.scene_queries {
         if scene.queries.is_empty() {
@@ -124,7 +146,7 @@ fn profile_report(
         topology: args.optimize.contains(&Optimization::Topology),
         topology_nodes: args.topology_nodes,
     };
-    let report = lab::run(&build, &queries, &options);
+    let report = lab::run(build, &queries, &options);
     let json = args.json.then(|| Report {
         agent: agent.map(|a| a.name.clone()),
         queries: report.rows.len(),

@@ -20,7 +20,7 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
-use super::{PathArgs, build_scene, chosen_profiles, load_scene};
+use super::{PathArgs, build_scene, chosen_profiles, load_as_navmesh, load_scene};
 use crate::geom::{Arc, Point};
 use crate::nav::{
     Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, diagnose,
@@ -87,16 +87,25 @@ struct MetricsReport {
 }
 
 pub fn run(args: &PathArgs) -> anyhow::Result<()> {
-    let scene = load_scene(&args.scene)?;
-    let profile = match &args.agent {
-        Some(name) => chosen_profiles(&scene, &args.scene, name, false)?.pop(),
-        None => None,
+    let (scene, build, profile) = if args.as_navmesh {
+        if args.agent.is_some() {
+            bail!("--agent needs a scene file; a navmesh (--as-navmesh) has one radius");
+        }
+        let (scene, build) = load_as_navmesh(&args.scene, args.radius)?;
+        (scene, build, None)
+    } else {
+        let scene = load_scene(&args.scene)?;
+        let profile = match &args.agent {
+            Some(name) => chosen_profiles(&scene, &args.scene, name, false)?.pop(),
+            None => None,
+        };
+        let options = BuildOptions {
+            radius: profile.as_ref().map(|p| p.radius).or(args.radius),
+            ..Default::default()
+        };
+        let build = build_scene(&scene, &args.scene, &options)?;
+        (scene, build, profile)
     };
-    let options = BuildOptions {
-        radius: profile.as_ref().map(|p| p.radius).or(args.radius),
-        ..Default::default()
-    };
-    let build = build_scene(&scene, &args.scene, &options)?;
     let origin = args.scene.display();
     let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
         (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],
