@@ -105,24 +105,29 @@ pub fn interact(
     (response, input)
 }
 
-/// Paints one viewport: background, grid, then the visible items of `pictures`. Returns the
-/// layers that had something painted.
+/// What a viewport paints under the scene: the reference underlay, then the grid.
+pub struct Backdrop<'a> {
+    pub grid: bool,
+    pub underlay: Option<&'a super::underlay::Placed>,
+}
+
+/// Paints one viewport: background, reference underlay, grid, then the visible items of
+/// `pictures`. Returns the layers that had something painted.
 pub fn paint_viewport(
     ui: &Ui,
     rect: Rect,
     view: &View,
     theme: Theme,
-    show_grid: bool,
-    underlay: Option<&super::underlay::Placed>,
+    backdrop: Backdrop<'_>,
     pictures: &[&Picture],
     visible: impl Fn(Layer) -> bool,
 ) -> BTreeSet<Layer> {
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, theme::canvas_background(theme));
-    if let Some(placed) = underlay {
+    if let Some(placed) = backdrop.underlay {
         super::underlay::paint(&painter, view, rect, placed);
     }
-    if show_grid {
+    if backdrop.grid {
         grid::paint(&painter, view, rect, theme::grid(theme));
     }
     paint::paint(

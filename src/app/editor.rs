@@ -657,8 +657,10 @@ impl App {
                 rect,
                 &self.view,
                 settings.theme,
-                settings.grid,
-                placed.as_ref(),
+                canvas::Backdrop {
+                    grid: settings.grid,
+                    underlay: placed.as_ref(),
+                },
                 &pictures,
                 visible,
             );

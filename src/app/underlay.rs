@@ -14,8 +14,11 @@ use std::path::{Path, PathBuf};
 pub struct Underlay {
     pub open: bool,
     /// The file last loaded and what came of it: the texture and its size in pixels, or why not.
-    loaded: Option<(PathBuf, Result<(TextureHandle, [usize; 2]), String>)>,
+    loaded: Option<(PathBuf, Loaded)>,
 }
+
+/// A texture and its size in pixels, or why the image could not be read.
+type Loaded = Result<(TextureHandle, [usize; 2]), String>;
 
 impl std::fmt::Debug for Underlay {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
