@@ -9,7 +9,7 @@
 //! ```
 
 use crate::geom::{Arc, Point, SegmentGrid};
-use crate::nav::paths::measure::near_span;
+use crate::nav::paths::measure::near_spans;
 use crate::nav::paths::path::{Path, PathSegment};
 
 /// A stretch of arc length during which the agent's disc overlaps a wall.
@@ -66,7 +66,9 @@ pub fn collisions(path: &Path, walls: &SegmentGrid, radius: f64) -> Vec<Collisio
     for segment in &path.segments {
         let len = segment.length();
         let spans = match segment {
-            PathSegment::Line { from, to } => line_spans(*from, *to, walls, inside),
+            PathSegment::Line { from, to } => {
+                near_spans(&crate::geom::Segment::new(*from, *to), walls, inside)
+            }
             PathSegment::Arc(a) => arc_spans(a, walls, inside),
         };
         for (lo, hi) in spans {
@@ -95,25 +97,6 @@ pub fn collisions(path: &Path, walls: &SegmentGrid, radius: f64) -> Vec<Collisio
         });
     }
     out
-}
-
-/// The parameter intervals (0..=1) of a line closer than `inside` to a wall, merged.
-fn line_spans(from: Point, to: Point, walls: &SegmentGrid, inside: f64) -> Vec<(f64, f64)> {
-    let s = crate::geom::Segment::new(from, to);
-    let mut spans: Vec<(f64, f64)> = walls
-        .candidates(crate::geom::Aabb::from_points([from, to]), inside)
-        .into_iter()
-        .filter_map(|i| near_span(&s, &walls.segments()[i as usize], inside))
-        .collect();
-    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut merged: Vec<(f64, f64)> = Vec::new();
-    for (lo, hi) in spans {
-        match merged.last_mut() {
-            Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
-            _ => merged.push((lo, hi)),
-        }
-    }
-    merged
 }
 
 /// The parameter intervals (0..=1) of an arc closer than `inside` to a wall.

@@ -35,20 +35,7 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
     let mut out: Vec<Stretch> = Vec::new();
     for w in points.windows(2) {
         let s = Segment::new(w[0], w[1]);
-        let mut spans: Vec<(f64, f64)> = walls
-            .candidates(Aabb::from_points([s.a, s.b]), radius)
-            .into_iter()
-            .filter_map(|i| near_span(&s, &walls.segments()[i as usize], radius))
-            .collect();
-        spans.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut merged: Vec<(f64, f64)> = Vec::new();
-        for (lo, hi) in spans {
-            match merged.last_mut() {
-                Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
-                _ => merged.push((lo, hi)),
-            }
-        }
-        for (lo, hi) in merged {
+        for (lo, hi) in near_spans(&s, walls, radius) {
             let at = |t: f64| {
                 if t == 0.0 {
                     s.a
@@ -76,10 +63,29 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
     out
 }
 
+/// The parameter intervals (0..=1) of segment `s` closer than `radius` to some wall, in order,
+/// overlapping ones merged.
+pub fn near_spans(s: &Segment, walls: &SegmentGrid, radius: f64) -> Vec<(f64, f64)> {
+    let mut spans: Vec<(f64, f64)> = walls
+        .candidates(Aabb::from_points([s.a, s.b]), radius)
+        .into_iter()
+        .filter_map(|i| near_span(s, &walls.segments()[i as usize], radius))
+        .collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut merged: Vec<(f64, f64)> = Vec::new();
+    for (lo, hi) in spans {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1 => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
+    merged
+}
+
 /// The parameter interval of segment `s` closer than `radius` to `wall`, if not empty. The
 /// distance to a segment is convex along a line, so the near set is one interval: the union of
 /// the parts near either end of the wall and near its middle.
-pub fn near_span(s: &Segment, wall: &Segment, radius: f64) -> Option<(f64, f64)> {
+fn near_span(s: &Segment, wall: &Segment, radius: f64) -> Option<(f64, f64)> {
     let d = s.b - s.a;
     let near_point = |c: Point| {
         // |s.a + t d - c|^2 < r^2
