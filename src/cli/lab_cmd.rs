@@ -8,7 +8,7 @@
 //! `--scene-queries`. Exit code 1 when a funnel is shorter than the optimal path or an
 //! optimisation made one longer.
 
-use super::{LabArgs, Optimization, Outcome, load_and_build};
+use super::{LabArgs, Outcome, load_and_build};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status};
@@ -60,11 +60,7 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     } else {
         lab::random_queries(&build.mesh, args.n, args.seed)
     };
-    let options = CorridorOptions {
-        visibility: args.optimize.contains(&Optimization::Visibility),
-        topology: args.optimize.contains(&Optimization::Topology),
-        topology_nodes: args.topology_nodes,
-    };
+    let options = args.corridor.options();
     let report = lab::run(&build, &queries, &options);
     if args.json {
         let json = Report {

@@ -31,6 +31,7 @@ mod raycast;
 mod repair;
 mod seam;
 mod search_replay;
+mod side;
 mod smooth;
 mod tangent_funnel;
 mod triangulate;
@@ -40,9 +41,7 @@ pub use bottleneck::Bottleneck;
 pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
 pub use clearance::{Widths, clearance_astar, shared_vertex};
 pub use corridor::{Corridor, Portal};
-pub use corridor_opt::{
-    CorridorOptions, Optimized, funnel_length, optimize_corridor, optimize_query,
-};
+pub use corridor_opt::{CorridorOptions, funnel_length, optimize_corridor};
 pub use detour::{Detour, detour};
 pub use diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
 pub use diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
@@ -57,15 +56,13 @@ pub use midpoint::midpoint_path;
 pub use offset_funnel::offset_path;
 pub use optimal::optimal_path;
 pub use path::{Path, PathSegment};
-pub use query::{
-    Metrics, QueryResult, QueryTimings, Status, Variant, flatten_tolerance, query, query_build,
-    query_with,
-};
+pub use query::{Answer, Metrics, QueryOptions, query, query_mesh};
 pub use raw::RawNav;
-pub use raw_query::{RawQuery, query_raw};
+pub use raw_query::query_raw;
 pub use raycast::{raycast, raycast_triangles};
 pub use repair::{Repaired, repair};
 pub use search_replay::{SearchNode, SearchReplay};
+pub use side::{Optimized, Side, SideTimings, Status, Variant, flatten_tolerance};
 pub use smooth::smooth_midpoints;
 pub use tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace, tangent_path};
 pub use triangulate::triangulate;
