@@ -6,8 +6,8 @@ use super::live::Built;
 use super::paint::Picture;
 use crate::geom::Point;
 use crate::nav::{
-    Answer, FunnelEvent, Portal, SearchEvent, SearchNode, SearchReplay, TangentFunnelEvent,
-    TriId, astar_trace, funnel_trace, tangent_funnel_trace,
+    Answer, FunnelEvent, Portal, SearchEvent, SearchNode, SearchReplay, TangentFunnelEvent, TriId,
+    astar_trace, funnel_trace, tangent_funnel_trace,
 };
 use crate::viz::{DrawList, steps as viz_steps};
 

@@ -183,7 +183,9 @@ fn picture_path(out: &Path, name: &str, several: bool) -> PathBuf {
     if text.contains("{name}") {
         return PathBuf::from(text.replace("{name}", &name));
     }
-    let stem = out.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let stem = out
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
     let file = match out.extension() {
         Some(ext) => format!("{stem}-{name}.{}", ext.to_string_lossy()),
         None => format!("{stem}-{name}"),

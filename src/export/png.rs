@@ -24,7 +24,11 @@ pub fn png(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> anyhow::R
         let mut b = PathBuilder::new();
         for (i, &p) in pts.iter().enumerate() {
             let (x, y) = xy(p);
-            if i == 0 { b.move_to(x, y) } else { b.line_to(x, y) }
+            if i == 0 {
+                b.move_to(x, y)
+            } else {
+                b.line_to(x, y)
+            }
         }
         if close {
             b.close();

@@ -160,6 +160,9 @@ impl Frame {
 
     /// Pixel coordinates of world point `p`.
     pub fn xy(&self, p: Point) -> (f64, f64) {
-        ((p.x - self.min.x) * self.scale, (self.max_y - p.y) * self.scale)
+        (
+            (p.x - self.min.x) * self.scale,
+            (self.max_y - p.y) * self.scale,
+        )
     }
 }

@@ -207,7 +207,11 @@ pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOpti
         side.paths.push((variant, Path::from_points(&points)));
     }
     // An unchanged corridor's funnel before the optimisations is the funnel itself.
-    if let Some(o) = side.optimized.as_mut().filter(|o| o.funnel_before.is_none()) {
+    if let Some(o) = side
+        .optimized
+        .as_mut()
+        .filter(|o| o.funnel_before.is_none())
+    {
         o.funnel_before = side
             .paths
             .iter()

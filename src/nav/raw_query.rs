@@ -77,7 +77,9 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
         };
         refused.push(BlockedCrossing { width, ..crossing });
     };
-    side.timings.variants_us.push((Variant::Tangent, tangent_us));
+    side.timings
+        .variants_us
+        .push((Variant::Tangent, tangent_us));
     side.paths.push((Variant::Tangent, tangent));
     if offset {
         let t3 = Instant::now();
@@ -90,7 +92,8 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
         let points = offset_path(&portals, outer, radius);
         side.timings.variants_us.push((Variant::Offset, micros(t3)));
         side.offset_cuts = close_stretches(&points, &raw.walls, radius);
-        side.paths.push((Variant::Offset, Path::from_points(&points)));
+        side.paths
+            .push((Variant::Offset, Path::from_points(&points)));
     }
     side.corridor = Some(corridor);
     side

@@ -39,7 +39,7 @@ pub fn smooth_midpoints(mesh: &NavMesh, corridor: &Corridor, portals: &[Portal])
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nav::{build, invariants, midpoint_path, query};
+    use crate::nav::{build, invariants, midpoint_path, query_mesh};
     use crate::scene;
 
     #[test]
@@ -51,7 +51,7 @@ mod tests {
         let s = scene::load(path).unwrap();
         let b = build(&s).unwrap();
         for q in &s.queries {
-            let r = query(&b.mesh, q.start, q.goal);
+            let r = query_mesh(&b.mesh, q.start, q.goal, &Default::default());
             let c = r.corridor.unwrap();
             let portals = c.portals(&b.mesh);
             let smooth = smooth_midpoints(&b.mesh, &c, &portals);
