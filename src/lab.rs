@@ -8,6 +8,7 @@ use crate::geom::Point;
 use crate::nav::{Build, CorridorOptions, NavMesh, QueryOptions, Status, Variant, query};
 use crate::rng::Rng;
 use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many worst cases a report lists.
 pub const WORST_CASES: usize = 10;
@@ -239,6 +240,16 @@ pub fn random_queries(mesh: &NavMesh, count: usize, seed: u64) -> Vec<(Point, Po
 
 /// Answers every query on `build` (on up to two threads; rows stay in query order).
 pub fn run(build: &Build, queries: &[(Point, Point)], options: &CorridorOptions) -> LabReport {
+    run_counting(build, queries, options, &AtomicUsize::new(0))
+}
+
+/// As [`run`], adding one to `done` as each query is answered (for a progress display).
+pub fn run_counting(
+    build: &Build,
+    queries: &[(Point, Point)],
+    options: &CorridorOptions,
+    done: &AtomicUsize,
+) -> LabReport {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, MAX_THREADS);
@@ -251,7 +262,11 @@ pub fn run(build: &Build, queries: &[(Point, Point)], options: &CorridorOptions)
                 scope.spawn(move || {
                     part.iter()
                         .enumerate()
-                        .map(|(i, &(s, g))| run_one(build, k * chunk + i, s, g, options))
+                        .map(|(i, &(s, g))| {
+                            let row = run_one(build, k * chunk + i, s, g, options);
+                            done.fetch_add(1, Ordering::Relaxed);
+                            row
+                        })
                         .collect::<Vec<_>>()
                 })
             })

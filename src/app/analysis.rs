@@ -36,11 +36,7 @@ impl Analysis {
         if let Some(a) = previous.filter(|a| a.key == key) {
             return a;
         }
-        let options = QueryOptions {
-            corridor: options,
-            explain: Some(scene),
-            ..QueryOptions::default()
-        };
+        let options = QueryOptions::explained(scene, options);
         let answer = nav::query(&built.build, start, goal, &options);
         let mut list = DrawList::default();
         viz::draw_answer(&built.build.mesh, &answer, &mut list);

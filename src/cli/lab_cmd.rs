@@ -8,7 +8,7 @@
 //! `--scene-queries`. Exit code 1 when a funnel is shorter than the optimal path or an
 //! optimisation made one longer.
 
-use super::{LabArgs, Outcome, load_and_build};
+use super::{LabArgs, Outcome, load_and_build, progress};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status};
@@ -61,7 +61,9 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         lab::random_queries(&build.mesh, args.n, args.seed)
     };
     let options = args.corridor.options();
-    let report = lab::run(&build, &queries, &options);
+    let report = progress::counting(queries.len(), "queries", |done| {
+        lab::run_counting(&build, &queries, &options, done)
+    });
     if args.json {
         let json = Report {
             queries: report.rows.len(),

@@ -6,6 +6,7 @@ mod check_cmd;
 mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
+mod progress;
 
 use crate::geom::Point;
 use clap::{Args, Parser, Subcommand, ValueEnum};

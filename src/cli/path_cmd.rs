@@ -27,7 +27,7 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
-use super::{PathArgs, load_and_build};
+use super::{PathArgs, load_and_build, progress};
 use crate::export::{png, svg};
 use crate::geom::{Arc, Point};
 use crate::nav::{
@@ -116,14 +116,12 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     if queries.is_empty() {
         bail!("{origin}: the scene has no queries; give --from X,Y --to X,Y");
     }
-    let options = QueryOptions {
-        corridor: args.corridor.options(),
-        explain: Some(&scene),
-        ..QueryOptions::default()
-    };
+    let options = QueryOptions::explained(&scene, args.corridor.options());
     let several = queries.len() > 1;
     let mut answers = Vec::with_capacity(queries.len());
+    let bar = progress::bar(queries.len(), "queries");
     for (name, s, g) in queries {
+        bar.inc(1);
         let answer = query(&build, s, g, &options);
         for (out, format) in [(&args.svg, Picture::Svg), (&args.png, Picture::Png)] {
             if let Some(out) = out {
@@ -140,6 +138,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         }
         answers.push((name, answer));
     }
+    bar.finish_and_clear();
     if args.json {
         let report = Report {
             radius: build.radius,

@@ -45,6 +45,18 @@ impl Default for QueryOptions<'_> {
     }
 }
 
+impl<'a> QueryOptions<'a> {
+    /// What the editor and `navscope path` ask: every variant with the corridor optimisations
+    /// `corridor`, explained against `scene`.
+    pub fn explained(scene: &'a Scene, corridor: CorridorOptions) -> Self {
+        QueryOptions {
+            variants: &Variant::ALL,
+            corridor,
+            explain: Some(scene),
+        }
+    }
+}
+
 /// Measurements of one path.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Metrics {
