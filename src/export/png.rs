@@ -84,7 +84,7 @@ pub fn png(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> anyhow::R
             }
             Primitive::Marker { at, size } => {
                 let (x, y) = xy(*at);
-                (PathBuilder::from_circle(x, y, (size * 0.5) as f32), true)
+                (PathBuilder::from_circle(x, y, size * 0.5), true)
             }
             Primitive::Label { .. } => continue,
         };

@@ -1,0 +1,7 @@
+//! The query stage: the one query pass over a build (`pass`): the shrunk mesh's side with the
+//! corridor optimisations as an option (`corridor_opt`), the raw mesh's side (`raw_query`), the
+//! metrics of every variant, and the explanations of the stage before.
+
+pub mod corridor_opt;
+pub mod pass;
+pub mod raw_query;

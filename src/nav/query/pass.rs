@@ -1,0 +1,289 @@
+//! The query pass: one start/goal query on a build, answered once for every caller (CLI `path`,
+//! `lab` and `check`, the editor, the lab window). [`query`] makes the shrunk mesh's [`Side`]
+//! (locate, A*, the corridor optimisations when on, then midpoint, funnel, smoothed midpoints
+//! and the exact optimal path) and the raw mesh's (the radius-aware tangent and offset paths,
+//! see `raw_query`), measures every path ([`Metrics`]), and explains the outcome: the detour of
+//! the funnel against the optimal path and, given the scene, the diagnosis of a failure.
+//!
+//! The two sides have their own status, and a variant has a path exactly when its side found
+//! one, so either side may find a path the other does not.
+
+use super::corridor_opt::{CorridorOptions, optimize_corridor};
+use super::raw_query::query_raw;
+use crate::geom::Point;
+use crate::nav::build::pipeline::Build;
+use crate::nav::explain::detour::{Detour, detour};
+use crate::nav::explain::diagnosis::{Diagnosis, diagnose};
+use crate::nav::mesh::navmesh::NavMesh;
+use crate::nav::paths::funnel::string_pull;
+use crate::nav::paths::measure::min_clearance;
+use crate::nav::paths::midpoint::midpoint_path;
+use crate::nav::paths::optimal::optimal_path;
+use crate::nav::paths::path::Path;
+use crate::nav::paths::side::{
+    Optimized, Side, Status, Variant, flatten_tolerance, locate_ends, micros,
+};
+use crate::nav::paths::smooth::smooth_midpoints;
+use crate::nav::search::astar::astar;
+use crate::nav::search::corridor::{Corridor, Portal};
+use crate::scene::Scene;
+use std::time::Instant;
+
+/// What a query makes and explains.
+#[derive(Clone, Copy, Debug)]
+pub struct QueryOptions<'a> {
+    /// The variants to make (the optimal path is a search of its own that corridor-only
+    /// callers skip; the raw side runs only for tangent or offset).
+    pub variants: &'a [Variant],
+    /// The corridor optimisations of the shrunk side.
+    pub corridor: CorridorOptions,
+    /// The scene the build was made from: when given, the answer carries a diagnosis.
+    pub explain: Option<&'a Scene>,
+}
+
+impl Default for QueryOptions<'_> {
+    /// Every variant, no corridor optimisation, no diagnosis.
+    fn default() -> Self {
+        QueryOptions {
+            variants: &Variant::ALL,
+            corridor: CorridorOptions::default(),
+            explain: None,
+        }
+    }
+}
+
+impl<'a> QueryOptions<'a> {
+    /// What the editor and `navscope path` ask: every variant with the corridor optimisations
+    /// `corridor`, explained against `scene`.
+    pub fn explained(scene: &'a Scene, corridor: CorridorOptions) -> Self {
+        QueryOptions {
+            variants: &Variant::ALL,
+            corridor,
+            explain: Some(scene),
+        }
+    }
+}
+
+/// Measurements of one path.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Metrics {
+    /// Length in world units (arcs exact).
+    pub length: f64,
+    /// Corner points (segment ends plus the start).
+    pub vertices: usize,
+    /// Smallest distance to a wall of the unshrunk scene (arcs flattened to 0.1% of the
+    /// radius); `None` when the build has no raw mesh.
+    pub min_clearance: Option<f64>,
+    /// The time this variant alone costs, in microseconds: its side's corridor search (with
+    /// the corridor optimisations) and making its path; for the optimal path, its own search.
+    pub time_us: f64,
+    /// The time of the whole query (both sides, every variant, the metrics and the detour,
+    /// not the diagnosis), in microseconds; the same for every variant.
+    pub query_time_us: f64,
+    /// How much longer than the optimal path, as a fraction (`length / optimal - 1`; 0 for
+    /// the optimal path itself); `None` without an optimal path.
+    pub excess: Option<f64>,
+}
+
+/// Everything a query produces.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub start: Point,
+    pub goal: Point,
+    /// The agent radius of the build.
+    pub radius: f64,
+    /// The shrunk mesh's side (midpoint, funnel, smoothed midpoints, optimal).
+    pub shrunk: Side,
+    /// The raw mesh's side (tangent, offset); `None` when the build has no raw mesh or no
+    /// radius-aware variant was asked for.
+    pub raw: Option<Side>,
+    /// Measurements of every path, in `Variant` order.
+    pub metrics: Vec<(Variant, Metrics)>,
+    /// Time of the whole query, as [`Metrics::query_time_us`].
+    pub time_us: f64,
+    /// The funnel path against the optimal one (when the shrunk side has both).
+    pub detour: Option<Detour>,
+    /// Why the query failed (empty when it found its paths); `None` when not asked for.
+    pub diagnosis: Option<Diagnosis>,
+}
+
+impl Answer {
+    /// The shrunk mesh's status (the raw side's is `raw.status`).
+    pub fn status(&self) -> Status {
+        self.shrunk.status
+    }
+
+    /// The side that makes `variant`.
+    pub fn side(&self, variant: Variant) -> Option<&Side> {
+        if variant.uses_raw_mesh() {
+            self.raw.as_ref()
+        } else {
+            Some(&self.shrunk)
+        }
+    }
+
+    pub fn path(&self, variant: Variant) -> Option<&Path> {
+        self.side(variant)?.path(variant)
+    }
+
+    /// Every path found, in `Variant` order.
+    pub fn paths(&self) -> impl Iterator<Item = (Variant, &Path)> {
+        Variant::ALL
+            .into_iter()
+            .filter_map(|v| self.path(v).map(|p| (v, p)))
+    }
+
+    pub fn metrics(&self, variant: Variant) -> Option<&Metrics> {
+        self.metrics
+            .iter()
+            .find(|(v, _)| *v == variant)
+            .map(|(_, m)| m)
+    }
+}
+
+/// Answers `start` -> `goal` on `build` with `options`.
+pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -> Answer {
+    let t0 = Instant::now();
+    let shrunk = query_mesh(&build.mesh, start, goal, options);
+    let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
+    let raw = build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
+        let offset = options.variants.contains(&Variant::Offset);
+        query_raw(raw, build.radius, start, goal, offset)
+    });
+    let mut answer = Answer {
+        start,
+        goal,
+        radius: build.radius,
+        detour: detour(&build.mesh, &shrunk),
+        shrunk,
+        raw,
+        metrics: Vec::new(),
+        time_us: 0.0,
+        diagnosis: None,
+    };
+    answer.metrics = measure(build, &answer);
+    answer.time_us = micros(t0);
+    for (_, m) in &mut answer.metrics {
+        m.query_time_us = answer.time_us;
+    }
+    if let Some(scene) = options.explain {
+        let plain = QueryOptions {
+            explain: None,
+            ..*options
+        };
+        let paths_to = |p: Point| {
+            let partial = query(build, start, p, &plain);
+            partial.paths().map(|(v, p)| (v, p.clone())).collect()
+        };
+        let sides = (&answer.shrunk, answer.raw.as_ref());
+        answer.diagnosis = Some(diagnose(scene, build, (start, goal), sides, paths_to));
+    }
+    answer
+}
+
+/// Answers `start` -> `goal` on one (shrunk) mesh, making the shrunk-mesh variants `options`
+/// lists (the others are ignored) through the corridor A* finds, optimised as `options` say.
+/// The status is `Found` when A* found a corridor or the optimal search a path.
+pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOptions) -> Side {
+    let (mut side, ends) = locate_ends(mesh, start, goal);
+    let Some((start_tris, goal_tris)) = ends else {
+        return side;
+    };
+    let t1 = Instant::now();
+    let found = astar(mesh, start, &start_tris, goal, &goal_tris);
+    side.timings.astar_us = micros(t1);
+    let corridor = match found {
+        Some(before) if options.corridor.any() => {
+            let t2 = Instant::now();
+            let after = optimize_corridor(mesh, &before, &options.corridor);
+            let time_us = micros(t2);
+            side.optimized = Some(Optimized {
+                funnel_before: (after != before && options.variants.contains(&Variant::Funnel))
+                    .then(|| Path::from_points(&string_pull(&before.portals(mesh)))),
+                before,
+                time_us,
+            });
+            Some(after)
+        }
+        found => found,
+    };
+    let portals = corridor.as_ref().map(|c| c.portals(mesh));
+    for variant in Variant::SHRUNK {
+        if !options.variants.contains(&variant) {
+            continue;
+        }
+        let t = Instant::now();
+        // The optimal path does not need the corridor; it is searched even if A* found none.
+        let points = match (variant, &corridor, &portals) {
+            (Variant::Optimal, _, _) => optimal_path(mesh, start, &start_tris, goal, &goal_tris),
+            (_, Some(corridor), Some(portals)) => {
+                Some(corridor_path(mesh, variant, corridor, portals))
+            }
+            _ => None,
+        };
+        let Some(points) = points else { continue };
+        side.timings.variants_us.push((variant, micros(t)));
+        side.paths.push((variant, Path::from_points(&points)));
+    }
+    // An unchanged corridor's funnel before the optimisations is the funnel itself.
+    if let Some(o) = side
+        .optimized
+        .as_mut()
+        .filter(|o| o.funnel_before.is_none())
+    {
+        o.funnel_before = side
+            .paths
+            .iter()
+            .find(|(v, _)| *v == Variant::Funnel)
+            .map(|(_, p)| p.clone());
+    }
+    if corridor.is_none() && side.paths.is_empty() {
+        side.status = Status::Unreachable;
+    }
+    side.corridor = corridor;
+    side
+}
+
+/// The path of a corridor variant (midpoint, funnel or smoothed midpoints) through `corridor`
+/// with its `portals`.
+fn corridor_path(
+    mesh: &NavMesh,
+    variant: Variant,
+    corridor: &Corridor,
+    portals: &[Portal],
+) -> Vec<Point> {
+    match variant {
+        Variant::Funnel => string_pull(portals),
+        Variant::MidpointSmoothed => smooth_midpoints(mesh, corridor, portals),
+        _ => midpoint_path(portals),
+    }
+}
+
+/// The metrics of every path of `answer` (answered on `build`), but the whole query's time.
+fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
+    let optimal = answer.path(Variant::Optimal).map(|p| p.length);
+    answer
+        .paths()
+        .map(|(variant, path)| {
+            let side = answer.side(variant).unwrap_or(&answer.shrunk);
+            let search_us = match variant {
+                Variant::Optimal => 0.0, // its own search, no corridor
+                _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
+            };
+            let min_clearance = build.raw.as_ref().map(|raw| {
+                let points = path.points(flatten_tolerance(build.radius));
+                min_clearance(&points, &raw.walls, raw.walls.bounds().diagonal())
+            });
+            let excess = optimal.map(|o| if o > 0.0 { path.length / o - 1.0 } else { 0.0 });
+            let metrics = Metrics {
+                length: path.length,
+                vertices: path.vertex_count(),
+                min_clearance,
+                time_us: search_us + side.timings.variant_us(variant),
+                query_time_us: 0.0,
+                excess,
+            };
+            (variant, metrics)
+        })
+        .collect()
+}
