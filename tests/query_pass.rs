@@ -197,20 +197,8 @@ fn path_pictures_are_one_file_per_query_and_png_too() {
         "--png",
         png.to_str().unwrap(),
     ]);
-    let s = scene::load(Path::new("assets/scenes/rooms.json")).unwrap();
-    assert!(s.queries.len() > 1);
-    for q in &s.queries {
-        let name: String = q
-            .name
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || "-_.".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+    // The queries of rooms.json, their names made file-safe.
+    for name in ["across", "to_the_sofa", "table"] {
         let svg = dir.path().join(format!("q-{name}.svg"));
         roxmltree::Document::parse(&std::fs::read_to_string(&svg).unwrap()).unwrap();
         let png = dir.path().join(format!("rooms-{name}.png"));
