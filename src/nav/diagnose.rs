@@ -179,6 +179,7 @@ mod tests {
                 ring: rect(4.0, 4.0, 6.0, 6.0),
             }],
             queries: vec![],
+            ..Default::default()
         }
     }
 
