@@ -67,7 +67,8 @@ fn queries_are_optional_and_unknown_fields_ignored() {
 
 #[test]
 fn newer_versions_are_refused_with_a_clear_message() {
-    let text = r#"{"format":"navscope-scene","version":3,"agent_radius":1,"areas":[],"new_thing":{}}"#;
+    let text =
+        r#"{"format":"navscope-scene","version":3,"agent_radius":1,"areas":[],"new_thing":{}}"#;
     let e = scene::from_json(text.as_bytes(), "future.json").unwrap_err();
     assert!(matches!(e, LoadError::NewerVersion { found: 3, .. }), "{e}");
     let msg = e.to_string();
@@ -133,14 +134,21 @@ fn version_2_areas_are_painted_in_file_order() {
     let s = scene::from_json(NESTED.as_bytes(), "nested.json").unwrap();
     assert_eq!(
         s.areas(),
-        vec![RingRef::Walkable(0), RingRef::Obstacle(0), RingRef::Walkable(1)]
+        vec![
+            RingRef::Walkable(0),
+            RingRef::Obstacle(0),
+            RingRef::Walkable(1)
+        ]
     );
     assert!(s.is_nested());
     assert_eq!(s.walkable_name(1), "island");
     assert_eq!(s.obstacles[0].name, "pit");
     let text = scene::to_json(&s);
     assert!(text.contains("\"version\": 2,"), "{text}");
-    assert!(text.contains(r#"{"name":"island","kind":"walkable","points":[[15.0,12.0]"#), "{text}");
+    assert!(
+        text.contains(r#"{"name":"island","kind":"walkable","points":[[15.0,12.0]"#),
+        "{text}"
+    );
     let back = scene::from_json(text.as_bytes(), "again").unwrap();
     assert_eq!(back, s);
     assert_eq!(scene::to_json(&back), text, "same scene, same bytes");
@@ -164,17 +172,33 @@ fn v1_files_stay_v1_byte_for_byte_until_they_need_v2() {
     order.push(first);
     s.set_order(order.clone());
     let text = scene::to_json(&s);
-    assert!(text.contains("\"version\": 2,") && text.contains("\"areas\""), "{text}");
-    assert_eq!(scene::from_json(text.as_bytes(), "v2").unwrap().areas(), order);
+    assert!(
+        text.contains("\"version\": 2,") && text.contains("\"areas\""),
+        "{text}"
+    );
+    assert_eq!(
+        scene::from_json(text.as_bytes(), "v2").unwrap().areas(),
+        order
+    );
 }
 
 #[test]
 fn unknown_area_kinds_and_bad_orders_are_clear_errors() {
     let text = NESTED.replace(r#""kind": "obstacle""#, r#""kind": "lava""#);
-    let msg = scene::from_json(text.as_bytes(), "k.json").unwrap_err().to_string();
-    assert!(msg.starts_with("k.json: line 3") && msg.contains("lava"), "{msg}");
+    let msg = scene::from_json(text.as_bytes(), "k.json")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.starts_with("k.json: line 3") && msg.contains("lava"),
+        "{msg}"
+    );
     let mut s = scene::from_json(NESTED.as_bytes(), "nested.json").unwrap();
     s.order.pop();
     let issues = scene::validate(&s);
-    assert!(issues.iter().any(|i| i.is_error() && i.message.contains("painting order")), "{issues:?}");
+    assert!(
+        issues
+            .iter()
+            .any(|i| i.is_error() && i.message.contains("painting order")),
+        "{issues:?}"
+    );
 }
