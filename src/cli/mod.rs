@@ -6,6 +6,7 @@ mod check_cmd;
 mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
+mod scen_report;
 
 use crate::geom::Point;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -53,7 +54,7 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct BuildArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh` or MovingAI `.map`.
     pub scene: PathBuf,
     /// Output file; without it the navmesh goes to standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -78,7 +79,7 @@ pub enum Format {
 
 #[derive(Debug, Args)]
 pub struct PathArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh` or MovingAI `.map`.
     pub scene: PathBuf,
     /// Start point as X,Y (with --to; without both, every query of the scene runs).
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "to")]
@@ -86,6 +87,9 @@ pub struct PathArgs {
     /// Goal point as X,Y.
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "from")]
     pub to: Option<Point>,
+    /// Run the queries of a MovingAI/Polyanya scenario file and compare with its lengths.
+    #[arg(long, value_name = "FILE.scen", conflicts_with_all = ["from", "to"])]
+    pub scen: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
@@ -96,7 +100,7 @@ pub struct PathArgs {
 
 #[derive(Debug, Args)]
 pub struct LabArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh` or MovingAI `.map`.
     pub scene: PathBuf,
     /// Number of random queries.
     #[arg(long, default_value_t = 1000)]
@@ -107,6 +111,9 @@ pub struct LabArgs {
     /// Run the scene's own queries instead of random ones.
     #[arg(long, conflicts_with_all = ["n", "seed"])]
     pub scene_queries: bool,
+    /// Run the queries of a MovingAI/Polyanya scenario file and compare with its lengths.
+    #[arg(long, value_name = "FILE.scen", conflicts_with_all = ["n", "seed", "scene_queries"])]
+    pub scen: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
