@@ -129,3 +129,41 @@ fn order_matters_an_island_before_the_pit_is_cut_away() {
     .unwrap();
     assert_eq!(build.free_space.area(), 1000.0);
 }
+
+#[test]
+fn the_editor_draws_an_island_into_a_pit_and_reorders_it() {
+    use navscope::document::{Document, Edit};
+    use navscope::geom::Ring;
+    use navscope::scene::RingRef;
+    let mut scene = nested();
+    let island = scene.walkable.pop().unwrap();
+    scene.walkable_names.clear();
+    scene.order.clear();
+    let mut doc = Document::new(scene);
+    assert!(!doc.scene().is_nested());
+    // A new walkable ring is painted last: inside the pit it is an island.
+    doc.apply(Edit::AddWalkable(Ring::new(island.points().to_vec())))
+        .unwrap();
+    assert!(doc.scene().is_nested());
+    let build = nav::build(doc.scene()).unwrap();
+    let r = nav::query_build(&build, Point::new(16.0, 13.0), Point::new(24.0, 17.0));
+    assert_eq!(r.status, Status::Found);
+    // Painted before the pit, the pit cuts it away again (and the scene is v1 once more).
+    let island = RingRef::Walkable(1);
+    doc.apply(Edit::MoveArea {
+        ring: island,
+        later: false,
+    })
+    .unwrap();
+    assert!(!doc.scene().is_nested());
+    assert!(scene::to_json(doc.scene()).contains("\"version\": 1,"));
+    assert!(doc.undo());
+    assert!(doc.scene().is_nested());
+    // Deleting a ring keeps the painting order whole.
+    doc.apply(Edit::DeleteRing(RingRef::Walkable(0))).unwrap();
+    assert_eq!(
+        doc.scene().areas(),
+        vec![RingRef::Obstacle(0), RingRef::Walkable(0)]
+    );
+    assert!(scene::validate(doc.scene()).iter().all(|i| !i.is_error()));
+}

@@ -4,7 +4,7 @@
 //! beat; for a mesh it is the exact Euclidean optimum, which `optimal` must match to 1e-6.
 
 use crate::geom::Point;
-use crate::import::{SceneFormat, ScenQuery, parse_scen};
+use crate::import::{ScenQuery, SceneFormat, parse_scen};
 use anyhow::Context;
 use serde::Serialize;
 use std::path::Path;
