@@ -246,10 +246,13 @@ impl Document {
         }
     }
 
-    /// Reads a scene file into a new document.
+    /// Reads a scene file into a new document. A file of another tool (a `.mesh` or `.map`) is
+    /// imported as an untitled document, so saving never writes JSON over it.
     pub fn open(path: &Path) -> Result<Self, LoadError> {
         let mut doc = Document::new(scene::load(path)?);
-        doc.path = Some(path.to_path_buf());
+        if crate::import::SceneFormat::of(path).is_none() {
+            doc.path = Some(path.to_path_buf());
+        }
         Ok(doc)
     }
 

@@ -143,3 +143,10 @@ fn import_errors_name_the_file_and_the_line() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("bad.scen: line 2: expected 9 fields"), "{err}");
 }
+
+#[test]
+fn an_imported_map_opens_untitled_so_saving_never_overwrites_it() {
+    let doc = navscope::document::Document::open(Path::new("assets/maps/pockets.map")).unwrap();
+    assert_eq!(doc.path(), None);
+    assert!(doc.scene().is_nested());
+}

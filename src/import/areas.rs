@@ -24,7 +24,7 @@ pub(crate) fn scene_from_loops(loops: Vec<Vec<Point>>) -> Scene {
         if signed_area(&points) < 0.0 {
             points.reverse();
         }
-        if depths[i] % 2 == 0 {
+        if depths[i].is_multiple_of(2) {
             order.push(RingRef::Walkable(scene.walkable.len()));
             scene.walkable.push(Ring::new(points));
         } else {
