@@ -15,7 +15,7 @@
 //! than 1e-6 relative is a violation (exit code 1).
 
 use super::scen_report::{MATCH_TOLERANCE, Scen, ScenSummary, ratio};
-use super::{LabArgs, Optimization, Outcome, load_and_build};
+use super::{LabArgs, Optimization, Outcome, load_and_build, load_as_navmesh};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status, Variant};
@@ -79,7 +79,11 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         radius: args.radius,
         ..Default::default()
     };
-    let (scene, build) = load_and_build(&args.scene, &options)?;
+    let (scene, build) = if args.as_navmesh {
+        load_as_navmesh(&args.scene, args.radius)?
+    } else {
+        load_and_build(&args.scene, &options)?
+    };
     let origin = args.scene.display();
     let scen = match &args.scen {
         Some(path) => Some(Scen::load(&args.scene, path)?),

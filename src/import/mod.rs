@@ -1,15 +1,29 @@
 //! Readers for navigation data made by other tools (the counterpart of `export`): Polyanya meshes
 //! and MovingAI grid maps become scenes (chosen by file extension in [`crate::scene::load`]),
-//! and scenario files (`.scen`) become queries with published lengths.
+//! scenario files (`.scen`) become queries with published lengths, and engine navmesh files open
+//! as navmeshes (`navmesh_file`).
 
 mod areas;
-mod loops;
+mod gltf_mesh;
+mod godot_tres;
 mod movingai_map;
+mod navmesh_file;
+mod navmesh_json;
+mod obj_mesh;
 mod polyanya_mesh;
 mod scen;
 
+pub use gltf_mesh::gltf_mesh;
+pub use godot_tres::godot_tres;
 pub use movingai_map::{MapError, parse_movingai_map};
-pub use polyanya_mesh::{PolyanyaMeshError, load_polyanya_mesh, parse_polyanya_mesh};
+pub use navmesh_file::{
+    NavmeshFileError, build_polygon_mesh, load_navmesh, load_polygon_mesh, scene_of,
+};
+pub use navmesh_json::navmesh_json;
+pub use obj_mesh::obj_mesh;
+pub use polyanya_mesh::{
+    PolyanyaMeshError, load_polyanya_mesh, parse_polyanya_mesh, parse_polyanya_polygons,
+};
 pub use scen::{ScenCoordinates, ScenError, ScenQuery, parse_scen};
 
 use crate::scene::Scene;
@@ -51,9 +65,7 @@ impl SceneFormat {
         match self {
             SceneFormat::PolyanyaMesh => {
                 let free = parse_polyanya_mesh(text).map_err(|e| e.to_string())?;
-                Ok(areas::scene_from_loops(
-                    free.contours.into_iter().map(|c| c.points).collect(),
-                ))
+                Ok(scene_of(&free, 0.0))
             }
             SceneFormat::MovingAiMap => parse_movingai_map(text).map_err(|e| e.to_string()),
         }

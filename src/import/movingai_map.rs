@@ -5,8 +5,8 @@
 //! and each enclosed free pocket one walkable area after it (scene format v2).
 
 use super::areas::scene_from_loops;
-use super::loops::chain_loops;
 use crate::geom::Point;
+use crate::nav::wall_loops;
 use crate::scene::Scene;
 use thiserror::Error;
 
@@ -134,21 +134,14 @@ fn free_loops(free: &[bool], w: usize, h: usize) -> Vec<Vec<Point>> {
         }
     }
     // Every grid point has as many walls in as out, so the walls always close.
-    let loops = chain_loops(&points, &walls).unwrap_or_default();
+    let loops = wall_loops(&points, walls).unwrap_or_default();
     loops
         .into_iter()
-        .map(|ids| {
-            let n = ids.len();
+        .map(|c| {
+            let (p, n) = (&c.points, c.points.len());
             (0..n)
-                .filter(|&k| {
-                    let (a, b, c) = (
-                        points[ids[(k + n - 1) % n]],
-                        points[ids[k]],
-                        points[ids[(k + 1) % n]],
-                    );
-                    (b - a).cross(c - b) != 0.0
-                })
-                .map(|k| points[ids[k]])
+                .filter(|&k| (p[k] - p[(k + n - 1) % n]).cross(p[(k + 1) % n] - p[k]) != 0.0)
+                .map(|k| p[k])
                 .collect()
         })
         .collect()

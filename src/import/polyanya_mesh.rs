@@ -19,9 +19,8 @@
 //! Walls keep the polygon on their left, so outer contours come out counter-clockwise and holes
 //! clockwise, as `FreeSpace` wants; islands inside holes are loops like any other.
 
-use super::loops::chain_loops;
 use crate::geom::{Point, signed_area};
-use crate::nav::{Contour, FreeSpace};
+use crate::nav::{FreeSpace, PolygonMesh, wall_loops};
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -62,6 +61,30 @@ struct Polygon {
 
 /// Parses the text of a Polyanya v2 or v3 mesh into the free space it covers.
 pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
+    let (points, polygons) = read(text)?;
+    let walls = walls(&polygons)?;
+    let contours = wall_loops(&points, walls)
+        .map_err(|m| syntax(0, format!("the walls do not close: {m}")))?;
+    Ok(FreeSpace { contours })
+}
+
+/// Parses the text of a Polyanya v2 or v3 mesh into its (traversable) polygons, as they are (for opening it as a
+/// navmesh), after checking that neighbours agree.
+pub fn parse_polyanya_polygons(text: &str) -> Result<PolygonMesh, PolyanyaMeshError> {
+    let (vertices, polygons) = read(text)?;
+    walls(&polygons)?;
+    Ok(PolygonMesh {
+        vertices,
+        polygons: polygons
+            .into_iter()
+            .map(|p| p.vertices.into_iter().map(|v| v as u32).collect())
+            .collect(),
+    })
+}
+
+/// The vertices and traversable polygons of a Polyanya v2 or v3 mesh, each polygon checked on
+/// its own.
+fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -172,25 +195,7 @@ pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
             format!("unexpected line after the {polygon_count} polygons"),
         ));
     }
-    let walls = walls(&polygons)?;
-    let loops = chain_loops(&points, &walls).map_err(|v| {
-        syntax(
-            0,
-            format!(
-                "the walls do not close: no wall leaves vertex {} (at {})",
-                v + base,
-                points[v]
-            ),
-        )
-    })?;
-    let contours = loops
-        .into_iter()
-        .map(|ids| Contour {
-            corners: vec![None; ids.len()],
-            points: ids.into_iter().map(|v| points[v]).collect(),
-        })
-        .collect();
-    Ok(FreeSpace { contours })
+    Ok((points, polygons))
 }
 
 /// The directed wall edges (polygon on the left), after checking that neighbours agree.
@@ -369,7 +374,7 @@ impl<'a> Fields<'a> {
 }
 
 /// At most 40 characters of a field, for messages.
-fn clip(s: &str) -> String {
+pub(super) fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
