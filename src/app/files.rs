@@ -64,6 +64,7 @@ impl Dialogs for NativeDialogs {
         let kind = FileKind::Scene;
         rfd::FileDialog::new()
             .add_filter(kind.description(), &[kind.extension()])
+            .add_filter("Polyanya mesh, MovingAI map", &["mesh", "map"])
             .pick_file()
     }
 

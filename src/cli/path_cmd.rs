@@ -1,8 +1,12 @@
-//! `navscope path SCENE [--from X,Y --to X,Y] [--radius R] [--optimize LIST] [--svg OUT]
-//! [--png OUT] [--json]`: corridors and paths of the scene's queries (answered by `nav::query`,
-//! with the corridor optimisations of `--optimize`), as a table or as JSON:
+//! `navscope path SCENE [--from X,Y --to X,Y | --scen FILE.scen] [--radius R] [--optimize LIST]
+//! [--svg OUT] [--png OUT] [--json]`: corridors and paths of the scene's queries (answered by
+//! `nav::query`, with the corridor optimisations of `--optimize`), as a table or as JSON:
 //! `{"radius": r, "results": [{"name", "start", "goal", "status", "corridor", "portals", "paths",
 //! "timings_us", "raw_status", "raw_corridor", "metrics"}]}`.
+//!
+//! With `--scen` the queries are the scenario's, named by their line number; each result gains
+//! `"expected"` (the published length), `"optimal/expected"` and `"funnel/expected"`, and the
+//! report gains `"scen"`: the totals (see `scen_report::ScenSummary`).
 //!
 //! `status`, `corridor` and `portals` are the shrunk mesh's (variants `midpoint`, `funnel`,
 //! `midpoint_smoothed`, and `optimal`, the exact shortest path whatever the corridor);
@@ -27,6 +31,7 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
+use super::scen_report::{Scen, ScenSummary, ratio};
 use super::{PathArgs, load_and_build, load_as_navmesh, progress};
 use crate::export::{png, svg};
 use crate::geom::{Arc, Point};
@@ -47,6 +52,8 @@ const PICTURE_WIDTH: f64 = 1200.0;
 struct Report {
     radius: f64,
     results: Vec<QueryReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scen: Option<ScenSummary>,
 }
 
 #[derive(Serialize)]
@@ -64,6 +71,18 @@ struct QueryReport {
     metrics: BTreeMap<&'static str, MetricsReport>,
     #[serde(flatten)]
     diagnosis: DiagnosisReport,
+    #[serde(flatten)]
+    expected: Option<Expected>,
+}
+
+/// A scenario query's published length beside ours.
+#[derive(Serialize)]
+struct Expected {
+    expected: f64,
+    #[serde(rename = "optimal/expected")]
+    optimal_over_expected: Option<f64>,
+    #[serde(rename = "funnel/expected")]
+    funnel_over_expected: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -109,8 +128,13 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         load_and_build(&args.scene, &options)?
     };
     let origin = args.scene.display();
-    let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
-        (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],
+    let scen = match &args.scen {
+        Some(path) => Some(Scen::load(&args.scene, path)?),
+        None => None,
+    };
+    let queries: Vec<(String, Point, Point)> = match (args.from, args.to, &scen) {
+        (Some(from), Some(to), _) => vec![("cli".to_string(), from, to)],
+        (_, _, Some(scen)) => scen.named(),
         _ => scene
             .queries
             .iter()
@@ -143,17 +167,59 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         answers.push((name, answer));
     }
     bar.finish_and_clear();
+    let lengths: Vec<(Option<f64>, Option<f64>)> = answers
+        .iter()
+        .map(|(_, a)| {
+            let length = |v| a.path(v).map(|p| p.length);
+            (length(Variant::Optimal), length(Variant::Funnel))
+        })
+        .collect();
+    let summary = scen.as_ref().map(|s| s.compare(&lengths));
+    let expected = |i: usize| {
+        scen.as_ref().map(|s| {
+            let e = s.queries[i].expected;
+            Expected {
+                expected: e,
+                optimal_over_expected: ratio(lengths[i].0, e),
+                funnel_over_expected: ratio(lengths[i].1, e),
+            }
+        })
+    };
     if args.json {
         let report = Report {
             radius: build.radius,
             results: answers
                 .iter()
-                .map(|(name, a)| query_report(&build, name, a))
+                .enumerate()
+                .map(|(i, (name, a))| QueryReport {
+                    expected: expected(i),
+                    ..query_report(&build, name, a)
+                })
                 .collect(),
+            scen: summary,
         };
         println!("{}", serde_json::to_string(&report)?);
     } else {
         print_table(build.radius, &answers);
+        if let Some(summary) = summary {
+            println!();
+            println!(
+                "{:<8} {:>14} {:>14} {:>14} {:>17} {:>16}",
+                "line", "expected", "optimal", "funnel", "optimal/expected", "funnel/expected"
+            );
+            let show = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.6}"));
+            for (i, (name, _)) in answers.iter().enumerate() {
+                let e = expected(i).map_or(0.0, |e| e.expected);
+                println!(
+                    "{name:<8} {e:>14.6} {:>14} {:>14} {:>17} {:>16}",
+                    show(lengths[i].0),
+                    show(lengths[i].1),
+                    show(ratio(lengths[i].0, e)),
+                    show(ratio(lengths[i].1, e))
+                );
+            }
+            summary.print();
+        }
     }
     Ok(())
 }
@@ -269,6 +335,7 @@ fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
             })
             .collect(),
         diagnosis: DiagnosisReport::new(&diagnosis),
+        expected: None,
     }
 }
 
