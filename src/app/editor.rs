@@ -474,7 +474,7 @@ impl App {
             bounds,
             self.settings.theme,
         );
-        match scene::write_atomic(&path, text.as_bytes()) {
+        match crate::fileio::write_atomic(&path, text.as_bytes()) {
             Ok(()) => self.status.info(format!("exported {}", path.display())),
             Err(e) => self
                 .status

@@ -1,9 +1,11 @@
 //! `navscope build SCENE [-o OUT] [--radius R] [--format json|obj|svg]`.
 
+use super::stdout::Stdout;
 use super::{BuildArgs, Format, load_and_build};
 use crate::export::{navmesh_json, navmesh_obj, svg};
+use crate::fileio::write_atomic;
 use crate::nav::BuildOptions;
-use crate::scene::write_atomic;
+use crate::numbers::compact;
 use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
 use anyhow::Context;
 use std::io::Write;
@@ -35,21 +37,22 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
         mesh.triangle_count(),
         mesh.component_count(),
         if mesh.component_count() == 1 { "" } else { "s" },
-        build.radius,
+        compact(build.radius),
         build.timings.total_us() as f64 / 1000.0
     );
+    let mut stdout = Stdout::new();
     match &args.output {
         Some(out) => {
             write_atomic(out, text.as_bytes())
                 .with_context(|| format!("{}: cannot write", out.display()))?;
-            println!("{summary} -> {}", out.display());
+            writeln!(stdout, "{summary} -> {}", out.display())?;
         }
         None => {
-            std::io::stdout()
-                .write_all(text.as_bytes())
-                .context("cannot write to standard output")?;
-            eprintln!("{summary}");
+            // Written out before the summary, so a failed write is the run's only stderr line.
+            stdout.write_all(text.as_bytes())?;
+            stdout.flush()?;
+            let _ = writeln!(std::io::stderr(), "{summary}");
         }
     }
-    Ok(())
+    Ok(stdout.finish()?)
 }

@@ -6,6 +6,8 @@ mod check_cmd;
 mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
+pub mod report;
+mod stdout;
 
 use crate::geom::Point;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -65,7 +67,7 @@ pub struct BuildArgs {
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
     /// Largest distance an arc approximation may stray outside the true offset (default 1% of R).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub arc_tolerance: Option<f64>,
 }
 
@@ -99,10 +101,10 @@ pub struct LabArgs {
     /// Scene file (JSON, format navscope-scene).
     pub scene: PathBuf,
     /// Number of random queries.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_hyphen_values = true)]
     pub n: usize,
     /// Seed of the random queries.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
     pub seed: u64,
     /// Run the scene's own queries instead of random ones.
     #[arg(long, conflicts_with_all = ["n", "seed"])]
@@ -114,7 +116,12 @@ pub struct LabArgs {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub optimize: Vec<Optimization>,
     /// Triangles the topology optimisation may expand.
-    #[arg(long, value_name = "N", default_value_t = 64)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 64,
+        allow_hyphen_values = true
+    )]
     pub topology_nodes: usize,
     /// Print JSON instead of tables.
     #[arg(long)]
@@ -190,8 +197,8 @@ fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
     Ok(crate::scene::load(path)?)
 }
 
-/// Loads the scene at `path` and builds it, printing the build's warnings on standard error
-/// and naming the file in any error.
+/// Loads the scene at `path` and builds it, holding back the build's warnings for the end of
+/// the run (see [`report`]) and naming the file in any error.
 fn load_and_build(
     path: &std::path::Path,
     options: &crate::nav::BuildOptions,
@@ -201,7 +208,7 @@ fn load_and_build(
     let origin = path.display();
     let build = crate::nav::build_with(&scene, options).with_context(|| format!("{origin}"))?;
     for w in &build.warnings {
-        eprintln!("warning: {origin}: {w}");
+        report::warn(format!("{origin}: {w}"));
     }
     Ok((scene, build))
 }

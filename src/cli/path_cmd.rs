@@ -20,15 +20,18 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
+use super::stdout::Stdout;
 use super::{PathArgs, load_and_build};
 use crate::geom::{Arc, Point};
 use crate::nav::{
     Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, diagnose,
     flatten_tolerance, query_build,
 };
+use crate::numbers::{compact, fixed, to_json};
 use anyhow::bail;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::io::Write;
 
 #[derive(Serialize)]
 struct Report {
@@ -109,6 +112,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
             (name, r, d)
         })
         .collect();
+    let mut out = Stdout::new();
     if args.json {
         let report = Report {
             radius: build.radius,
@@ -117,11 +121,11 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
                 .map(|(name, r, d)| query_report(&build, name, r, d))
                 .collect(),
         };
-        println!("{}", serde_json::to_string(&report)?);
+        writeln!(out, "{}", to_json(&report)?)?;
     } else {
-        print_table(build.radius, &results);
+        print_table(&mut out, build.radius, &results)?;
     }
-    Ok(())
+    Ok(out.finish()?)
 }
 
 fn query_report(build: &Build, name: &str, r: &QueryResult, d: &Diagnosis) -> QueryReport {
@@ -234,43 +238,52 @@ fn line_report(variant: Variant, path: &crate::nav::Path, radius: f64) -> PathRe
     report
 }
 
-fn print_table(radius: f64, results: &[(String, QueryResult, Diagnosis)]) {
-    println!("agent radius {radius}; lengths per variant (- = no path)");
+fn print_table(
+    out: &mut impl Write,
+    radius: f64,
+    results: &[(String, QueryResult, Diagnosis)],
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "agent radius {}; lengths per variant (- = no path)",
+        compact(radius)
+    )?;
     let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-    print!(
+    write!(
+        out,
         "{:<24} {:<14} {:<14} {:>9}",
         "query", "status", "raw status", "corridor"
-    );
+    )?;
     for n in &names {
-        print!(" {n:>17}");
+        write!(out, " {n:>17}")?;
     }
-    println!(" {:>10}", "time (us)");
+    writeln!(out, " {:>10}", "time (us)")?;
     for (name, r, d) in results {
         let tris = r
             .corridor
             .as_ref()
             .map_or("-".to_string(), |c| c.triangles.len().to_string());
         let raw_status = r.raw.as_ref().map_or("-", |raw| raw.status.as_str());
-        print!(
+        write!(
+            out,
             "{:<24} {:<14} {:<14} {:>9}",
             name,
             r.status.as_str(),
             raw_status,
             tris
-        );
+        )?;
         for v in Variant::ALL {
-            let len = r
-                .path(v)
-                .map_or("-".to_string(), |p| format!("{:.4}", p.length));
-            print!(" {len:>17}");
+            let len = r.path(v).map_or("-".to_string(), |p| fixed(p.length, 4));
+            write!(out, " {len:>17}")?;
         }
         let total = r.timings.total_us()
             + r.raw
                 .as_ref()
                 .map_or(0.0, |raw| raw.locate_us + raw.astar_us);
-        println!(" {total:>10.1}");
+        writeln!(out, " {:>10}", fixed(total, 1))?;
         if let Some(sentence) = d.sentence() {
-            println!("  why: {sentence}");
+            writeln!(out, "  why: {sentence}")?;
         }
     }
+    Ok(())
 }

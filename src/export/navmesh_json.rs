@@ -44,7 +44,7 @@ impl NavMeshFile {
 
 /// The navmesh as one line of JSON (plus a newline).
 pub fn navmesh_json(mesh: &NavMesh, agent_radius: f64) -> String {
-    let mut s = serde_json::to_string(&NavMeshFile::new(mesh, agent_radius)).unwrap_or_default();
+    let mut s = crate::numbers::to_json(&NavMeshFile::new(mesh, agent_radius)).unwrap_or_default();
     s.push('\n');
     s
 }

@@ -4,6 +4,7 @@
 //! depend on the inflated one, so it is built on a second thread meanwhile.
 
 use super::{FreeSpace, NavMesh, RawNav, Repaired, inflate, repair, triangulate};
+use crate::numbers::compact;
 use crate::scene::{Issue, Scene, validate};
 use std::time::Instant;
 use thiserror::Error;
@@ -24,7 +25,8 @@ pub struct BuildOptions {
 impl BuildOptions {
     /// The radius this build uses for `scene`.
     pub fn radius_for(&self, scene: &Scene) -> f64 {
-        self.radius.unwrap_or(scene.agent_radius)
+        // Adding +0 turns a -0 into 0, so no output ever shows a radius of -0.
+        self.radius.unwrap_or(scene.agent_radius) + 0.0
     }
 
     /// The absolute arc tolerance for radius `r`.
@@ -39,13 +41,20 @@ pub enum BuildError {
     /// The scene has an error-level issue (bad number, degenerate ring, ...).
     #[error("{0}")]
     InvalidScene(Issue),
-    #[error("agent radius {0} is negative or not a finite number")]
+    #[error("agent radius {} is negative or not a finite number", compact(*.0))]
     BadRadius(f64),
-    #[error("arc tolerance {0} is not a positive finite number")]
+    #[error("arc tolerance {} is not a positive finite number", compact(*.0))]
     BadArcTolerance(f64),
+    /// So small that its default arc tolerance (1% of it) is zero.
+    #[error(
+        "agent radius {} is too small to draw arcs with (1% of it is 0); give 0 for a point agent",
+        compact(*.0)
+    )]
+    RadiusTooSmall(f64),
     /// Nothing is left once the walkable area is shrunk and the obstacles grown.
     #[error(
-        "the free space is empty: an agent of radius {radius} fits nowhere in the walkable area"
+        "the free space is empty: an agent of radius {} fits nowhere in the walkable area",
+        compact(*radius)
     )]
     EmptyFreeSpace { radius: f64 },
     /// The triangulator rejected the free space (should not happen for repaired input).
@@ -98,7 +107,10 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
     }
     let tolerance = options.arc_tolerance_for(radius);
     if radius > 0.0 && !(tolerance.is_finite() && tolerance > 0.0) {
-        return Err(BuildError::BadArcTolerance(tolerance));
+        return Err(match options.arc_tolerance {
+            Some(_) => BuildError::BadArcTolerance(tolerance),
+            None => BuildError::RadiusTooSmall(radius),
+        });
     }
     let t0 = Instant::now();
     let mut checked = scene.clone();
