@@ -80,6 +80,6 @@ mod tests {
     #[test]
     fn json_writes_zero_without_its_sign() {
         let text = to_json(&[-0.0, 0.0, -1.5, 2e300]).unwrap();
-        assert_eq!(text, "[0.0,0.0,-1.5,2e300]");
+        assert_eq!(text, "[0.0,0.0,-1.5,2e+300]");
     }
 }
