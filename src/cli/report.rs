@@ -90,3 +90,34 @@ fn closed_pipe(error: &anyhow::Error) -> bool {
             .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_warnings_are_held_back_once_each() {
+        let record = |text| {
+            log::Log::log(
+                &Collector,
+                &log::Record::builder()
+                    .level(log::Level::Warn)
+                    .args(format_args!("{text}"))
+                    .build(),
+            )
+        };
+        record("3 crossing free-space edges; splitting them");
+        record("3 crossing free-space edges; splitting them");
+        log::Log::log(
+            &Collector,
+            &log::Record::builder()
+                .level(log::Level::Info)
+                .args(format_args!("not a warning"))
+                .build(),
+        );
+        let held = WARNINGS.lock().unwrap().clone();
+        let ours: Vec<&String> = held.iter().filter(|w| w.contains("crossing")).collect();
+        assert_eq!(ours.len(), 1, "{held:?}");
+        assert!(!held.iter().any(|w| w == "not a warning"), "{held:?}");
+    }
+}
