@@ -288,4 +288,13 @@ fn saving_over_a_0644_file_keeps_0644() {
         saved.obstacles.len(),
         h.state().document().scene().obstacles.len()
     );
+    // A mode the umask would not give is kept too.
+    let private = dir.path().join("private.json");
+    std::fs::write(&private, "old").unwrap();
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o640)).unwrap();
+    dialogs.answer(&private);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(h.state().document().path(), Some(private.as_path()));
+    assert_eq!(mode(&private), 0o640);
 }
