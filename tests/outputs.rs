@@ -433,7 +433,13 @@ fn check_refuses_unknown_versions_says_each_error_once_and_goes_on() {
     let r = navscope(&["check", s(&missing), s(&good)]);
     let line = r.error_line();
     assert_eq!(line.matches("cannot read").count(), 1, "{line}");
-    assert!(line.contains("/no/such/scene.json"), "{line}");
+    assert!(
+        line.contains(&format!(
+            "{}: /no/such/scene.json: cannot read",
+            s(&missing)
+        )),
+        "{line}"
+    );
     assert!(
         r.stdout.contains(&format!("ok    {}", s(&good))),
         "{}",

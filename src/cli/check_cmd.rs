@@ -5,10 +5,10 @@
 //! pass, 1 when any fails, 2 when any could not be run.
 
 use super::stdout::Stdout;
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, ScenarioError};
 use anyhow::bail;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Runs the scenarios; returns whether all passed.
 pub fn run(files: &[PathBuf]) -> anyhow::Result<bool> {
@@ -30,6 +30,7 @@ pub fn run(files: &[PathBuf]) -> anyhow::Result<bool> {
             }
             Err(error) => {
                 not_run += 1;
+                let error = naming(path, &error);
                 writeln!(out, "ERROR {error}")?;
                 first_error.get_or_insert(error);
             }
@@ -48,4 +49,15 @@ pub fn run(files: &[PathBuf]) -> anyhow::Result<bool> {
         }
     }
     Ok(failed == 0)
+}
+
+/// The error's message, starting with the scenario file (once) even when the error is about
+/// its scene file.
+fn naming(path: &Path, error: &ScenarioError) -> String {
+    let (file, text) = (path.display().to_string(), error.to_string());
+    if text.starts_with(&file) {
+        text
+    } else {
+        format!("{file}: {text}")
+    }
 }
