@@ -1,14 +1,12 @@
-//! `navscope build SCENE [-o OUT] [--radius R] [--format json|obj|svg]`.
+//! `navscope build SCENE [-o OUT] [--radius R] [--format json|obj|svg|mesh|godot|gltf]
+//! [--polygons triangles|convex] [--max-vertices N]`.
 
-use super::stdout::Stdout;
-use super::{BuildArgs, Format, load_and_build};
-use crate::export::{navmesh_json, navmesh_obj, svg};
-use crate::fileio::write_atomic;
+use super::{BuildArgs, Format, load_and_build, report};
+use crate::export::{NavmeshFormat, svg, write_navmesh};
 use crate::nav::BuildOptions;
 use crate::numbers::compact;
 use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
 use anyhow::Context;
-use std::io::Write;
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     // The exported navmesh is the shrunk one; the raw mesh serves path queries only.
@@ -19,10 +17,36 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     };
     let (scene, build) = load_and_build(&args.scene, &options)?;
     let origin = args.scene.display();
-    let text = match args.format {
-        Format::Json => navmesh_json(&build.mesh, build.radius),
-        Format::Obj => navmesh_obj(&build.mesh, build.radius),
-        Format::Svg => {
+    let format = match args.format {
+        Format::Json => Some(NavmeshFormat::Json),
+        Format::Obj => Some(NavmeshFormat::Obj),
+        Format::Mesh => Some(NavmeshFormat::Mesh),
+        Format::Godot => Some(NavmeshFormat::Godot),
+        Format::Gltf => Some(NavmeshFormat::Gltf),
+        Format::Svg => None,
+    };
+    let text = match format {
+        Some(format) => {
+            let written = write_navmesh(
+                &build.mesh,
+                build.radius,
+                format,
+                args.polygons.choice(),
+                None,
+            )
+            .with_context(|| format!("{origin}"))?;
+            if let Some(note) = &written.note {
+                report::hold_line(format!("note: {note}"));
+            }
+            if args.polygons.choice() != crate::export::Polygons::Triangles {
+                report_polygons(&origin.to_string(), &written, build.mesh.triangle_count());
+            }
+            written.text
+        }
+        None => {
+            if args.polygons.choice() != crate::export::Polygons::Triangles {
+                anyhow::bail!("--polygons convex applies to the json, mesh and godot formats only");
+            }
             let mut list = DrawList::default();
             draw_scene(&scene, &mut list);
             draw_free_space(&build.free_space, &mut list);
@@ -40,19 +64,14 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
         compact(build.radius),
         build.timings.total_us() as f64 / 1000.0
     );
-    let mut stdout = Stdout::new();
-    match &args.output {
-        Some(out) => {
-            write_atomic(out, text.as_bytes())
-                .with_context(|| format!("{}: cannot write", out.display()))?;
-            writeln!(stdout, "{summary} -> {}", out.display())?;
-        }
-        None => {
-            // Written out before the summary, so a failed write is the run's only stderr line.
-            stdout.write_all(text.as_bytes())?;
-            stdout.flush()?;
-            let _ = writeln!(std::io::stderr(), "{summary}");
-        }
+    super::write_output(args.output.as_deref(), text.as_bytes(), &summary)
+}
+
+/// The stderr line saying how many convex polygons the triangles became.
+pub(super) fn report_polygons(origin: &str, written: &crate::export::Written, triangles: usize) {
+    if let Some(n) = written.polygon_count {
+        report::hold_line(format!(
+            "{origin}: {n} convex polygons from {triangles} triangles"
+        ));
     }
-    Ok(stdout.finish()?)
 }

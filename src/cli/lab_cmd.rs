@@ -9,7 +9,7 @@
 //! optimisation made one longer.
 
 use super::stdout::Stdout;
-use super::{LabArgs, Optimization, Outcome, load_and_build, report};
+use super::{LabArgs, Optimization, Outcome, load_and_build, load_as_navmesh, report};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status};
@@ -53,7 +53,11 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         radius: args.radius,
         ..Default::default()
     };
-    let (scene, build) = load_and_build(&args.scene, &options)?;
+    let (scene, build) = if args.as_navmesh {
+        load_as_navmesh(&args.scene, args.radius)?
+    } else {
+        load_and_build(&args.scene, &options)?
+    };
     let origin = args.scene.display();
     let queries: Vec<(Point, Point)> = if args.scene_queries {
         if scene.queries.is_empty() {

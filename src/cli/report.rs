@@ -1,6 +1,7 @@
 //! How a command's run ends on standard error: exactly one line when it fails
 //! (`navscope: error: ...`), and its warnings, held back until then, as one line each
 //! (`navscope: warning: ...`) when it succeeds; a failed run folds them into its error line.
+//! Lines of information held back (notes, counts) are printed as they are after a success only.
 //! Warnings come from the build (see `super::load_and_build`) and from `log` records of the
 //! library's stages; with `RUST_LOG` set, `log` records go to env_logger as they come instead.
 //! A closed pipe on standard output ends the run quietly with exit 0, as Unix tools do.
@@ -10,15 +11,33 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::sync::{Mutex, PoisonError};
 
-/// Warnings of the run so far, in order, without repeats.
-static WARNINGS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+/// What a run holds back for its end.
+#[derive(Clone, Debug, PartialEq)]
+enum Held {
+    /// Printed as `navscope: warning: ...` after a success, folded into a failure's error line.
+    Warning(String),
+    /// A line printed as it is after a success (a note, a count), dropped after a failure.
+    Line(String),
+}
+
+/// What the run held back so far, in order, without repeats.
+static HELD: Mutex<Vec<Held>> = Mutex::new(Vec::new());
+
+fn hold(item: Held) {
+    let mut held = HELD.lock().unwrap_or_else(PoisonError::into_inner);
+    if !held.contains(&item) {
+        held.push(item);
+    }
+}
 
 /// Holds back a warning until the run ends.
 pub fn warn(message: String) {
-    let mut held = WARNINGS.lock().unwrap_or_else(PoisonError::into_inner);
-    if !held.contains(&message) {
-        held.push(message);
-    }
+    hold(Held::Warning(message));
+}
+
+/// Holds back a line of information on standard error until the run ends.
+pub fn hold_line(line: String) {
+    hold(Held::Line(line));
 }
 
 /// Sends `log` warnings (and errors) of the run to [`warn`]; with `RUST_LOG` set, to env_logger.
@@ -55,11 +74,16 @@ pub fn line(text: &str) {
 /// Ends a run: prints its warnings or its one error line and gives the exit code (0 ok,
 /// 1 failed, 2 error).
 pub fn finish(result: anyhow::Result<Outcome>) -> ExitCode {
-    let warnings = std::mem::take(&mut *WARNINGS.lock().unwrap_or_else(PoisonError::into_inner));
+    let held = std::mem::take(&mut *HELD.lock().unwrap_or_else(PoisonError::into_inner));
     match result {
         Ok(outcome) => {
-            for w in &warnings {
-                line(&format!("warning: {w}"));
+            for item in &held {
+                match item {
+                    Held::Warning(w) => line(&format!("warning: {w}")),
+                    Held::Line(text) => {
+                        let _ = writeln!(std::io::stderr(), "{text}");
+                    }
+                }
             }
             match outcome {
                 Outcome::Ok => ExitCode::SUCCESS,
@@ -68,6 +92,13 @@ pub fn finish(result: anyhow::Result<Outcome>) -> ExitCode {
         }
         Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
+            let warnings: Vec<&String> = held
+                .iter()
+                .filter_map(|item| match item {
+                    Held::Warning(w) => Some(w),
+                    Held::Line(_) => None,
+                })
+                .collect();
             let mut text = format!("error: {e:#}");
             if let Some(first) = warnings.first() {
                 text.push_str(&format!(" (after warning: {first}"));
@@ -115,9 +146,16 @@ mod tests {
                 .args(format_args!("not a warning"))
                 .build(),
         );
-        let held = WARNINGS.lock().unwrap().clone();
-        let ours: Vec<&String> = held.iter().filter(|w| w.contains("crossing")).collect();
-        assert_eq!(ours.len(), 1, "{held:?}");
-        assert!(!held.iter().any(|w| w == "not a warning"), "{held:?}");
+        let held = HELD.lock().unwrap().clone();
+        let crossing = Held::Warning("3 crossing free-space edges; splitting them".into());
+        assert_eq!(
+            held.iter().filter(|h| **h == crossing).count(),
+            1,
+            "{held:?}"
+        );
+        assert!(
+            !held.contains(&Held::Warning("not a warning".into())),
+            "{held:?}"
+        );
     }
 }
