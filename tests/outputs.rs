@@ -159,6 +159,7 @@ fn output_commands(dir: &Path) -> Vec<Vec<String>> {
     )
     .unwrap();
     let out = dir.join("out.json");
+    let converted = dir.join("out.mesh");
     [
         vec!["path", ROOMS, "--json"],
         vec!["path", ROOMS],
@@ -167,6 +168,7 @@ fn output_commands(dir: &Path) -> Vec<Vec<String>> {
         vec!["build", ROOMS],
         vec!["build", ROOMS, "-o", s(&out)],
         vec!["check", s(&case)],
+        vec!["convert", ROOMS, s(&converted)],
     ]
     .into_iter()
     .map(|args| args.into_iter().map(String::from).collect())
