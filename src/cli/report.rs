@@ -128,24 +128,24 @@ mod tests {
 
     #[test]
     fn log_warnings_are_held_back_once_each() {
-        let record = |text| {
+        let record = |level, text| {
             log::Log::log(
                 &Collector,
                 &log::Record::builder()
-                    .level(log::Level::Warn)
+                    .level(level)
                     .args(format_args!("{text}"))
                     .build(),
             )
         };
-        record("3 crossing free-space edges; splitting them");
-        record("3 crossing free-space edges; splitting them");
-        log::Log::log(
-            &Collector,
-            &log::Record::builder()
-                .level(log::Level::Info)
-                .args(format_args!("not a warning"))
-                .build(),
+        record(
+            log::Level::Warn,
+            "3 crossing free-space edges; splitting them",
         );
+        record(
+            log::Level::Warn,
+            "3 crossing free-space edges; splitting them",
+        );
+        record(log::Level::Info, "not a warning");
         let held = HELD.lock().unwrap().clone();
         let crossing = Held::Warning("3 crossing free-space edges; splitting them".into());
         assert_eq!(
