@@ -9,7 +9,7 @@
 //! optimisation made one longer.
 
 use super::stdout::Stdout;
-use super::{LabArgs, Optimization, Outcome, load_and_build, load_as_navmesh, report};
+use super::{LabArgs, Outcome, load_and_build, load_as_navmesh, progress, report};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status};
@@ -67,12 +67,10 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     } else {
         lab::random_queries(&build.mesh, args.n, args.seed)
     };
-    let options = CorridorOptions {
-        visibility: args.optimize.contains(&Optimization::Visibility),
-        topology: args.optimize.contains(&Optimization::Topology),
-        topology_nodes: args.topology_nodes,
-    };
-    let report = lab::run(&build, &queries, &options);
+    let options = args.corridor.options();
+    let report = progress::counting(queries.len(), "queries", |done| {
+        lab::run_counting(&build, &queries, &options, done)
+    });
     let mut out = Stdout::new();
     if args.json {
         let json = Report {

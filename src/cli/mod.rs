@@ -7,6 +7,7 @@ mod convert_cmd;
 mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
+mod progress;
 pub mod report;
 mod stdout;
 
@@ -144,6 +145,16 @@ pub struct PathArgs {
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
+    #[command(flatten)]
+    pub corridor: CorridorArgs,
+    /// Write the picture of each query (scene, free space, mesh, corridor, portals, every
+    /// variant, diagnosis, bottleneck, detour) as SVG. With several queries, a `{name}` in OUT
+    /// is replaced by the query's name; without one, `-NAME` is added before the extension.
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// Write the same picture as PNG (OUT named as for --svg).
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<PathBuf>,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -169,6 +180,19 @@ pub struct LabArgs {
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
+    #[command(flatten)]
+    pub corridor: CorridorArgs,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    /// Open SCENE as an engine's navmesh, as it is (see `path --as-navmesh`).
+    #[arg(long)]
+    pub as_navmesh: bool,
+}
+
+/// The corridor optimisations of `path` and `lab`.
+#[derive(Debug, Args)]
+pub struct CorridorArgs {
     /// Corridor optimisations to apply, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub optimize: Vec<Optimization>,
@@ -180,12 +204,16 @@ pub struct LabArgs {
         allow_hyphen_values = true
     )]
     pub topology_nodes: usize,
-    /// Print JSON instead of tables.
-    #[arg(long)]
-    pub json: bool,
-    /// Open SCENE as an engine's navmesh, as it is (see `path --as-navmesh`).
-    #[arg(long)]
-    pub as_navmesh: bool,
+}
+
+impl CorridorArgs {
+    pub fn options(&self) -> crate::nav::CorridorOptions {
+        crate::nav::CorridorOptions {
+            visibility: self.optimize.contains(&Optimization::Visibility),
+            topology: self.optimize.contains(&Optimization::Topology),
+            topology_nodes: self.topology_nodes,
+        }
+    }
 }
 
 /// A corridor optimisation (see `nav::CorridorOptions`).
