@@ -39,10 +39,12 @@
 pub mod cli;
 pub mod document;
 pub mod export;
+pub mod fileio;
 pub mod geom;
 pub mod import;
 pub mod lab;
 pub mod nav;
+pub mod numbers;
 pub mod rng;
 pub mod scenario;
 pub mod scene;

@@ -477,7 +477,7 @@ impl App {
             Ok(text) => text,
             Err(e) => return self.status.error(format!("{}: {e}", path.display())),
         };
-        match scene::write_atomic(&path, text.as_bytes()) {
+        match crate::fileio::write_atomic(&path, text.as_bytes()) {
             Ok(()) => self.status.info(format!("exported {}", path.display())),
             Err(e) => self
                 .status

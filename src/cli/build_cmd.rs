@@ -1,9 +1,10 @@
 //! `navscope build SCENE [-o OUT] [--radius R] [--format json|obj|svg|mesh|godot|gltf]
 //! [--polygons triangles|convex] [--max-vertices N]`.
 
-use super::{BuildArgs, Format, load_and_build};
+use super::{BuildArgs, Format, load_and_build, report};
 use crate::export::{NavmeshFormat, svg, write_navmesh};
 use crate::nav::BuildOptions;
+use crate::numbers::compact;
 use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
 use anyhow::Context;
 
@@ -35,7 +36,7 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
             )
             .with_context(|| format!("{origin}"))?;
             if let Some(note) = &written.note {
-                eprintln!("note: {note}");
+                report::hold_line(format!("note: {note}"));
             }
             if args.polygons.choice() != crate::export::Polygons::Triangles {
                 report_polygons(&origin.to_string(), &written, build.mesh.triangle_count());
@@ -60,7 +61,7 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
         mesh.triangle_count(),
         mesh.component_count(),
         if mesh.component_count() == 1 { "" } else { "s" },
-        build.radius,
+        compact(build.radius),
         build.timings.total_us() as f64 / 1000.0
     );
     super::write_output(args.output.as_deref(), text.as_bytes(), &summary)
@@ -69,6 +70,8 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
 /// The stderr line saying how many convex polygons the triangles became.
 pub(super) fn report_polygons(origin: &str, written: &crate::export::Written, triangles: usize) {
     if let Some(n) = written.polygon_count {
-        eprintln!("{origin}: {n} convex polygons from {triangles} triangles");
+        report::hold_line(format!(
+            "{origin}: {n} convex polygons from {triangles} triangles"
+        ));
     }
 }

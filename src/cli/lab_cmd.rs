@@ -15,13 +15,16 @@
 //! than 1e-6 relative is a violation (exit code 1).
 
 use super::scen_report::{MATCH_TOLERANCE, Scen, ScenSummary, ratio};
-use super::{LabArgs, Outcome, load_and_build, load_as_navmesh, progress};
+use super::stdout::Stdout;
+use super::{LabArgs, Outcome, load_and_build, load_as_navmesh, progress, report};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status, Variant};
+use crate::numbers::{compact, fixed, to_json};
 use anyhow::bail;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::io::Write;
 
 /// More random queries than this are refused (memory, not time, is the limit).
 const MAX_QUERIES: usize = 1_000_000;
@@ -129,6 +132,7 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     let mismatches = scen
         .as_ref()
         .map_or(Vec::new(), |s| s.summary.mismatches.clone());
+    let mut out = Stdout::new();
     if args.json {
         let json = Report {
             queries: report.rows.len(),
@@ -155,14 +159,15 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
                 .collect(),
             scen,
         };
-        println!("{}", serde_json::to_string(&json)?);
+        writeln!(out, "{}", to_json(&json)?)?;
     } else {
-        print_tables(&report, build.radius, &options);
+        print_tables(&mut out, &report, build.radius, &options)?;
         if let Some(scen) = &scen {
-            println!();
-            scen.summary.print();
+            writeln!(out)?;
+            scen.summary.print(&mut out)?;
         }
     }
+    out.finish()?;
     let mut violations = report.violations();
     violations.extend(mismatches.iter().map(|line| {
         format!(
@@ -170,7 +175,7 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         )
     }));
     for v in &violations {
-        eprintln!("violation: {v}");
+        report::line(&format!("violation: {v}"));
     }
     Ok(if violations.is_empty() {
         Outcome::Ok
@@ -190,50 +195,68 @@ fn optimizations(options: &CorridorOptions) -> Vec<&'static str> {
     names
 }
 
-fn print_tables(report: &LabReport, radius: f64, options: &CorridorOptions) {
+fn print_tables(
+    out: &mut impl Write,
+    report: &LabReport,
+    radius: f64,
+    options: &CorridorOptions,
+) -> std::io::Result<()> {
     let optimize = optimizations(options);
-    println!(
-        "{} queries: {} found, {} unreachable, {} outside; agent radius {radius}; corridor optimisations: {}",
+    writeln!(
+        out,
+        "{} queries: {} found, {} unreachable, {} outside; agent radius {}; corridor optimisations: {}",
         report.rows.len(),
         report.count(Status::Found),
         report.count(Status::Unreachable),
         report.count(Status::StartOutside) + report.count(Status::GoalOutside),
+        compact(radius),
         if optimize.is_empty() {
             "none".to_string()
         } else {
             optimize.join(", ")
         }
-    );
-    println!();
-    let header = |what: &str| {
-        println!(
+    )?;
+    writeln!(out)?;
+    let header = |out: &mut dyn Write, what: &str| {
+        writeln!(
+            out,
             "{what:<28} {:>7} {:>12} {:>12} {:>12} {:>12}",
             "count", "mean", "p50", "p99", "max"
         )
     };
-    let line = |name: &str, s: &Stats, digits: usize| {
-        println!(
-            "{name:<28} {:>7} {:>12.digits$} {:>12.digits$} {:>12.digits$} {:>12.digits$}",
-            s.count, s.mean, s.p50, s.p99, s.max
+    let line = |out: &mut dyn Write, name: &str, s: &Stats, digits: usize| {
+        writeln!(
+            out,
+            "{name:<28} {:>7} {:>12} {:>12} {:>12} {:>12}",
+            s.count,
+            fixed(s.mean, digits),
+            fixed(s.p50, digits),
+            fixed(s.p99, digits),
+            fixed(s.max, digits)
         )
     };
-    header("ratio");
+    header(out, "ratio")?;
     for (r, s) in &report.ratios {
-        line(&r.name(), s, 5);
+        line(out, &r.name(), s, 5)?;
     }
-    println!();
-    header("time (us)");
+    writeln!(out)?;
+    header(out, "time (us)")?;
     for (stage, s) in &report.timings_us {
-        line(stage, s, 1);
+        line(out, stage, s, 1)?;
     }
-    println!();
-    println!("worst funnel/optimal:");
+    writeln!(out)?;
+    writeln!(out, "worst funnel/optimal:")?;
     for &i in &report.worst {
         let row = &report.rows[i];
         let ratio = row.ratio(Ratio::FUNNEL_OPTIMAL).unwrap_or(f64::NAN);
-        println!(
-            "  #{:<6} {:.5}  {} -> {}",
-            row.index, ratio, row.start, row.goal
-        );
+        writeln!(
+            out,
+            "  #{:<6} {}  {} -> {}",
+            row.index,
+            fixed(ratio, 5),
+            row.start,
+            row.goal
+        )?;
     }
+    Ok(())
 }

@@ -9,6 +9,8 @@ mod lab_cmd;
 mod path_cmd;
 mod progress;
 mod scen_report;
+pub mod report;
+mod stdout;
 
 use crate::geom::Point;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -71,7 +73,7 @@ pub struct BuildArgs {
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
     /// Largest distance an arc approximation may stray outside the true offset (default 1% of R).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub arc_tolerance: Option<f64>,
     #[command(flatten)]
     pub polygons: PolygonArgs,
@@ -171,10 +173,10 @@ pub struct LabArgs {
     /// Scene file: navscope JSON, Polyanya `.mesh` or MovingAI `.map`.
     pub scene: PathBuf,
     /// Number of random queries.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_hyphen_values = true)]
     pub n: usize,
     /// Seed of the random queries.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
     pub seed: u64,
     /// Run the scene's own queries instead of random ones.
     #[arg(long, conflicts_with_all = ["n", "seed"])]
@@ -202,7 +204,12 @@ pub struct CorridorArgs {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub optimize: Vec<Optimization>,
     /// Triangles the topology optimisation may expand.
-    #[arg(long, value_name = "N", default_value_t = 64)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 64,
+        allow_hyphen_values = true
+    )]
     pub topology_nodes: usize,
 }
 
@@ -286,8 +293,8 @@ fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
     Ok(crate::scene::load(path)?)
 }
 
-/// Loads the scene at `path` and builds it, printing the build's warnings on standard error
-/// and naming the file in any error.
+/// Loads the scene at `path` and builds it, holding back the build's warnings for the end of
+/// the run (see [`report`]) and naming the file in any error.
 fn load_and_build(
     path: &std::path::Path,
     options: &crate::nav::BuildOptions,
@@ -297,7 +304,7 @@ fn load_and_build(
     let origin = path.display();
     let build = crate::nav::build_with(&scene, options).with_context(|| format!("{origin}"))?;
     for w in &build.warnings {
-        eprintln!("warning: {origin}: {w}");
+        report::warn(format!("{origin}: {w}"));
     }
     Ok((scene, build))
 }
@@ -311,20 +318,21 @@ fn write_output(
 ) -> anyhow::Result<()> {
     use anyhow::Context;
     use std::io::Write;
+    let mut stdout = stdout::Stdout::new();
     match output {
         Some(out) => {
-            crate::scene::write_atomic(out, bytes)
+            crate::fileio::write_atomic(out, bytes)
                 .with_context(|| format!("{}: cannot write", out.display()))?;
-            println!("{summary} -> {}", out.display());
+            writeln!(stdout, "{summary} -> {}", out.display())?;
         }
         None => {
-            std::io::stdout()
-                .write_all(bytes)
-                .context("cannot write to standard output")?;
-            eprintln!("{summary}");
+            // Written out before the summary, so a failed write is the run's only stderr line.
+            stdout.write_all(bytes)?;
+            stdout.flush()?;
+            let _ = writeln!(std::io::stderr(), "{summary}");
         }
     }
-    Ok(())
+    Ok(stdout.finish()?)
 }
 
 /// Opens the navmesh file at `path` as it is (`--as-navmesh`); `radius` (default 0) serves the
@@ -335,7 +343,10 @@ fn load_as_navmesh(
 ) -> anyhow::Result<(crate::scene::Scene, crate::nav::Build)> {
     let radius = radius.unwrap_or(0.0);
     if !(radius.is_finite() && radius >= 0.0) {
-        anyhow::bail!("agent radius {radius} is negative or not a finite number");
+        anyhow::bail!(
+            "agent radius {} is negative or not a finite number",
+            crate::numbers::compact(radius)
+        );
     }
     Ok(crate::import::load_navmesh(path, radius)?)
 }

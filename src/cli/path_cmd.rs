@@ -32,6 +32,7 @@
 
 use super::diagnosis_report::DiagnosisReport;
 use super::scen_report::{Scen, ScenSummary, ratio};
+use super::stdout::Stdout;
 use super::{PathArgs, load_and_build, load_as_navmesh, progress};
 use crate::export::{png, svg};
 use crate::geom::{Arc, Point};
@@ -39,10 +40,12 @@ use crate::nav::{
     Answer, Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryOptions, Status, Variant,
     flatten_tolerance, query,
 };
+use crate::numbers::{compact, fixed, to_json};
 use crate::viz::{Theme, answer_picture};
 use anyhow::{Context, bail};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Width of the pictures, in pixels.
@@ -160,7 +163,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
                     Picture::Png => png(&list, bounds, PICTURE_WIDTH, Theme::Light)?,
                 };
                 let path = picture_path(out, &name, several);
-                crate::scene::write_atomic(&path, &bytes)
+                crate::fileio::write_atomic(&path, &bytes)
                     .with_context(|| format!("{}: cannot write", path.display()))?;
             }
         }
@@ -185,6 +188,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
             }
         })
     };
+    let mut out = Stdout::new();
     if args.json {
         let report = Report {
             radius: build.radius,
@@ -198,30 +202,32 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
                 .collect(),
             scen: summary,
         };
-        println!("{}", serde_json::to_string(&report)?);
+        writeln!(out, "{}", to_json(&report)?)?;
     } else {
-        print_table(build.radius, &answers);
+        print_table(&mut out, build.radius, &answers)?;
         if let Some(summary) = summary {
-            println!();
-            println!(
+            writeln!(out)?;
+            writeln!(
+                out,
                 "{:<8} {:>14} {:>14} {:>14} {:>17} {:>16}",
                 "line", "expected", "optimal", "funnel", "optimal/expected", "funnel/expected"
-            );
+            )?;
             let show = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.6}"));
             for (i, (name, _)) in answers.iter().enumerate() {
                 let e = expected(i).map_or(0.0, |e| e.expected);
-                println!(
+                writeln!(
+                    out,
                     "{name:<8} {e:>14.6} {:>14} {:>14} {:>17} {:>16}",
                     show(lengths[i].0),
                     show(lengths[i].1),
                     show(ratio(lengths[i].0, e)),
                     show(ratio(lengths[i].1, e))
-                );
+                )?;
             }
-            summary.print();
+            summary.print(&mut out)?;
         }
     }
-    Ok(())
+    Ok(out.finish()?)
 }
 
 #[derive(Clone, Copy)]
@@ -376,17 +382,26 @@ fn line_report(variant: Variant, path: &crate::nav::Path, radius: f64) -> PathRe
     report
 }
 
-fn print_table(radius: f64, answers: &[(String, Answer)]) {
-    println!("agent radius {radius}; lengths per variant (- = no path)");
+fn print_table(
+    out: &mut impl Write,
+    radius: f64,
+    answers: &[(String, Answer)],
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "agent radius {}; lengths per variant (- = no path)",
+        compact(radius)
+    )?;
     let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-    print!(
+    write!(
+        out,
         "{:<24} {:<14} {:<14} {:>9}",
         "query", "status", "raw status", "corridor"
-    );
+    )?;
     for n in &names {
-        print!(" {n:>17}");
+        write!(out, " {n:>17}")?;
     }
-    println!(" {:>10}", "time (us)");
+    writeln!(out, " {:>10}", "time (us)")?;
     for (name, a) in answers {
         let tris = a
             .shrunk
@@ -394,22 +409,22 @@ fn print_table(radius: f64, answers: &[(String, Answer)]) {
             .as_ref()
             .map_or("-".to_string(), |c| c.triangles.len().to_string());
         let raw_status = a.raw.as_ref().map_or("-", |raw| raw.status.as_str());
-        print!(
+        write!(
+            out,
             "{:<24} {:<14} {:<14} {:>9}",
             name,
             a.status().as_str(),
             raw_status,
             tris
-        );
+        )?;
         for v in Variant::ALL {
-            let len = a
-                .path(v)
-                .map_or("-".to_string(), |p| format!("{:.4}", p.length));
-            print!(" {len:>17}");
+            let len = a.path(v).map_or("-".to_string(), |p| fixed(p.length, 4));
+            write!(out, " {len:>17}")?;
         }
-        println!(" {:>10.1}", a.time_us);
+        writeln!(out, " {:>10}", fixed(a.time_us, 1))?;
         if let Some(sentence) = a.diagnosis.as_ref().and_then(Diagnosis::sentence) {
-            println!("  why: {sentence}");
+            writeln!(out, "  why: {sentence}")?;
         }
     }
+    Ok(())
 }

@@ -121,24 +121,28 @@ pub struct ScenSummary {
 
 impl ScenSummary {
     /// The summary as text lines.
-    pub fn print(&self) {
-        println!("published length: {}", self.published);
-        println!(
+    pub fn print(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "published length: {}", self.published)?;
+        writeln!(
+            out,
             "{} of {} queries found; totals: expected {:.6}, optimal {:.6}, funnel {:.6}",
             self.found, self.queries, self.expected_total, self.optimal_total, self.funnel_total
-        );
+        )?;
         let show = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.6}"));
-        println!(
+        writeln!(
+            out,
             "optimal/expected {}, funnel/expected {}, largest |optimal - expected| / expected {:.3e}",
             show(self.optimal_over_expected),
             show(self.funnel_over_expected),
             self.max_optimal_error
-        );
+        )?;
         if !self.mismatches.is_empty() {
-            println!(
+            writeln!(
+                out,
                 "optimal differs from the published optimum by more than {MATCH_TOLERANCE:e} on lines {:?}",
                 self.mismatches
-            );
+            )?;
         }
+        Ok(())
     }
 }

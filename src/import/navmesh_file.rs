@@ -11,14 +11,12 @@ use std::path::Path;
 use std::time::Instant;
 use thiserror::Error;
 
-/// Largest navmesh file read (bytes).
-const MAX_FILE_BYTES: u64 = 512 << 20;
-
 /// Why a navmesh file could not be opened; the message names the file.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum NavmeshFileError {
-    #[error("{path}: {message}")]
-    Io { path: String, message: String },
+    /// The file could not be read, or is too large (see [`crate::fileio`]): the whole message.
+    #[error("{0}")]
+    Read(String),
     #[error(
         "{path}: cannot open `.{extension}` files as a navmesh (expected .mesh, .tres, .obj, .gltf, .glb or .json)"
     )]
@@ -40,18 +38,8 @@ pub(super) type ReadError = (usize, String);
 /// The polygons of a navmesh file, as the file has them (y up, counter-clockwise).
 pub fn load_polygon_mesh(path: &Path) -> Result<PolygonMesh, NavmeshFileError> {
     let name = path.display().to_string();
-    let io = |e: std::io::Error| NavmeshFileError::Io {
-        path: name.clone(),
-        message: e.to_string(),
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(NavmeshFileError::Invalid {
-            path: name,
-            message: format!("{size} bytes is more than the {MAX_FILE_BYTES} read"),
-        });
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
+    let bytes =
+        crate::fileio::read_input(path).map_err(|e| NavmeshFileError::Read(e.to_string()))?;
     let extension = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())

@@ -27,8 +27,11 @@ use thiserror::Error;
 /// Why a mesh file could not be read.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum PolyanyaMeshError {
-    #[error("{path}: {message}")]
-    Io { path: String, message: String },
+    /// The file could not be read, or is too large (see [`crate::fileio`]): the whole message.
+    #[error("{0}")]
+    Read(String),
+    #[error("{path}: not UTF-8 text: {message}")]
+    Encoding { path: String, message: String },
     /// `line` is 1-based; 0 means the file as a whole (e.g. it ended early).
     #[error("line {line}: {message}")]
     Syntax { line: usize, message: String },
@@ -43,9 +46,11 @@ fn syntax(line: usize, message: impl Into<String>) -> PolyanyaMeshError {
 
 /// Reads a Polyanya v2 or v3 mesh file into the free space it covers.
 pub fn load_polyanya_mesh(path: &std::path::Path) -> Result<FreeSpace, PolyanyaMeshError> {
-    let text = std::fs::read_to_string(path).map_err(|e| PolyanyaMeshError::Io {
+    let bytes =
+        crate::fileio::read_input(path).map_err(|e| PolyanyaMeshError::Read(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| PolyanyaMeshError::Encoding {
         path: path.display().to_string(),
-        message: e.to_string(),
+        message: e.utf8_error().to_string(),
     })?;
     parse_polyanya_mesh(&text)
 }

@@ -20,9 +20,9 @@
 //! walkable area), so v1 files re-save byte for byte.
 
 use super::{Obstacle, ObstacleId, Query, RingRef, Scene};
+use crate::fileio::{ReadError, read_input, write_atomic};
 use crate::geom::{Point, Ring};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -30,21 +30,13 @@ use thiserror::Error;
 pub const FORMAT_NAME: &str = "navscope-scene";
 /// Newest file version this build reads (and writes when a scene needs it).
 pub const FORMAT_VERSION: u64 = 2;
-/// Files larger than this are refused rather than read into memory.
-const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
 
 /// Why a scene could not be read. `origin` is the file path or another name for the input.
 #[derive(Debug, Error)]
 pub enum LoadError {
-    #[error("{path}: cannot read: {error}")]
-    Io {
-        path: PathBuf,
-        error: std::io::Error,
-    },
-    #[error(
-        "{origin}: file is {size} bytes, more than the {MAX_FILE_BYTES} bytes a scene may have"
-    )]
-    TooLarge { origin: String, size: u64 },
+    /// The file could not be read, or is too large (see [`crate::fileio`]).
+    #[error(transparent)]
+    Read(#[from] ReadError),
     #[error("{origin}: line {line} column {column}: {message}")]
     Syntax {
         origin: String,
@@ -136,16 +128,8 @@ struct QueryFile {
 
 /// Reads a scene file. Geometry is not checked here; see [`super::validate`].
 pub fn load(path: &Path) -> Result<Scene, LoadError> {
-    let io = |error| LoadError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
+    let bytes = read_input(path)?;
     let origin = path.display().to_string();
-    if size > MAX_FILE_BYTES {
-        return Err(LoadError::TooLarge { origin, size });
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
     match crate::import::SceneFormat::of(path) {
         Some(format) => format.read(&bytes).map_err(|message| LoadError::Import {
             origin,
@@ -365,30 +349,14 @@ fn list(out: &mut String, key: &str, items: Vec<String>, last: bool) {
 
 /// Compact JSON of a value; serialising these plain data types cannot fail.
 fn compact<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_default()
+    crate::numbers::to_json(value).unwrap_or_default()
 }
 
-/// Writes the scene atomically: a temporary file in the same directory, then a rename, so a
-/// crash never leaves a half-written scene behind.
+/// Writes the scene atomically (see [`crate::fileio`]): a crash never leaves a half-written
+/// scene behind.
 pub fn save(scene: &Scene, path: &Path) -> Result<(), SaveError> {
     write_atomic(path, to_json(scene).as_bytes()).map_err(|error| SaveError {
         path: path.to_path_buf(),
         error,
     })
-}
-
-/// Atomically replaces `path` with `bytes` (temp file in the same directory, fsync, rename).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".navscope-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }

@@ -8,7 +8,6 @@ mod validate;
 
 pub use file::{
     AreaKind, FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json,
-    write_atomic,
 };
 pub use pick::{Hit, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_obstacle};
 pub use validate::{Issue, MAX_COORDINATE, Severity, validate};

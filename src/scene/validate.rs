@@ -3,6 +3,7 @@
 
 use super::{RingRef, Scene};
 use crate::geom::Point;
+use crate::numbers::compact;
 
 /// Largest coordinate or radius magnitude accepted (keeps every later stage in exact range).
 pub const MAX_COORDINATE: f64 = 1e9;
@@ -59,14 +60,20 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
     if !r.is_finite() {
         issues.push(Issue::error(
             None,
-            format!("agent radius {r} is not a finite number"),
+            format!("agent radius {} is not a finite number", compact(r)),
         ));
     } else if r < 0.0 {
-        issues.push(Issue::error(None, format!("agent radius {r} is negative")));
+        issues.push(Issue::error(
+            None,
+            format!("agent radius {} is negative", compact(r)),
+        ));
     } else if r > MAX_COORDINATE {
         issues.push(Issue::error(
             None,
-            format!("agent radius {r} is out of range (at most {MAX_COORDINATE:e})"),
+            format!(
+                "agent radius {} is out of range (at most {MAX_COORDINATE:e})",
+                compact(r)
+            ),
         ));
     }
     if scene.walkable.is_empty() {
