@@ -150,13 +150,16 @@ fn shrink_convex(ring: &[Point], r: f64) -> Option<Vec<Point>> {
 /// Offset distance and join step for i_overlay so that its chords stay outside radius `r`
 /// while its vertices stay within `r + tolerance` (when the library's step range allows).
 fn library_offset(r: f64, tolerance: f64) -> (f64, f64) {
-    let step = max_step(r, tolerance).clamp(polygon_ops::MIN_STEP, polygon_ops::MAX_STEP);
+    let step = max_step(r, tolerance).min(polygon_ops::MAX_STEP);
     (r / (0.5 * step).cos(), step)
 }
 
-/// Largest angular step whose tangent polygon strays at most `tolerance` outside radius `r`.
+/// Largest angular step whose tangent polygon strays at most `tolerance` outside radius `r`,
+/// never below the offsetting library's finest step: a full circle has at most
+/// 200 segments (a step of 0.01 * pi) however small the tolerance: a tolerance of 1e-20 gave a
+/// step of 0 and an endless loop.
 fn max_step(r: f64, tolerance: f64) -> f64 {
-    2.0 * (r / (r + tolerance.max(0.0))).clamp(-1.0, 1.0).acos()
+    (2.0 * (r / (r + tolerance.max(0.0))).clamp(-1.0, 1.0).acos()).max(polygon_ops::MIN_STEP)
 }
 
 fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
@@ -176,8 +179,13 @@ fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
             bounds,
         };
     }
+    // The area grown, and every segment of the drawn rings grown too: the area operations lose a
+    // part thinner than their grid (a sliver, a near-collinear stretch), the segments do not, so
+    // an obstacle blocks everything within r of its ring however thin it is.
     let (offset, step) = library_offset(r, tolerance);
-    let shapes = polygon_ops::outline(&piece.shapes, offset, step);
+    let mut parts = polygon_ops::outline(&piece.shapes, offset, step);
+    parts.extend(polygon_ops::stroke(&piece.rings, offset, step));
+    let shapes = union_shapes(&parts);
     let bounds = Aabb::from_points(shapes.iter().flatten().flatten().copied());
     Grown {
         shapes,

@@ -14,6 +14,9 @@ pub struct Piece {
     pub shapes: Vec<Shape>,
     /// When the piece is a single convex ring: the scene corner behind each of its points.
     pub convex_corners: Option<Vec<Corner>>,
+    /// The scene rings the piece was made of, as drawn (duplicate points dropped): growing
+    /// these rings' segments keeps a part too thin for the area operations (a sliver) a wall.
+    pub rings: Vec<Vec<Point>>,
     pub bounds: Aabb,
 }
 
@@ -91,9 +94,13 @@ fn clean_ring(
         ))
     };
     let bounds = Aabb::from_points(ring.iter().copied());
+    let extent = bounds.width().max(bounds.height());
+    // The same bound for every ring: thinner than about 1e-12 of its size, a ring is a line, and
+    // the triangulation cannot keep its two sides apart (a point agent would slip through).
+    let too_thin = |area: f64| area <= 1e-12 * extent * extent;
     if is_convex(&ring) {
         let a = signed_area(&ring);
-        if a == 0.0 {
+        if too_thin(a.abs()) {
             return Err(zero_area());
         }
         let mut corners: Vec<Corner> = kept
@@ -108,15 +115,15 @@ fn clean_ring(
             corners.reverse();
         }
         return Ok(Piece {
-            shapes: vec![vec![ring]],
+            shapes: vec![vec![ring.clone()]],
             convex_corners: Some(corners),
+            rings: vec![ring],
             bounds,
         });
     }
     let shapes = union(std::slice::from_ref(&ring));
     let repaired_area = area(&shapes);
-    let extent = bounds.width().max(bounds.height());
-    if repaired_area <= 1e-12 * extent * extent {
+    if too_thin(repaired_area) {
         return Err(zero_area());
     }
     let changed = shapes.len() != 1
@@ -134,6 +141,7 @@ fn clean_ring(
     Ok(Piece {
         shapes,
         convex_corners: None,
+        rings: vec![ring],
         bounds,
     })
 }
@@ -204,6 +212,10 @@ fn merge_overlapping(
         pieces.push(Piece {
             shapes: merged,
             convex_corners: None,
+            rings: cluster
+                .iter()
+                .flat_map(|&i| obstacles[i].1.rings.iter().cloned())
+                .collect(),
             bounds,
         });
     }
