@@ -170,3 +170,58 @@ fn thin_fence_at_radius_zero_leaves_the_halves_unconnected() {
     let q = nav::query_build(&b, Point::new(5.0, 15.0), Point::new(35.0, 15.0));
     assert_eq!(q.status, Status::Unreachable);
 }
+
+/// A regular `n`-gon of circumradius `radius` round (cx, cy), counter-clockwise.
+fn regular(n: usize, cx: f64, cy: f64, radius: f64) -> Ring {
+    Ring::new(
+        (0..n)
+            .map(|k| {
+                let a = k as f64 * std::f64::consts::TAU / n as f64;
+                Point::new(cx + radius * a.cos(), cy + radius * a.sin())
+            })
+            .collect(),
+    )
+}
+
+/// A convex walkable outline of 16k corners shrinks exactly: every corner of the shrunk polygon
+/// lies on its circumcircle (the O(n log n) shrink's speed is tested in `nav::inflate`).
+#[test]
+fn convex_outline_of_16k_corners_shrinks_exactly() {
+    let n = 16_000;
+    let (big, r) = (15.0, 0.5);
+    let scene = generate::scene_with(vec![regular(n, 20.0, 15.0, big)], Vec::new(), r);
+    let b = build(&scene, r).unwrap();
+    assert_eq!(b.free_space.contours.len(), 1);
+    let points = &b.free_space.contours[0].points;
+    assert_eq!(points.len(), n);
+    let half = std::f64::consts::PI / n as f64;
+    let expected = (big * half.cos() - r) / half.cos();
+    for p in points {
+        let d = p.distance(Point::new(20.0, 15.0));
+        assert!((d - expected).abs() < 1e-9, "corner at {d}, expected {expected}");
+    }
+}
+
+/// The exact shrink drops an edge the offset eats (a corner cut 0.07 wide, radius 1) and keeps
+/// the other corners sharp.
+#[test]
+fn convex_shrink_drops_an_edge_it_eats() {
+    // A square 10 x 10 with its top-right corner cut by an edge 0.1 long.
+    let ring = Ring::new(vec![
+        Point::new(0.0, 0.0),
+        Point::new(10.0, 0.0),
+        Point::new(10.0, 9.95),
+        Point::new(9.95, 10.0),
+        Point::new(0.0, 10.0),
+    ]);
+    let scene = generate::scene_with(vec![ring], Vec::new(), 1.0);
+    let b = build(&scene, 1.0).unwrap();
+    let mut points = b.free_space.contours[0].points.clone();
+    points.sort_by(|a, b| (a.x, a.y).partial_cmp(&(b.x, b.y)).unwrap());
+    // The cut's offset line x + y = 19.95 - sqrt(2) passes beyond (9, 9): the square is left.
+    let expected = [(1.0, 1.0), (1.0, 9.0), (9.0, 1.0), (9.0, 9.0)];
+    assert_eq!(points.len(), 4, "{points:?}");
+    for (p, e) in points.iter().zip(expected) {
+        assert!(p.distance(Point::new(e.0, e.1)) < 1e-12, "{points:?}");
+    }
+}
