@@ -31,8 +31,16 @@ pub struct Repaired {
     pub warnings: Vec<Issue>,
 }
 
-/// Most overlap warnings listed one by one; the rest are counted.
+/// Most overlap warnings listed one by one; the rest are counted (or, past the check budget,
+/// said to exist).
 const MAX_OVERLAP_WARNINGS: usize = 20;
+
+/// Most pairs of obstacles whose boxes overlap: the union of k mutually overlapping obstacles
+/// can have O(k^2) crossings, so a scene with more is refused before the union runs.
+const MAX_OVERLAPPING_PAIRS: usize = 20_000;
+
+/// Overlap tests per member of a cluster of touching obstacles.
+const PAIR_CHECKS_PER_MEMBER: usize = 16;
 
 /// Repairs every ring of a scene whose numbers already passed `scene::validate`.
 pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
@@ -65,7 +73,7 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
                 .collect::<Vec<_>>(),
         ),
     };
-    let obstacles = merge_overlapping(scene, obstacles, &mut warnings);
+    let obstacles = merge_overlapping(scene, obstacles, &mut warnings)?;
     Ok(Repaired {
         walkable,
         obstacles,
@@ -179,9 +187,21 @@ fn merge_overlapping(
     scene: &Scene,
     obstacles: Vec<(usize, Piece)>,
     warnings: &mut Vec<Issue>,
-) -> Vec<Piece> {
+) -> Result<Vec<Piece>, BuildError> {
+    let obstacles = without_copies(obstacles);
     let boxes: Vec<Aabb> = obstacles.iter().map(|(_, p)| p.bounds).collect();
+    let pairs = overlapping_box_pairs(&boxes, MAX_OVERLAPPING_PAIRS);
+    if pairs > MAX_OVERLAPPING_PAIRS {
+        return Err(BuildError::InvalidScene(Issue::error(
+            None,
+            format!(
+                "more than {MAX_OVERLAPPING_PAIRS} pairs of obstacles overlap: too many to \
+                 merge within the memory budget (merge them into fewer obstacles)"
+            ),
+        )));
+    }
     let mut overlaps = Vec::new();
+    let mut uncounted = false;
     let mut pieces = Vec::new();
     let mut taken: Vec<Option<Piece>> = obstacles.iter().map(|(_, p)| Some(p.clone())).collect();
     for cluster in overlap_clusters(&boxes) {
@@ -198,12 +218,21 @@ fn merge_overlapping(
         let merged = union_shapes(&members);
         let separate: f64 = cluster.iter().map(|&i| area(&obstacles[i].1.shapes)).sum();
         if area(&merged) < separate * (1.0 - 1e-9) {
-            for (k, &i) in cluster.iter().enumerate() {
+            // Naming the pairs is a courtesy: at most PAIR_CHECKS_PER_MEMBER tests per member,
+            // and none once more pairs are found than are listed (thousands of identical
+            // obstacles took O(k^2) tests).
+            let mut budget = PAIR_CHECKS_PER_MEMBER * cluster.len();
+            'pairs: for (k, &i) in cluster.iter().enumerate() {
                 for &j in &cluster[k + 1..] {
-                    if boxes[i].intersects(&boxes[j])
-                        && pieces_overlap(&obstacles[i].1, &obstacles[j].1)
-                    {
-                        overlaps.push((obstacles[i].0, obstacles[j].0));
+                    if budget == 0 || overlaps.len() > MAX_OVERLAP_WARNINGS {
+                        uncounted = true;
+                        break 'pairs;
+                    }
+                    if boxes[i].intersects(&boxes[j]) {
+                        budget -= 1;
+                        if pieces_overlap(&obstacles[i].1, &obstacles[j].1) {
+                            overlaps.push((obstacles[i].0, obstacles[j].0));
+                        }
                     }
                 }
             }
@@ -229,7 +258,12 @@ fn merge_overlapping(
             ),
         ));
     }
-    if overlaps.len() > MAX_OVERLAP_WARNINGS {
+    if uncounted {
+        warnings.push(Issue::warning(
+            None,
+            "more pairs of overlapping obstacles are merged".to_string(),
+        ));
+    } else if overlaps.len() > MAX_OVERLAP_WARNINGS {
         warnings.push(Issue::warning(
             None,
             format!(
@@ -238,7 +272,49 @@ fn merge_overlapping(
             ),
         ));
     }
-    pieces
+    Ok(pieces)
+}
+
+/// The obstacles with exact copies of an earlier one left out (the first of each kept).
+fn without_copies(obstacles: Vec<(usize, Piece)>) -> Vec<(usize, Piece)> {
+    let mut seen = std::collections::HashSet::new();
+    obstacles
+        .into_iter()
+        .filter(|(_, p)| {
+            let bits: Vec<[u64; 2]> = p
+                .rings
+                .iter()
+                .flatten()
+                .map(|q| [q.x.to_bits(), q.y.to_bits()])
+                .collect();
+            seen.insert(bits)
+        })
+        .collect()
+}
+
+/// The number of pairs of overlapping boxes, counted up to just past `cap` by a sweep along x
+/// that tests at most 64 pairs per box beyond `cap` (past that it stops and returns what it has
+/// counted: boxes side by side in long columns are not overlaps).
+fn overlapping_box_pairs(boxes: &[Aabb], cap: usize) -> usize {
+    let mut order: Vec<&Aabb> = boxes.iter().collect();
+    order.sort_by(|a, b| a.min.x.total_cmp(&b.min.x));
+    let mut budget = 64 * boxes.len() + cap;
+    let mut count = 0;
+    for (k, a) in order.iter().enumerate() {
+        for b in &order[k + 1..] {
+            if b.min.x > a.max.x || budget == 0 {
+                break;
+            }
+            budget -= 1;
+            if a.intersects(b) {
+                count += 1;
+                if count > cap {
+                    return count;
+                }
+            }
+        }
+    }
+    count
 }
 
 fn pieces_overlap(a: &Piece, b: &Piece) -> bool {
