@@ -467,13 +467,16 @@ impl App {
                 .flat_map(|a| a.picture.list().items.iter().cloned()),
         );
         let bounds = self.doc.scene().bounds().union(built.build.mesh.bounds());
-        let text = export.text(
+        let text = match export.text(
             &built.build.mesh,
             built.build.radius,
             &picture,
             bounds,
             self.settings.theme,
-        );
+        ) {
+            Ok(text) => text,
+            Err(e) => return self.status.error(format!("{}: {e}", path.display())),
+        };
         match scene::write_atomic(&path, text.as_bytes()) {
             Ok(()) => self.status.info(format!("exported {}", path.display())),
             Err(e) => self
