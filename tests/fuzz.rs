@@ -26,11 +26,26 @@ const REGRESSIONS: &[(u64, &str)] = &[];
 /// Seeds that fail and are not fixed yet: skipped (and counted) so the run stays useful, each
 /// with what it found. Open issues, not accepted behaviour.
 const KNOWN_OPEN: &[(u64, &str)] = &[
-    (243, "NavMesh::validate: a triangle outside the free space (fence, spiral, copies)"),
-    (290, "NavMesh::validate: a triangle outside the free space (fence, radius near half a gap)"),
-    (735, "NavMesh::validate: a triangle outside the free space (scaled, radius near half a gap)"),
-    (745, "NavMesh::validate: a triangle outside the free space (fence, radius near half a gap)"),
-    (881, "NavMesh::validate: a triangle outside the free space (spiral, radius near half a gap)"),
+    (
+        243,
+        "NavMesh::validate: a triangle outside the free space (fence, spiral, copies)",
+    ),
+    (
+        290,
+        "NavMesh::validate: a triangle outside the free space (fence, radius near half a gap)",
+    ),
+    (
+        735,
+        "NavMesh::validate: a triangle outside the free space (scaled, radius near half a gap)",
+    ),
+    (
+        745,
+        "NavMesh::validate: a triangle outside the free space (fence, radius near half a gap)",
+    ),
+    (
+        881,
+        "NavMesh::validate: a triangle outside the free space (spiral, radius near half a gap)",
+    ),
 ];
 
 /// Longest a case may take (a debug build on a loaded 2-core machine).
@@ -44,9 +59,11 @@ static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
 /// Counts the heap in use; refuses any allocation that would take it past 4 GiB (the process
-/// then aborts with "memory allocation failed": a failure, not a frozen machine).
+/// then aborts with "memory allocation failed": a failure, not a frozen machine). The memory
+/// guard needs a global allocator, which is an unsafe trait: the one unsafe code of this file.
 struct Counting;
 
+#[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
@@ -141,7 +158,12 @@ fn generate(seed: u64) -> Case {
             2 => {
                 what.push("fence");
                 let x = rng.range(0.0, w);
-                ring(vec![(x, -1.0), (x + 1e-9, -1.0), (x + 1e-9, h + 1.0), (x, h + 1.0)])
+                ring(vec![
+                    (x, -1.0),
+                    (x + 1e-9, -1.0),
+                    (x + 1e-9, h + 1.0),
+                    (x, h + 1.0),
+                ])
             }
             _ => polygon(&mut rng, cx, cy, size),
         });
@@ -342,7 +364,10 @@ fn fuzz_build_and_every_query() {
         .filter_map(|&(seed, _)| run(seed).err())
         .collect();
     assert!(failures.is_empty(), "regressions: {failures:#?}");
-    let (first, cases) = (env("NAVSCOPE_FUZZ_SEED", 0), env("NAVSCOPE_FUZZ_CASES", 1000));
+    let (first, cases) = (
+        env("NAVSCOPE_FUZZ_SEED", 0),
+        env("NAVSCOPE_FUZZ_CASES", 1000),
+    );
     let started = Instant::now();
     let mut failures = Vec::new();
     let verbose = env("NAVSCOPE_FUZZ_VERBOSE", 0) != 0;

@@ -41,7 +41,12 @@ fn tiny_arc_tolerance_builds_at_most_200_segments_per_circle() {
         },
     )
     .unwrap();
-    let finest_points: usize = finest.free_space.contours.iter().map(|c| c.points.len()).sum();
+    let finest_points: usize = finest
+        .free_space
+        .contours
+        .iter()
+        .map(|c| c.points.len())
+        .sum();
     for tolerance in [1e-20, 1e-15, 5e-324, 1e-12] {
         let started = Instant::now();
         let b = nav::build_with(
@@ -57,7 +62,10 @@ fn tiny_arc_tolerance_builds_at_most_200_segments_per_circle() {
             points <= finest_points,
             "tolerance {tolerance}: {points} points, more than {finest_points}"
         );
-        assert!(started.elapsed() < Duration::from_secs(10), "tolerance {tolerance}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "tolerance {tolerance}"
+        );
     }
 }
 
@@ -83,16 +91,16 @@ fn thin_fence_blocks_every_variant_at_every_radius() {
         Point::new(20.0 + 1e-9, 31.0),
         Point::new(20.0, 31.0),
     ]);
-    let scene = generate::scene_with(
-        vec![generate::rect(0.0, 0.0, 40.0, 30.0)],
-        vec![fence],
-        0.5,
-    );
+    let scene = generate::scene_with(vec![generate::rect(0.0, 0.0, 40.0, 30.0)], vec![fence], 0.5);
     let (s, g) = (Point::new(5.0, 15.0), Point::new(35.0, 15.0));
     for r in [0.0, 0.1, 0.5, 1.0, 2.5] {
         let b = build(&scene, r).unwrap();
         let found = found_paths(&b, s, g);
-        assert!(found.is_empty(), "radius {r}: found {:?}", found.iter().map(|f| f.0).collect::<Vec<_>>());
+        assert!(
+            found.is_empty(),
+            "radius {r}: found {:?}",
+            found.iter().map(|f| f.0).collect::<Vec<_>>()
+        );
     }
 }
 
@@ -110,8 +118,11 @@ fn sliver_obstacle_is_refused_by_name() {
  "queries":[{"name":"table","start":[16,9],"goal":[25,9.5]}]}"#;
     let scene = scene::from_json(json.as_bytes(), "sliver").unwrap();
     for r in [0.0, 0.5] {
-        let message = build(&scene, r).err().expect("refused").to_string();
-        assert_eq!(message, "obstacle 1 \"sliver\": has zero area", "radius {r}");
+        let message = build(&scene, r).expect_err("refused").to_string();
+        assert_eq!(
+            message, "obstacle 1 \"sliver\": has zero area",
+            "radius {r}"
+        );
     }
 }
 
@@ -136,7 +147,10 @@ fn near_collinear_obstacle_is_a_wall_in_both_meshes() {
     let (s, g) = (Point::new(3.0, 10.0), Point::new(27.0, 10.0));
     let built = build(&scene, 0.5).unwrap();
     let found = found_paths(&built, s, g);
-    assert!(found.iter().any(|(v, _)| *v == Variant::Funnel), "a way round exists");
+    assert!(
+        found.iter().any(|(v, _)| *v == Variant::Funnel),
+        "a way round exists"
+    );
     let walls = &walls;
     // The offset variant is the naive one (corners pushed out along their normals): it makes
     // no clearance promise, its metrics report what it keeps.
@@ -152,7 +166,10 @@ fn near_collinear_obstacle_is_a_wall_in_both_meshes() {
                 })
             })
             .fold(f64::INFINITY, f64::min);
-        assert!(near >= 0.5 * (1.0 - 3e-3), "{v:?} comes within {near} of the obstacle");
+        assert!(
+            near >= 0.5 * (1.0 - 3e-3),
+            "{v:?} comes within {near} of the obstacle"
+        );
     }
 }
 
@@ -198,7 +215,10 @@ fn convex_outline_of_16k_corners_shrinks_exactly() {
     let expected = (big * half.cos() - r) / half.cos();
     for p in points {
         let d = p.distance(Point::new(20.0, 15.0));
-        assert!((d - expected).abs() < 1e-9, "corner at {d}, expected {expected}");
+        assert!(
+            (d - expected).abs() < 1e-9,
+            "corner at {d}, expected {expected}"
+        );
     }
 }
 

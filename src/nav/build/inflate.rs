@@ -129,9 +129,8 @@ fn shrink_convex(ring: &[Point], r: f64) -> Option<Vec<Point>> {
         .collect();
     planes.sort_by(|x, y| x.1.angle().total_cmp(&y.1.angle()));
     let out = |(p, d): (Point, Point), x: Point| d.cross(x - p) < -eps;
-    let meet = |(p, d): (Point, Point), (q, e): (Point, Point)| {
-        p + d * (e.cross(q - p) / e.cross(d))
-    };
+    let meet =
+        |(p, d): (Point, Point), (q, e): (Point, Point)| p + d * (e.cross(q - p) / e.cross(d));
     let mut dq: std::collections::VecDeque<(Point, Point)> = Default::default();
     for h in planes {
         while dq.len() > 1 && out(h, meet(dq[dq.len() - 1], dq[dq.len() - 2])) {
