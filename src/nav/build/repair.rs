@@ -16,6 +16,9 @@ pub struct Piece {
     pub shapes: Vec<Shape>,
     /// When the piece is a single convex ring: the scene corner behind each of its points.
     pub convex_corners: Option<Vec<Corner>>,
+    /// The scene rings the piece was made of, as drawn (duplicate points dropped): growing
+    /// these rings' segments keeps a part too thin for the area operations (a sliver) a wall.
+    pub rings: Vec<Vec<Point>>,
     pub bounds: Aabb,
 }
 
@@ -31,8 +34,16 @@ pub struct Repaired {
     pub warnings: Vec<Issue>,
 }
 
-/// Most overlap warnings listed one by one; the rest are counted.
+/// Most overlap warnings listed one by one; the rest are counted (or, past the check budget,
+/// said to exist).
 const MAX_OVERLAP_WARNINGS: usize = 20;
+
+/// Most pairs of obstacles whose boxes overlap: the union of k mutually overlapping obstacles
+/// can have O(k^2) crossings, so a scene with more is refused before the union runs.
+const MAX_OVERLAPPING_PAIRS: usize = 20_000;
+
+/// Overlap tests per member of a cluster of touching obstacles.
+const PAIR_CHECKS_PER_MEMBER: usize = 16;
 
 /// Repairs every ring of a scene whose numbers already passed `scene::validate`.
 pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
@@ -84,7 +95,7 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
     } else {
         paint(&order[..=last_walkable], walkable, painted_obstacles)
     };
-    let obstacles = merge_overlapping(scene, obstacles, &mut warnings);
+    let obstacles = merge_overlapping(scene, obstacles, &mut warnings)?;
     Ok(Repaired {
         walkable,
         obstacles,
@@ -141,9 +152,13 @@ fn clean_ring(
         ))
     };
     let bounds = Aabb::from_points(ring.iter().copied());
+    let extent = bounds.width().max(bounds.height());
+    // The same bound for every ring: thinner than about 1e-12 of its size, a ring is a line, and
+    // the triangulation cannot keep its two sides apart (a point agent would slip through).
+    let too_thin = |area: f64| area <= 1e-12 * extent * extent;
     if is_convex(&ring) {
         let a = signed_area(&ring);
-        if a == 0.0 {
+        if too_thin(a.abs()) {
             return Err(zero_area());
         }
         let mut corners: Vec<Corner> = kept
@@ -158,15 +173,15 @@ fn clean_ring(
             corners.reverse();
         }
         return Ok(Piece {
-            shapes: vec![vec![ring]],
+            shapes: vec![vec![ring.clone()]],
             convex_corners: Some(corners),
+            rings: vec![ring],
             bounds,
         });
     }
     let shapes = union(std::slice::from_ref(&ring));
     let repaired_area = area(&shapes);
-    let extent = bounds.width().max(bounds.height());
-    if repaired_area <= 1e-12 * extent * extent {
+    if too_thin(repaired_area) {
         return Err(zero_area());
     }
     let changed = shapes.len() != 1
@@ -184,6 +199,7 @@ fn clean_ring(
     Ok(Piece {
         shapes,
         convex_corners: None,
+        rings: vec![ring],
         bounds,
     })
 }
@@ -221,9 +237,21 @@ fn merge_overlapping(
     scene: &Scene,
     obstacles: Vec<(usize, Piece)>,
     warnings: &mut Vec<Issue>,
-) -> Vec<Piece> {
+) -> Result<Vec<Piece>, BuildError> {
+    let obstacles = without_copies(obstacles);
     let boxes: Vec<Aabb> = obstacles.iter().map(|(_, p)| p.bounds).collect();
+    let pairs = overlapping_box_pairs(&boxes, MAX_OVERLAPPING_PAIRS);
+    if pairs > MAX_OVERLAPPING_PAIRS {
+        return Err(BuildError::InvalidScene(Issue::error(
+            None,
+            format!(
+                "more than {MAX_OVERLAPPING_PAIRS} pairs of obstacles overlap: too many to \
+                 merge within the memory budget (merge them into fewer obstacles)"
+            ),
+        )));
+    }
     let mut overlaps = Vec::new();
+    let mut uncounted = false;
     let mut pieces = Vec::new();
     let mut taken: Vec<Option<Piece>> = obstacles.iter().map(|(_, p)| Some(p.clone())).collect();
     for cluster in overlap_clusters(&boxes) {
@@ -240,12 +268,21 @@ fn merge_overlapping(
         let merged = union_shapes(&members);
         let separate: f64 = cluster.iter().map(|&i| area(&obstacles[i].1.shapes)).sum();
         if area(&merged) < separate * (1.0 - 1e-9) {
-            for (k, &i) in cluster.iter().enumerate() {
+            // Naming the pairs is a courtesy: at most PAIR_CHECKS_PER_MEMBER tests per member,
+            // and none once more pairs are found than are listed (thousands of identical
+            // obstacles took O(k^2) tests).
+            let mut budget = PAIR_CHECKS_PER_MEMBER * cluster.len();
+            'pairs: for (k, &i) in cluster.iter().enumerate() {
                 for &j in &cluster[k + 1..] {
-                    if boxes[i].intersects(&boxes[j])
-                        && pieces_overlap(&obstacles[i].1, &obstacles[j].1)
-                    {
-                        overlaps.push((obstacles[i].0, obstacles[j].0));
+                    if budget == 0 || overlaps.len() > MAX_OVERLAP_WARNINGS {
+                        uncounted = true;
+                        break 'pairs;
+                    }
+                    if boxes[i].intersects(&boxes[j]) {
+                        budget -= 1;
+                        if pieces_overlap(&obstacles[i].1, &obstacles[j].1) {
+                            overlaps.push((obstacles[i].0, obstacles[j].0));
+                        }
                     }
                 }
             }
@@ -254,6 +291,10 @@ fn merge_overlapping(
         pieces.push(Piece {
             shapes: merged,
             convex_corners: None,
+            rings: cluster
+                .iter()
+                .flat_map(|&i| obstacles[i].1.rings.iter().cloned())
+                .collect(),
             bounds,
         });
     }
@@ -267,7 +308,12 @@ fn merge_overlapping(
             ),
         ));
     }
-    if overlaps.len() > MAX_OVERLAP_WARNINGS {
+    if uncounted {
+        warnings.push(Issue::warning(
+            None,
+            "more pairs of overlapping obstacles are merged".to_string(),
+        ));
+    } else if overlaps.len() > MAX_OVERLAP_WARNINGS {
         warnings.push(Issue::warning(
             None,
             format!(
@@ -276,7 +322,49 @@ fn merge_overlapping(
             ),
         ));
     }
-    pieces
+    Ok(pieces)
+}
+
+/// The obstacles with exact copies of an earlier one left out (the first of each kept).
+fn without_copies(obstacles: Vec<(usize, Piece)>) -> Vec<(usize, Piece)> {
+    let mut seen = std::collections::HashSet::new();
+    obstacles
+        .into_iter()
+        .filter(|(_, p)| {
+            let bits: Vec<[u64; 2]> = p
+                .rings
+                .iter()
+                .flatten()
+                .map(|q| [q.x.to_bits(), q.y.to_bits()])
+                .collect();
+            seen.insert(bits)
+        })
+        .collect()
+}
+
+/// The number of pairs of overlapping boxes, counted up to just past `cap` by a sweep along x
+/// that tests at most 64 pairs per box beyond `cap` (past that it stops and returns what it has
+/// counted: boxes side by side in long columns are not overlaps).
+fn overlapping_box_pairs(boxes: &[Aabb], cap: usize) -> usize {
+    let mut order: Vec<&Aabb> = boxes.iter().collect();
+    order.sort_by(|a, b| a.min.x.total_cmp(&b.min.x));
+    let mut budget = 64 * boxes.len() + cap;
+    let mut count = 0;
+    for (k, a) in order.iter().enumerate() {
+        for b in &order[k + 1..] {
+            if b.min.x > a.max.x || budget == 0 {
+                break;
+            }
+            budget -= 1;
+            if a.intersects(b) {
+                count += 1;
+                if count > cap {
+                    return count;
+                }
+            }
+        }
+    }
+    count
 }
 
 fn pieces_overlap(a: &Piece, b: &Piece) -> bool {
