@@ -11,6 +11,7 @@
 //!    v0 ---- v1
 //! ```
 
+use super::convex::ConvexMesh;
 use super::free_space::FreeSpace;
 use super::locate::Locator;
 use crate::geom::{Aabb, Point, orient};
@@ -50,9 +51,16 @@ pub struct NavMesh {
     pub(super) components: Vec<ComponentId>,
     pub(super) component_count: usize,
     pub(super) locator: Locator,
+    /// The triangles merged into convex polygons, made on first use (by the exact search).
+    pub(super) convex: std::sync::OnceLock<ConvexMesh>,
 }
 
 impl NavMesh {
+    /// The triangles merged into convex polygons (made on the first call).
+    pub(crate) fn convex(&self) -> &ConvexMesh {
+        self.convex.get_or_init(|| ConvexMesh::new(self))
+    }
+
     pub fn vertex_count(&self) -> usize {
         self.vertices.len()
     }

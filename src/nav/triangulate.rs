@@ -262,6 +262,7 @@ fn assemble(
             parts: locator_parts,
             split_x,
         },
+        convex: std::sync::OnceLock::new(),
     }
 }
 
