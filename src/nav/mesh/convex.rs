@@ -18,8 +18,7 @@
 //! ```
 
 use super::ids::{TriId, VertexId};
-use super::navmesh::NavMesh;
-use crate::geom::orient;
+use crate::geom::{Point, orient};
 
 /// The most corners a merged polygon may have (search nodes store an edge index in a byte).
 const MAX_CORNERS: usize = 32;
@@ -50,26 +49,27 @@ pub(crate) struct ConvexMesh {
 type Ring = Vec<(VertexId, Option<TriId>)>;
 
 impl ConvexMesh {
-    /// Merges the triangles of `mesh`, shared edges taken in triangle order (deterministic).
-    pub(crate) fn new(mesh: &NavMesh) -> ConvexMesh {
-        let n = mesh.triangle_count();
-        let mut rings: Vec<Ring> = mesh
-            .triangle_ids()
-            .map(|t| {
-                let (ids, across) = (mesh.triangle(t), mesh.neighbors(t));
-                (0..3).map(|k| (ids[k], across[k])).collect()
-            })
+    /// Merges a navmesh's counter-clockwise `triangles` over `vertices` (with the triangle
+    /// across each edge in `neighbors`), shared edges taken in triangle order (deterministic).
+    pub(crate) fn new(
+        vertices: &[Point],
+        triangles: &[[VertexId; 3]],
+        neighbors: &[[Option<TriId>; 3]],
+    ) -> ConvexMesh {
+        let n = triangles.len();
+        let mut rings: Vec<Ring> = (0..n)
+            .map(|t| (0..3).map(|k| (triangles[t][k], neighbors[t][k])).collect())
             .collect();
         // Union-find over triangles: the ring of a polygon lives at its representative.
         let mut parent: Vec<u32> = (0..n as u32).collect();
-        for t in mesh.triangle_ids() {
-            for (k, u) in mesh.neighbors(t).into_iter().enumerate() {
-                let Some(u) = u.filter(|&u| u > t) else {
+        for t in 0..n {
+            for (k, u) in neighbors[t].into_iter().enumerate() {
+                let Some(u) = u.filter(|u| u.index() > t) else {
                     continue;
                 };
-                let (a, b) = (find(&mut parent, t.0), find(&mut parent, u.0));
-                let ids = mesh.triangle(t);
-                let Some(merged) = merge(mesh, &rings[a as usize], &rings[b as usize], ids[k])
+                let (a, b) = (find(&mut parent, t as u32), find(&mut parent, u.0));
+                let x = triangles[t][k];
+                let Some(merged) = merge(vertices, &rings[a as usize], &rings[b as usize], x)
                 else {
                     continue;
                 };
@@ -200,7 +200,7 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
 
 /// Rings `a` and `b` joined across their shared edge `x -> y` of `a` (`y -> x` of `b`), or
 /// `None` when a corner of the join would not be strictly convex or the result too big.
-fn merge(mesh: &NavMesh, a: &Ring, b: &Ring, x: VertexId) -> Option<Ring> {
+fn merge(vertices: &[Point], a: &Ring, b: &Ring, x: VertexId) -> Option<Ring> {
     let (na, nb) = (a.len(), b.len());
     if na + nb - 2 > MAX_CORNERS {
         return None;
@@ -211,7 +211,7 @@ fn merge(mesh: &NavMesh, a: &Ring, b: &Ring, x: VertexId) -> Option<Ring> {
     if b[(m + 1) % nb].0 != x {
         return None;
     }
-    let p = |v: VertexId| mesh.vertex(v);
+    let p = |v: VertexId| vertices[v.index()];
     let convex_at_x = orient(p(a[(i + na - 1) % na].0), p(x), p(b[(m + 2) % nb].0)) > 0.0;
     let convex_at_y = orient(p(b[(m + nb - 1) % nb].0), p(y), p(a[(i + 2) % na].0)) > 0.0;
     if !convex_at_x || !convex_at_y {
@@ -227,9 +227,9 @@ fn merge(mesh: &NavMesh, a: &Ring, b: &Ring, x: VertexId) -> Option<Ring> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Point;
     use crate::nav::build::triangulate::triangulate;
     use crate::nav::mesh::free_space::{Contour, FreeSpace};
+    use crate::nav::mesh::navmesh::NavMesh;
 
     fn rect(x0: f64, y0: f64, x1: f64, y1: f64, hole: bool) -> Contour {
         let mut points = vec![
@@ -283,7 +283,7 @@ mod tests {
             ],
         };
         let mesh = triangulate(&free).unwrap();
-        let convex = ConvexMesh::new(&mesh);
+        let convex = mesh.convex();
         check(&mesh, &convex);
         // 8 triangles; a ring round a box needs at least 4 convex pieces.
         assert_eq!(mesh.triangle_count(), 8);
@@ -309,7 +309,7 @@ mod tests {
             ],
         };
         let mesh = triangulate(&free).unwrap();
-        let convex = ConvexMesh::new(&mesh);
+        let convex = mesh.convex();
         // The box corner (4, 4): walls to (6, 4) and (4, 6).
         let v = (0..mesh.vertex_count() as u32)
             .map(VertexId)

@@ -35,7 +35,8 @@ pub struct NavMesh {
 impl NavMesh {
     /// The triangles merged into convex polygons (made on the first call).
     pub(crate) fn convex(&self) -> &ConvexMesh {
-        self.convex.get_or_init(|| ConvexMesh::new(self))
+        self.convex
+            .get_or_init(|| ConvexMesh::new(&self.vertices, &self.triangles, &self.neighbors))
     }
 
     pub fn vertex_count(&self) -> usize {
