@@ -9,7 +9,7 @@
 //! ```
 
 use crate::geom::Point;
-use crate::nav::{BuildError, BuildOptions, QueryResult, build_with, query_build};
+use crate::nav::{Answer, BuildError, BuildOptions, QueryOptions, build_with, query};
 use crate::scene::{self, LoadError, Scene};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -80,19 +80,18 @@ pub enum ScenarioError {
 
 impl Scenario {
     /// Records what a query produced now as the expectation.
-    pub fn record(scene: SceneSource, radius: f64, result: &QueryResult) -> Scenario {
+    pub fn record(scene: SceneSource, radius: f64, answer: &Answer) -> Scenario {
         Scenario {
             format: SCENARIO_FORMAT.to_string(),
             version: 1,
             scene,
             radius,
-            start: result.start,
-            goal: result.goal,
+            start: answer.start,
+            goal: answer.goal,
             expected: Expected {
-                status: result.status.as_str().to_string(),
-                lengths: result
-                    .paths
-                    .iter()
+                status: answer.status().as_str().to_string(),
+                lengths: answer
+                    .paths()
                     .map(|(v, p)| (v.name().to_string(), p.length))
                     .collect(),
             },
@@ -157,17 +156,17 @@ impl Scenario {
             path: path.into(),
             error,
         })?;
-        let result = query_build(&built, self.start, self.goal);
+        let answer = query(&built, self.start, self.goal, &QueryOptions::default());
         let mut differences = Vec::new();
-        if result.status.as_str() != self.expected.status {
+        if answer.status().as_str() != self.expected.status {
             differences.push(format!(
                 "status {} (expected {})",
-                result.status.as_str(),
+                answer.status().as_str(),
                 self.expected.status
             ));
         }
         for (name, &expected) in &self.expected.lengths {
-            match result.paths.iter().find(|(v, _)| v.name() == name) {
+            match answer.paths().find(|(v, _)| v.name() == name) {
                 None => differences.push(format!("{name}: no path (expected length {expected})")),
                 Some((_, p))
                     if (p.length - expected).abs() > self.tolerance * expected.abs().max(1.0) =>

@@ -45,7 +45,7 @@ fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
 fn funnel_length(h: &Harness<'_, App>) -> f64 {
     let analysis = h.state().analysis().expect("a query is shown");
     analysis
-        .result
+        .answer
         .path(Variant::Funnel)
         .expect("the example query has a path")
         .length
@@ -56,7 +56,7 @@ fn starts_on_the_example_with_a_mesh_and_every_variant() {
     let h = editor(&FakeDialogs::default());
     assert!(h.state().triangle_count().is_some_and(|n| n > 100));
     let analysis = h.state().analysis().expect("the example query is shown");
-    let shown: Vec<Variant> = analysis.result.paths.iter().map(|(v, _)| *v).collect();
+    let shown: Vec<Variant> = analysis.answer.paths().map(|(v, _)| v).collect();
     assert_eq!(shown, Variant::ALL.to_vec());
     for v in Variant::ALL {
         assert!(
@@ -254,5 +254,5 @@ fn a_drag_shows_a_preview_build_and_the_release_the_exact_one() {
     assert!(!after.preview, "the release rebuilds exactly");
     assert_eq!(after.revision, during.revision);
     let analysis = h.state().analysis().expect("a query is shown");
-    assert!(analysis.result.path(Variant::Funnel).is_some());
+    assert!(analysis.answer.path(Variant::Funnel).is_some());
 }

@@ -7,15 +7,10 @@ use navscope::geom::Point;
 use navscope::nav::{self, Status, Variant, flatten_tolerance, invariants};
 use radius_support::*;
 
-fn tangent_keeps_clearance(
-    specs: &[Spec],
-    r: f64,
-    s: (f64, f64),
-    g: (f64, f64),
-) -> nav::QueryResult {
+fn tangent_keeps_clearance(specs: &[Spec], r: f64, s: (f64, f64), g: (f64, f64)) -> nav::Answer {
     let b = nav::build(&room_with(specs, r)).unwrap();
     let (s, g) = (Point::new(s.0, s.1), Point::new(g.0, g.1));
-    let q = nav::query_build(&b, s, g);
+    let q = nav::query(&b, s, g, &Default::default());
     let t = q.path(Variant::Tangent).expect("tangent path");
     let points = t.points(flatten_tolerance(r));
     invariants::check_endpoints(&points, s, g).unwrap();

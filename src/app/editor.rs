@@ -467,13 +467,16 @@ impl App {
                 .flat_map(|a| a.picture.list().items.iter().cloned()),
         );
         let bounds = self.doc.scene().bounds().union(built.build.mesh.bounds());
-        let text = export.text(
+        let text = match export.text(
             &built.build.mesh,
             built.build.radius,
             &picture,
             bounds,
             self.settings.theme,
-        );
+        ) {
+            Ok(text) => text,
+            Err(e) => return self.status.error(format!("{}: {e}", path.display())),
+        };
         match scene::write_atomic(&path, text.as_bytes()) {
             Ok(()) => self.status.info(format!("exported {}", path.display())),
             Err(e) => self
@@ -501,7 +504,7 @@ impl App {
             _ => None,
         };
         match (self.live.shown(), &self.analysis) {
-            (Some(built), Some(a)) if self.steps.open => self.steps.update(built, &a.result),
+            (Some(built), Some(a)) if self.steps.open => self.steps.update(built, &a.answer),
             (_, None) => self.steps.forget(),
             _ => {}
         }
@@ -649,9 +652,9 @@ impl App {
         if let Some(a) = self
             .analysis
             .as_ref()
-            .filter(|a| a.result.status != QueryStatus::Found)
+            .filter(|a| a.answer.status() != QueryStatus::Found)
         {
-            let text = format!("No path: {}", metrics::explain(a.result.status));
+            let text = format!("No path: {}", metrics::explain(a.answer.status()));
             ui.painter_at(rect).text(
                 rect.center_top() + egui::vec2(0.0, 36.0),
                 egui::Align2::CENTER_TOP,
@@ -673,7 +676,7 @@ impl App {
                         }
                     });
                 combo.response.labelled_by(label.id);
-                if let Some(m) = self.analysis.as_ref().and_then(|a| a.metric(shown)) {
+                if let Some(m) = self.analysis.as_ref().and_then(|a| a.answer.metrics(shown)) {
                     ui.colored_label(text_color, format!("{:.3}", m.length));
                 }
             });

@@ -8,7 +8,7 @@
 //! `--scene-queries`. Exit code 1 when a funnel is shorter than the optimal path or an
 //! optimisation made one longer.
 
-use super::{LabArgs, Optimization, Outcome, load_and_build};
+use super::{LabArgs, Outcome, load_and_build, load_as_navmesh, progress};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status};
@@ -50,7 +50,11 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         radius: args.radius,
         ..Default::default()
     };
-    let (scene, build) = load_and_build(&args.scene, &options)?;
+    let (scene, build) = if args.as_navmesh {
+        load_as_navmesh(&args.scene, args.radius)?
+    } else {
+        load_and_build(&args.scene, &options)?
+    };
     let origin = args.scene.display();
     let queries: Vec<(Point, Point)> = if args.scene_queries {
         if scene.queries.is_empty() {
@@ -60,12 +64,10 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     } else {
         lab::random_queries(&build.mesh, args.n, args.seed)
     };
-    let options = CorridorOptions {
-        visibility: args.optimize.contains(&Optimization::Visibility),
-        topology: args.optimize.contains(&Optimization::Topology),
-        topology_nodes: args.topology_nodes,
-    };
-    let report = lab::run(&build, &queries, &options);
+    let options = args.corridor.options();
+    let report = progress::counting(queries.len(), "queries", |done| {
+        lab::run_counting(&build, &queries, &options, done)
+    });
     if args.json {
         let json = Report {
             queries: report.rows.len(),
