@@ -7,7 +7,9 @@
 mod common;
 
 use navscope::geom::Point;
-use navscope::nav::{BuildOptions, NavMesh, Variant, build_with, optimal_path, query_with};
+use navscope::nav::{
+    BuildOptions, NavMesh, QueryOptions, Variant, build_with, optimal_path, query_mesh,
+};
 use navscope::rng::Rng;
 use navscope::scene::generate::rotated_squares;
 use std::hint::black_box;
@@ -99,8 +101,12 @@ fn main() {
         let build_ms = median(times);
         let (n0, t0) = *first.get_or_insert((n, build_ms));
         let pairs = random_pairs(mesh, side as f64 * 10.0, 200);
+        let funnel_only = QueryOptions {
+            variants: &[Variant::Funnel],
+            ..QueryOptions::default()
+        };
         let funnel = per_query(&pairs, |s, g| {
-            query_with(mesh, s, g, &[Variant::Funnel])
+            query_mesh(mesh, s, g, &funnel_only)
                 .path(Variant::Funnel)
                 .map(|p| p.length)
         });
