@@ -6,6 +6,7 @@ mod navmesh_file;
 mod navmesh_json;
 mod obj_mesh;
 mod polyanya_mesh;
+mod svg;
 
 pub use gltf_mesh::gltf_mesh;
 pub use godot_tres::godot_tres;
@@ -17,3 +18,4 @@ pub use obj_mesh::obj_mesh;
 pub use polyanya_mesh::{
     PolyanyaMeshError, load_polyanya_mesh, parse_polyanya_mesh, parse_polyanya_polygons,
 };
+pub use svg::{FLATTEN_TOLERANCE, SvgArea, SvgError, parse_svg, svg_scene};
