@@ -32,6 +32,7 @@ fn pillar() -> Scene {
         walkable: vec![rect(0.0, 0.0, 20.0, 20.0)],
         obstacles: vec![obstacle(0, "pillar", rect(8.0, 8.0, 12.0, 12.0))],
         queries: one_query(Point::new(9.0, 10.5), Point::new(18.0, 18.0)),
+        ..Default::default()
     }
 }
 
@@ -46,6 +47,7 @@ fn gap() -> Scene {
             obstacle(1, "north wall", rect(14.0, GAP.1, 15.0, 20.0)),
         ],
         queries: one_query(Point::new(3.0, 10.0), Point::new(27.0, 10.0)),
+        ..Default::default()
     }
 }
 

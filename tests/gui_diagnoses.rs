@@ -30,6 +30,7 @@ fn pillar_file(dir: &Path) -> PathBuf {
             start: Point::new(9.0, 10.5),
             goal: Point::new(18.0, 18.0),
         }],
+        ..Default::default()
     };
     let path = dir.join("pillar.json");
     std::fs::write(&path, scene::to_json(&s)).unwrap();

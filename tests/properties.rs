@@ -67,6 +67,7 @@ fn make_scene(w: f64, h: f64, radius: f64, specs: &[Spec]) -> Scene {
         walkable: vec![rect(0.0, 0.0, w, h)],
         obstacles,
         queries: Vec::new(),
+        ..Default::default()
     }
 }
 

@@ -26,6 +26,7 @@ fn room_with(w: f64, h: f64, r: f64, boxes: &[Ring]) -> Scene {
             })
             .collect(),
         queries: Vec::new(),
+        ..Default::default()
     }
 }
 

@@ -68,6 +68,7 @@ fn locate_reports_vertices_edges_and_outside() {
             ring: rect(4.0, 4.0, 6.0, 6.0),
         }],
         queries: vec![],
+        ..Default::default()
     };
     let b = build(&scene).unwrap();
     let m = &b.mesh;

@@ -140,3 +140,61 @@ fn an_open_stroke_only_path_is_an_error_naming_it() {
         }
     );
 }
+
+#[test]
+fn build_reads_an_svg_end_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("level.svg");
+    std::fs::write(&svg, DRAWING).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_navscope"))
+        .args(["build", "--radius", "0"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mesh: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Free space: 100 x 50 less the crate (100), the rock (100) and the flattened pond (132).
+    let vertices = mesh["vertices"].as_array().unwrap();
+    let area: f64 = mesh["triangles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let p: Vec<Point> = (0..3)
+                .map(|k| {
+                    let v = &vertices[t[k].as_u64().unwrap() as usize];
+                    Point::new(v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+                })
+                .collect();
+            navscope::geom::signed_area(&p)
+        })
+        .sum();
+    assert!((area - (5000.0 - 332.0)).abs() < 1e-3, "{area}");
+}
+
+#[test]
+fn a_malformed_svg_file_names_the_file_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("broken.svg");
+    std::fs::write(
+        &svg,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<rect>\n</svg>",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_navscope"))
+        .arg("build")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("broken.svg") && stderr.contains("3:"),
+        "{stderr}"
+    );
+}

@@ -19,6 +19,7 @@ fn scene_with(obstacles: Vec<(&str, Vec<(f64, f64)>)>) -> Scene {
             })
             .collect(),
         queries: Vec::new(),
+        ..Default::default()
     }
 }
 

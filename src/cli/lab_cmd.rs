@@ -7,11 +7,18 @@
 //! "goal", "ratio"}]}`. Statistics of an empty set are `null`; `seed` is `null` with
 //! `--scene-queries`. Exit code 1 when a funnel is shorter than the optimal path or an
 //! optimisation made one longer.
+//!
+//! `--scen FILE.scen` runs a scenario file's queries instead (`seed` is `null`) and adds
+//! `"scen"`: the totals against the published lengths (see `scen_report::ScenSummary`) plus
+//! `"per_query": [{"line", "expected", "optimal", "funnel", "optimal/expected",
+//! "funnel/expected"}]`. On a mesh map an optimal length that misses a published optimum by more
+//! than 1e-6 relative is a violation (exit code 1).
 
+use super::scen_report::{MATCH_TOLERANCE, Scen, ScenSummary, ratio};
 use super::{LabArgs, Optimization, Outcome, load_and_build, load_as_navmesh};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
-use crate::nav::{BuildOptions, CorridorOptions, Status};
+use crate::nav::{BuildOptions, CorridorOptions, Status, Variant};
 use anyhow::bail;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -32,6 +39,28 @@ struct Report {
     ratios: BTreeMap<String, Stats>,
     timings_us: BTreeMap<&'static str, Stats>,
     worst: Vec<Worst>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scen: Option<ScenReport>,
+}
+
+#[derive(Serialize)]
+struct ScenReport {
+    #[serde(flatten)]
+    summary: ScenSummary,
+    per_query: Vec<ScenRow>,
+}
+
+/// One scenario query: the published length beside ours.
+#[derive(Serialize)]
+struct ScenRow {
+    line: usize,
+    expected: f64,
+    optimal: Option<f64>,
+    funnel: Option<f64>,
+    #[serde(rename = "optimal/expected")]
+    optimal_over_expected: Option<f64>,
+    #[serde(rename = "funnel/expected")]
+    funnel_over_expected: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -56,7 +85,13 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         load_and_build(&args.scene, &options)?
     };
     let origin = args.scene.display();
-    let queries: Vec<(Point, Point)> = if args.scene_queries {
+    let scen = match &args.scen {
+        Some(path) => Some(Scen::load(&args.scene, path)?),
+        None => None,
+    };
+    let queries: Vec<(Point, Point)> = if let Some(scen) = &scen {
+        scen.queries.iter().map(|q| (q.start, q.goal)).collect()
+    } else if args.scene_queries {
         if scene.queries.is_empty() {
             bail!("{origin}: the scene has no queries; leave out --scene-queries");
         }
@@ -70,6 +105,32 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         topology_nodes: args.topology_nodes,
     };
     let report = lab::run(&build, &queries, &options);
+    let scen = scen.map(|scen| {
+        let per_query: Vec<ScenRow> = scen
+            .queries
+            .iter()
+            .zip(&report.rows)
+            .map(|(q, row)| {
+                let (optimal, funnel) = (row.length(Variant::Optimal), row.length(Variant::Funnel));
+                ScenRow {
+                    line: q.line,
+                    expected: q.expected,
+                    optimal,
+                    funnel,
+                    optimal_over_expected: ratio(optimal, q.expected),
+                    funnel_over_expected: ratio(funnel, q.expected),
+                }
+            })
+            .collect();
+        let lengths: Vec<_> = per_query.iter().map(|r| (r.optimal, r.funnel)).collect();
+        ScenReport {
+            summary: scen.compare(&lengths),
+            per_query,
+        }
+    });
+    let mismatches = scen
+        .as_ref()
+        .map_or(Vec::new(), |s| s.summary.mismatches.clone());
     if args.json {
         let json = Report {
             queries: report.rows.len(),
@@ -77,7 +138,7 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
             unreachable: report.count(Status::Unreachable),
             outside: report.count(Status::StartOutside) + report.count(Status::GoalOutside),
             radius: build.radius,
-            seed: (!args.scene_queries).then_some(args.seed),
+            seed: (!args.scene_queries && args.scen.is_none()).then_some(args.seed),
             optimize: optimizations(&options),
             ratios: report.ratios.iter().map(|(r, s)| (r.name(), *s)).collect(),
             timings_us: report.timings_us.iter().copied().collect(),
@@ -94,12 +155,22 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
                     }
                 })
                 .collect(),
+            scen,
         };
         println!("{}", serde_json::to_string(&json)?);
     } else {
         print_tables(&report, build.radius, &options);
+        if let Some(scen) = &scen {
+            println!();
+            scen.summary.print();
+        }
     }
-    let violations = report.violations();
+    let mut violations = report.violations();
+    violations.extend(mismatches.iter().map(|line| {
+        format!(
+            "scenario line {line}: optimal misses the published optimum by more than {MATCH_TOLERANCE:e}"
+        )
+    }));
     for v in &violations {
         eprintln!("violation: {v}");
     }

@@ -7,6 +7,7 @@ mod convert_cmd;
 mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
+mod scen_report;
 
 use crate::geom::Point;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -57,7 +58,11 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct BuildArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
+    ///
+    /// SVG: each shape is an obstacle, or walkable when its id or class contains "walkable"
+    /// (with none, the canvas rectangle is walkable); y is flipped to point up (y -> height - y);
+    /// curves are flattened within 0.1% of the larger canvas side.
     pub scene: PathBuf,
     /// Output file; without it the navmesh goes to standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -131,7 +136,7 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct PathArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
     pub scene: PathBuf,
     /// Start point as X,Y (with --to; without both, every query of the scene runs).
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "to")]
@@ -139,6 +144,9 @@ pub struct PathArgs {
     /// Goal point as X,Y.
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "from")]
     pub to: Option<Point>,
+    /// Run the queries of a MovingAI/Polyanya scenario file and compare with its lengths.
+    #[arg(long, value_name = "FILE.scen", conflicts_with_all = ["from", "to"])]
+    pub scen: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
@@ -153,7 +161,7 @@ pub struct PathArgs {
 
 #[derive(Debug, Args)]
 pub struct LabArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
     pub scene: PathBuf,
     /// Number of random queries.
     #[arg(long, default_value_t = 1000)]
@@ -164,6 +172,9 @@ pub struct LabArgs {
     /// Run the scene's own queries instead of random ones.
     #[arg(long, conflicts_with_all = ["n", "seed"])]
     pub scene_queries: bool,
+    /// Run the queries of a MovingAI/Polyanya scenario file and compare with its lengths.
+    #[arg(long, value_name = "FILE.scen", conflicts_with_all = ["n", "seed", "scene_queries"])]
+    pub scen: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,

@@ -1,7 +1,11 @@
-//! `navscope path SCENE [--from X,Y --to X,Y] [--radius R] [--json]`: corridors and paths of the
-//! scene's queries, as a table or as JSON:
+//! `navscope path SCENE [--from X,Y --to X,Y | --scen FILE.scen] [--radius R] [--json]`:
+//! corridors and paths of the scene's queries, as a table or as JSON:
 //! `{"radius": r, "results": [{"name", "start", "goal", "status", "corridor", "portals", "paths",
 //! "timings_us", "raw_status", "raw_corridor", "metrics"}]}`.
+//!
+//! With `--scen` the queries are the scenario's, named by their line number; each result gains
+//! `"expected"` (the published length), `"optimal/expected"` and `"funnel/expected"`, and the
+//! report gains `"scen"`: the totals (see `scen_report::ScenSummary`).
 //!
 //! `status`, `corridor` and `portals` are the shrunk mesh's (variants `midpoint`, `funnel`,
 //! `midpoint_smoothed`, and `optimal`, the exact shortest path whatever the corridor);
@@ -20,6 +24,7 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
+use super::scen_report::{Scen, ScenSummary, ratio};
 use super::{PathArgs, load_and_build, load_as_navmesh};
 use crate::geom::{Arc, Point};
 use crate::nav::{
@@ -34,6 +39,8 @@ use std::collections::BTreeMap;
 struct Report {
     radius: f64,
     results: Vec<QueryReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scen: Option<ScenSummary>,
 }
 
 #[derive(Serialize)]
@@ -51,6 +58,18 @@ struct QueryReport {
     metrics: BTreeMap<&'static str, MetricsReport>,
     #[serde(flatten)]
     diagnosis: DiagnosisReport,
+    #[serde(flatten)]
+    expected: Option<Expected>,
+}
+
+/// A scenario query's published length beside ours.
+#[derive(Serialize)]
+struct Expected {
+    expected: f64,
+    #[serde(rename = "optimal/expected")]
+    optimal_over_expected: Option<f64>,
+    #[serde(rename = "funnel/expected")]
+    funnel_over_expected: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -94,8 +113,13 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         load_and_build(&args.scene, &options)?
     };
     let origin = args.scene.display();
-    let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
-        (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],
+    let scen = match &args.scen {
+        Some(path) => Some(Scen::load(&args.scene, path)?),
+        None => None,
+    };
+    let queries: Vec<(String, Point, Point)> = match (args.from, args.to, &scen) {
+        (Some(from), Some(to), _) => vec![("cli".to_string(), from, to)],
+        (_, _, Some(scen)) => scen.named(),
         _ => scene
             .queries
             .iter()
@@ -113,17 +137,59 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
             (name, r, d)
         })
         .collect();
+    let lengths: Vec<(Option<f64>, Option<f64>)> = results
+        .iter()
+        .map(|(_, r, _)| {
+            let length = |v| r.path(v).map(|p| p.length);
+            (length(Variant::Optimal), length(Variant::Funnel))
+        })
+        .collect();
+    let summary = scen.as_ref().map(|s| s.compare(&lengths));
+    let expected = |i: usize| {
+        scen.as_ref().map(|s| {
+            let e = s.queries[i].expected;
+            Expected {
+                expected: e,
+                optimal_over_expected: ratio(lengths[i].0, e),
+                funnel_over_expected: ratio(lengths[i].1, e),
+            }
+        })
+    };
     if args.json {
         let report = Report {
             radius: build.radius,
             results: results
                 .iter()
-                .map(|(name, r, d)| query_report(&build, name, r, d))
+                .enumerate()
+                .map(|(i, (name, r, d))| QueryReport {
+                    expected: expected(i),
+                    ..query_report(&build, name, r, d)
+                })
                 .collect(),
+            scen: summary,
         };
         println!("{}", serde_json::to_string(&report)?);
     } else {
         print_table(build.radius, &results);
+        if let Some(summary) = summary {
+            println!();
+            println!(
+                "{:<8} {:>14} {:>14} {:>14} {:>17} {:>16}",
+                "line", "expected", "optimal", "funnel", "optimal/expected", "funnel/expected"
+            );
+            let show = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.6}"));
+            for (i, (name, _, _)) in results.iter().enumerate() {
+                let e = expected(i).map_or(0.0, |e| e.expected);
+                println!(
+                    "{name:<8} {e:>14.6} {:>14} {:>14} {:>17} {:>16}",
+                    show(lengths[i].0),
+                    show(lengths[i].1),
+                    show(ratio(lengths[i].0, e)),
+                    show(ratio(lengths[i].1, e))
+                );
+            }
+            summary.print();
+        }
     }
     Ok(())
 }
@@ -193,6 +259,7 @@ fn query_report(build: &Build, name: &str, r: &QueryResult, d: &Diagnosis) -> Qu
             })
             .collect(),
         diagnosis: DiagnosisReport::new(d),
+        expected: None,
     }
 }
 

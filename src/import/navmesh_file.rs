@@ -5,9 +5,8 @@
 //! diagnosis and the lab run on; its raw (radius-aware) side is the same polygons.
 
 use super::{gltf_mesh, godot_tres, navmesh_json, obj_mesh, parse_polyanya_polygons};
-use crate::geom::{Point, Ring};
 use crate::nav::{Build, FreeSpace, PolygonMesh, PolygonMeshError, RawNav, Timings};
-use crate::scene::{Obstacle, ObstacleId, Scene};
+use crate::scene::Scene;
 use std::path::Path;
 use std::time::Instant;
 use thiserror::Error;
@@ -126,31 +125,16 @@ pub fn build_polygon_mesh(
     Ok((scene, build))
 }
 
-/// A scene whose free space (at radius 0) is `free`: its counter-clockwise contours are
-/// walkable outlines and its holes obstacles named `hole N`.
+/// A scene whose free space (at radius 0) is `free`: contours at even nesting depth are walkable
+/// areas, the others obstacles named `hole N`, painted by depth (islands in holes are kept).
 pub fn scene_of(free: &FreeSpace, radius: f64) -> Scene {
-    let ring = |points: &[Point]| Ring::new(points.to_vec());
-    Scene {
-        agent_radius: radius,
-        walkable: free
-            .contours
-            .iter()
-            .filter(|c| !c.is_hole())
-            .map(|c| ring(&c.points))
-            .collect(),
-        obstacles: free
-            .contours
-            .iter()
-            .filter(|c| c.is_hole())
-            .enumerate()
-            .map(|(i, c)| Obstacle {
-                id: ObstacleId(i as u32),
-                name: format!("hole {i}"),
-                ring: ring(&c.points),
-            })
-            .collect(),
-        queries: Vec::new(),
+    let mut scene =
+        super::areas::scene_from_loops(free.contours.iter().map(|c| c.points.clone()).collect());
+    scene.agent_radius = radius;
+    for (i, o) in scene.obstacles.iter_mut().enumerate() {
+        o.name = format!("hole {i}");
     }
+    scene
 }
 
 /// Reverses any clockwise polygon, for formats whose winding is not fixed.

@@ -10,7 +10,7 @@
 //! canvas rectangle `[0, width] x [0, height]` is the walkable ground, painted first.
 
 use crate::geom::{Point, Ring, signed_area};
-use crate::scene::{Obstacle, ObstacleId, Scene};
+use crate::scene::{Obstacle, ObstacleId, RingRef, Scene};
 use thiserror::Error;
 use usvg::tiny_skia_path::{self, PathSegment};
 
@@ -76,16 +76,20 @@ pub fn parse_svg(text: &str) -> Result<Vec<SvgArea>, SvgError> {
     Ok(areas)
 }
 
-/// The scene of an SVG document (radius 0): its areas, walkable outlines and obstacles.
+/// The scene of an SVG document (radius 0): its areas painted in document order.
 pub fn svg_scene(text: &str) -> Result<Scene, SvgError> {
     let mut scene = Scene {
         agent_radius: 0.0,
         ..Scene::default()
     };
+    let mut order = Vec::new();
     for area in parse_svg(text)? {
         if area.walkable {
+            order.push(RingRef::Walkable(scene.walkable.len()));
             scene.walkable.push(area.ring);
+            scene.walkable_names.push(area.name);
         } else {
+            order.push(RingRef::Obstacle(scene.obstacles.len()));
             scene.obstacles.push(Obstacle {
                 id: ObstacleId(scene.obstacles.len() as u32),
                 name: area.name,
@@ -93,6 +97,10 @@ pub fn svg_scene(text: &str) -> Result<Scene, SvgError> {
             });
         }
     }
+    if scene.walkable_names.iter().all(String::is_empty) {
+        scene.walkable_names.clear();
+    }
+    scene.set_order(order);
     Ok(scene)
 }
 

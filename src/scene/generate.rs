@@ -32,6 +32,7 @@ pub fn rotated_squares(cols: usize, rows: usize, spacing: f64, radius: f64, seed
         walkable: vec![rect(0.0, 0.0, cols as f64 * spacing, rows as f64 * spacing)],
         obstacles,
         queries: Vec::new(),
+        ..Default::default()
     }
 }
 
@@ -63,6 +64,7 @@ pub fn random_field(count: usize, width: f64, height: f64, radius: f64, seed: u6
         walkable: vec![rect(0.0, 0.0, width, height)],
         obstacles,
         queries: Vec::new(),
+        ..Default::default()
     }
 }
 
@@ -81,6 +83,7 @@ pub fn scene_with(walkable: Vec<Ring>, obstacles: Vec<Ring>, radius: f64) -> Sce
             })
             .collect(),
         queries: Vec::new(),
+        ..Default::default()
     }
 }
 

@@ -161,6 +161,7 @@ mod tests {
                 start: Point::new(1.0, 1.0),
                 goal: Point::new(9.0, 9.0),
             }],
+            ..Default::default()
         }
     }
 

@@ -75,6 +75,17 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
             "the scene has no walkable ring".to_string(),
         ));
     }
+    if !scene.order.is_empty() {
+        let mut order = scene.order.clone();
+        order.sort_unstable();
+        let rings: Vec<RingRef> = scene.rings().map(|(r, _)| r).collect();
+        if order != rings {
+            issues.push(Issue::error(
+                None,
+                "the painting order does not list every ring exactly once".to_string(),
+            ));
+        }
+    }
     for (ring_ref, ring) in scene.rings() {
         let name = scene.describe(ring_ref);
         if let Some(problem) = ring

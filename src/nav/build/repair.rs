@@ -1,9 +1,11 @@
 //! Repair: turns the scene's rings into clean polygon sets. Duplicate points are dropped,
 //! self-intersecting rings are resolved with the non-zero rule, overlapping obstacles are merged;
-//! each repair is reported as a warning. Convex obstacles keep their exact corners.
+//! each repair is reported as a warning. Convex obstacles keep their exact corners. A nested
+//! scene (format v2) is painted in order up to its last walkable ring; the obstacles after it
+//! stay pieces, as in every v1 scene.
 
 use super::error::BuildError;
-use super::polygon_ops::{Shape, area, interiors_intersect, union, union_shapes};
+use super::polygon_ops::{Shape, area, difference, interiors_intersect, union, union_shapes};
 use crate::geom::{Aabb, Point, overlap_clusters, signed_area};
 use crate::scene::{Corner, Issue, RingRef, Scene};
 
@@ -20,7 +22,8 @@ pub struct Piece {
 /// The scene's rings after repair.
 #[derive(Clone, Debug)]
 pub struct Repaired {
-    /// Union of the walkable rings.
+    /// Union of the walkable rings (for a nested scene: the region painted up to the last
+    /// walkable ring).
     pub walkable: Vec<Shape>,
     pub obstacles: Vec<Piece>,
     /// Every corner of every scene ring, for tracing derived vertices back to their origin.
@@ -37,6 +40,20 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
     let mut corners = Vec::new();
     let mut walkable = Vec::new();
     let mut obstacles = Vec::new();
+    let mut painted_obstacles = Vec::new();
+    let order = scene.areas();
+    // Obstacles before the last walkable ring are painted with the walkable rings (format v2:
+    // an island in a pit); the ones after it are cut out as pieces.
+    let last_walkable = order
+        .iter()
+        .rposition(|r| matches!(r, RingRef::Walkable(_)))
+        .unwrap_or(0);
+    let mut painted = vec![false; scene.obstacles.len()];
+    for r in &order[..last_walkable] {
+        if let RingRef::Obstacle(i) = *r {
+            painted[i] = true;
+        }
+    }
     for (ring_ref, ring) in scene.rings() {
         let piece = clean_ring(scene, ring_ref, ring.points(), &mut warnings)?;
         corners.extend(ring.points().iter().enumerate().map(|(index, &p)| {
@@ -50,17 +67,22 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
         }));
         match ring_ref {
             RingRef::Walkable(_) => walkable.push(piece),
+            RingRef::Obstacle(i) if painted[i] => painted_obstacles.push((i, piece)),
             RingRef::Obstacle(i) => obstacles.push((i, piece)),
         }
     }
-    let walkable = match walkable.len() {
-        1 => walkable.pop().map(|p| p.shapes).unwrap_or_default(),
-        _ => union_shapes(
-            &walkable
-                .into_iter()
-                .flat_map(|p| p.shapes)
-                .collect::<Vec<_>>(),
-        ),
+    let walkable = if painted_obstacles.is_empty() {
+        match walkable.len() {
+            1 => walkable.pop().map(|p| p.shapes).unwrap_or_default(),
+            _ => union_shapes(
+                &walkable
+                    .into_iter()
+                    .flat_map(|p| p.shapes)
+                    .collect::<Vec<_>>(),
+            ),
+        }
+    } else {
+        paint(&order[..=last_walkable], walkable, painted_obstacles)
     };
     let obstacles = merge_overlapping(scene, obstacles, &mut warnings);
     Ok(Repaired {
@@ -69,6 +91,34 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
         corners,
         warnings,
     })
+}
+
+/// The region painted by `order` (walkable rings add, obstacles cut), one boolean operation per
+/// run of rings of the same kind.
+fn paint(order: &[RingRef], walkable: Vec<Piece>, obstacles: Vec<(usize, Piece)>) -> Vec<Shape> {
+    let mut walkable: Vec<Option<Piece>> = walkable.into_iter().map(Some).collect();
+    let mut cut: std::collections::HashMap<usize, Piece> = obstacles.into_iter().collect();
+    let mut region: Vec<Shape> = Vec::new();
+    let mut k = 0;
+    while k < order.len() {
+        let adds = matches!(order[k], RingRef::Walkable(_));
+        let mut run = Vec::new();
+        while k < order.len() && matches!(order[k], RingRef::Walkable(_)) == adds {
+            let piece = match order[k] {
+                RingRef::Walkable(i) => walkable.get_mut(i).and_then(Option::take),
+                RingRef::Obstacle(i) => cut.remove(&i),
+            };
+            run.extend(piece.into_iter().flat_map(|p| p.shapes));
+            k += 1;
+        }
+        region = if adds {
+            region.extend(run);
+            union_shapes(&region)
+        } else {
+            difference(&region, &union_shapes(&run))
+        };
+    }
+    region
 }
 
 /// One ring as a piece: exact and convex when possible, else resolved by the non-zero rule.
