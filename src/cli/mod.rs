@@ -61,7 +61,11 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct BuildArgs {
-    /// Scene file: navscope JSON, Polyanya `.mesh` or MovingAI `.map`.
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
+    ///
+    /// SVG: each shape is an obstacle, or walkable when its id or class contains "walkable"
+    /// (with none, the canvas rectangle is walkable); y is flipped to point up (y -> height - y);
+    /// curves are flattened within 0.1% of the larger canvas side.
     pub scene: PathBuf,
     /// Output file; without it the navmesh goes to standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -137,7 +141,7 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct PathArgs {
-    /// Scene file: navscope JSON, Polyanya `.mesh` or MovingAI `.map`.
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
     pub scene: PathBuf,
     /// Start point as X,Y (with --to; without both, every query of the scene runs).
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "to")]
@@ -172,7 +176,7 @@ pub struct PathArgs {
 
 #[derive(Debug, Args)]
 pub struct LabArgs {
-    /// Scene file: navscope JSON, Polyanya `.mesh` or MovingAI `.map`.
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
     pub scene: PathBuf,
     /// Number of random queries.
     #[arg(long, default_value_t = 1000, allow_hyphen_values = true)]

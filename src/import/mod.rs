@@ -12,6 +12,7 @@ mod navmesh_json;
 mod obj_mesh;
 mod polyanya_mesh;
 mod scen;
+mod svg;
 
 pub use gltf_mesh::gltf_mesh;
 pub use godot_tres::godot_tres;
@@ -25,6 +26,7 @@ pub use polyanya_mesh::{
     PolyanyaMeshError, load_polyanya_mesh, parse_polyanya_mesh, parse_polyanya_polygons,
 };
 pub use scen::{ScenCoordinates, ScenError, ScenQuery, parse_scen};
+pub use svg::{FLATTEN_TOLERANCE, SvgArea, SvgError, parse_svg, svg_scene};
 
 use crate::scene::Scene;
 use std::path::Path;
@@ -36,6 +38,8 @@ pub enum SceneFormat {
     PolyanyaMesh,
     /// MovingAI grid map (`.map`).
     MovingAiMap,
+    /// SVG drawing (`.svg`): shapes become obstacles, or walkable areas (see [`parse_svg`]).
+    Svg,
 }
 
 impl SceneFormat {
@@ -46,6 +50,7 @@ impl SceneFormat {
         match ext.as_str() {
             "mesh" => Some(SceneFormat::PolyanyaMesh),
             "map" => Some(SceneFormat::MovingAiMap),
+            "svg" => Some(SceneFormat::Svg),
             _ => None,
         }
     }
@@ -68,6 +73,7 @@ impl SceneFormat {
                 Ok(scene_of(&free, 0.0))
             }
             SceneFormat::MovingAiMap => parse_movingai_map(text).map_err(|e| e.to_string()),
+            SceneFormat::Svg => svg_scene(text).map_err(|e| e.to_string()),
         }
     }
 }
