@@ -5,7 +5,7 @@
 mod common;
 
 use navscope::geom::Point;
-use navscope::nav::{NavMesh, Status, Variant, build, query, query_with};
+use navscope::nav::{NavMesh, QueryOptions, Status, Variant, build, query_mesh};
 use navscope::rng::Rng;
 use navscope::scene::generate::{rect, rotated_squares};
 use navscope::scene::{Obstacle, ObstacleId};
@@ -64,10 +64,14 @@ fn main() {
     let peer = common::polyanya_from(mesh);
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
+    let corridor_paths = QueryOptions {
+        variants: &[Variant::Midpoint, Variant::Funnel],
+        ..QueryOptions::default()
+    };
     for &(s, g) in &pairs {
         let t = Instant::now();
         // The corridor paths only: the optimal variant is benched on its own (benches/optimal.rs).
-        let r = query_with(mesh, s, g, &[Variant::Midpoint, Variant::Funnel]);
+        let r = query_mesh(mesh, s, g, &corridor_paths);
         ours.push(t.elapsed().as_secs_f64() * 1e6);
         let t = Instant::now();
         let p = peer.path(
@@ -105,7 +109,7 @@ fn main() {
     let mut unreachable = Vec::new();
     for &s in &points {
         let t = Instant::now();
-        let r = query(mesh, s, room);
+        let r = query_mesh(mesh, s, room, &Default::default());
         unreachable.push(t.elapsed().as_secs_f64() * 1e6);
         assert_eq!(r.status, Status::Unreachable, "{s} -> {room}");
     }

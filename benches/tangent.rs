@@ -48,15 +48,16 @@ fn tangent_queries(c: &mut Criterion) {
     let (mut tangent_us, mut query_us) = (Vec::new(), Vec::new());
     for &(s, g) in &pairs {
         let t = Instant::now();
-        let q = query_raw(&raw, RADIUS, s, g);
+        let q = query_raw(&raw, RADIUS, s, g, true);
         query_us.push(t.elapsed().as_secs_f64() * 1e6);
         assert_eq!(q.status, Status::Found, "{s} -> {g}");
         let funnel_us = q
+            .timings
             .variants_us
             .iter()
             .find(|(v, _)| *v == Variant::Tangent)
             .map_or(0.0, |(_, us)| *us);
-        tangent_us.push(q.locate_us + q.astar_us + funnel_us);
+        tangent_us.push(q.timings.locate_us + q.timings.astar_us + funnel_us);
         let path = &q
             .paths
             .iter()
@@ -89,7 +90,7 @@ fn tangent_queries(c: &mut Criterion) {
         b.iter(|| {
             let (s, g) = pairs[i % pairs.len()];
             i += 1;
-            black_box(query_raw(&raw, RADIUS, s, g))
+            black_box(query_raw(&raw, RADIUS, s, g, true))
         })
     });
 }

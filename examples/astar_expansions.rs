@@ -1,6 +1,6 @@
 //! Counts A* expansions and times queries on the query-bench scene (for tuning the search).
 use navscope::geom::Point;
-use navscope::nav::{Variant, build, query};
+use navscope::nav::{Variant, build, query_mesh};
 use navscope::rng::Rng;
 use navscope::scene::generate::rotated_squares;
 use std::time::Instant;
@@ -22,7 +22,7 @@ fn main() {
         }
         n += 1;
         let t = Instant::now();
-        let r = query(mesh, s, g);
+        let r = query_mesh(mesh, s, g, &Default::default());
         times.push(t.elapsed().as_secs_f64() * 1e6);
         lengths += r
             .path(Variant::Funnel)

@@ -34,8 +34,14 @@ pub enum Edit {
         name: String,
         ring: Ring,
     },
-    /// Appends a walkable outline.
+    /// Appends a walkable outline, painted after every other ring (so it can make an island
+    /// inside an obstacle).
     AddWalkable(Ring),
+    /// Moves a ring one step earlier or later in the painting order (format v2).
+    MoveArea {
+        ring: RingRef,
+        later: bool,
+    },
     RenameObstacle {
         index: usize,
         name: String,
@@ -97,9 +103,29 @@ impl Edit {
             Edit::DeleteRing(r) => remove_ring(scene, r)?,
             Edit::AddObstacle { name, ring } => {
                 let id = scene.next_obstacle_id();
+                if !scene.order.is_empty() {
+                    scene.order.push(RingRef::Obstacle(scene.obstacles.len()));
+                }
                 scene.obstacles.push(Obstacle { id, name, ring });
             }
-            Edit::AddWalkable(ring) => scene.walkable.push(ring),
+            Edit::AddWalkable(ring) => {
+                let mut order = scene.areas();
+                order.push(RingRef::Walkable(scene.walkable.len()));
+                scene.walkable.push(ring);
+                scene.set_order(order);
+            }
+            Edit::MoveArea { ring, later } => {
+                let mut order = scene.areas();
+                let at = order
+                    .iter()
+                    .position(|&r| r == ring)
+                    .ok_or_else(|| missing(scene, ring))?;
+                let to = if later { at + 1 } else { at.wrapping_sub(1) };
+                if to < order.len() {
+                    order.swap(at, to);
+                    scene.set_order(order);
+                }
+            }
             Edit::RenameObstacle { index, name } => {
                 let err = missing(scene, RingRef::Obstacle(index));
                 scene.obstacles.get_mut(index).ok_or(err)?.name = name
@@ -130,7 +156,10 @@ impl Edit {
             Edit::SetReference(r) => r.as_ref().is_none_or(|r| {
                 r.position.is_finite() && r.scale.is_finite() && r.opacity.is_finite()
             }),
-            Edit::DeleteCorner(_) | Edit::DeleteRing(_) | Edit::RenameObstacle { .. } => true,
+            Edit::DeleteCorner(_)
+            | Edit::DeleteRing(_)
+            | Edit::RenameObstacle { .. }
+            | Edit::MoveArea { .. } => true,
         }
     }
 }
@@ -155,10 +184,26 @@ fn corner_mut(scene: &mut Scene, c: Corner) -> Result<&mut Point, EditError> {
 
 fn remove_ring(scene: &mut Scene, r: RingRef) -> Result<(), EditError> {
     ring_mut(scene, r)?;
+    let order: Vec<RingRef> = scene
+        .order
+        .iter()
+        .filter(|&&o| o != r)
+        .map(|&o| match (o, r) {
+            (RingRef::Walkable(i), RingRef::Walkable(j)) if i > j => RingRef::Walkable(i - 1),
+            (RingRef::Obstacle(i), RingRef::Obstacle(j)) if i > j => RingRef::Obstacle(i - 1),
+            _ => o,
+        })
+        .collect();
     match r {
-        RingRef::Walkable(i) => drop(scene.walkable.remove(i)),
+        RingRef::Walkable(i) => {
+            scene.walkable.remove(i);
+            if i < scene.walkable_names.len() {
+                scene.walkable_names.remove(i);
+            }
+        }
         RingRef::Obstacle(i) => drop(scene.obstacles.remove(i)),
     }
+    scene.set_order(order);
     Ok(())
 }
 
@@ -209,10 +254,13 @@ impl Document {
         }
     }
 
-    /// Reads a scene file into a new document.
+    /// Reads a scene file into a new document. A file of another tool (a `.mesh` or `.map`) is
+    /// imported as an untitled document, so saving never writes JSON over it.
     pub fn open(path: &Path) -> Result<Self, LoadError> {
         let mut doc = Document::new(scene::load(path)?);
-        doc.path = Some(path.to_path_buf());
+        if crate::import::SceneFormat::of(path).is_none() {
+            doc.path = Some(path.to_path_buf());
+        }
         Ok(doc)
     }
 

@@ -1,13 +1,14 @@
 //! The path lab: many queries on one build (random ones sampled uniformly over the free space
-//! from a seed, or the scene's own), every variant per query (`query_build`), optionally with
+//! from a seed, or the scene's own), every variant per query (`nav::query`), optionally with
 //! the corridor optimisations, and the ratios between variants, the timings and the worst cases
 //! (highest funnel/optimal first). `navscope lab` prints a [`LabReport`]; the GUI's Path lab
 //! window shows one.
 
 use crate::geom::Point;
-use crate::nav::{Build, CorridorOptions, NavMesh, Status, Variant, optimize_query, query_build};
+use crate::nav::{Build, CorridorOptions, NavMesh, QueryOptions, Status, Variant, query};
 use crate::rng::Rng;
 use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many worst cases a report lists.
 pub const WORST_CASES: usize = 10;
@@ -239,6 +240,16 @@ pub fn random_queries(mesh: &NavMesh, count: usize, seed: u64) -> Vec<(Point, Po
 
 /// Answers every query on `build` (on up to two threads; rows stay in query order).
 pub fn run(build: &Build, queries: &[(Point, Point)], options: &CorridorOptions) -> LabReport {
+    run_counting(build, queries, options, &AtomicUsize::new(0))
+}
+
+/// As [`run`], adding one to `done` as each query is answered (for a progress display).
+pub fn run_counting(
+    build: &Build,
+    queries: &[(Point, Point)],
+    options: &CorridorOptions,
+    done: &AtomicUsize,
+) -> LabReport {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, MAX_THREADS);
@@ -251,7 +262,11 @@ pub fn run(build: &Build, queries: &[(Point, Point)], options: &CorridorOptions)
                 scope.spawn(move || {
                     part.iter()
                         .enumerate()
-                        .map(|(i, &(s, g))| run_one(build, k * chunk + i, s, g, options))
+                        .map(|(i, &(s, g))| {
+                            let row = run_one(build, k * chunk + i, s, g, options);
+                            done.fetch_add(1, Ordering::Relaxed);
+                            row
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -272,24 +287,24 @@ fn run_one(
     goal: Point,
     options: &CorridorOptions,
 ) -> LabRow {
-    let mut result = query_build(build, start, goal);
-    let optimized = optimize_query(build, &mut result, options);
+    let options = QueryOptions {
+        corridor: *options,
+        ..QueryOptions::default()
+    };
+    let answer = query(build, start, goal, &options);
+    let shrunk = &answer.shrunk;
     let mut timings_us = vec![
-        ("locate", result.timings.locate_us),
-        ("astar", result.timings.astar_us),
+        ("locate", shrunk.timings.locate_us),
+        ("astar", shrunk.timings.astar_us),
     ];
-    if let Some(raw) = &result.raw {
-        timings_us.push(("raw_locate", raw.locate_us));
-        timings_us.push(("raw_astar", raw.astar_us));
+    if let Some(raw) = &answer.raw {
+        timings_us.push(("raw_locate", raw.timings.locate_us));
+        timings_us.push(("raw_astar", raw.timings.astar_us));
     }
-    timings_us.extend(
-        result
-            .timings
-            .variants_us
-            .iter()
-            .map(|(v, t)| (v.name(), *t)),
-    );
-    if let Some(o) = &optimized {
+    for side in std::iter::once(shrunk).chain(&answer.raw) {
+        timings_us.extend(side.timings.variants_us.iter().map(|(v, t)| (v.name(), *t)));
+    }
+    if let Some(o) = &shrunk.optimized {
         timings_us.push(("corridor_opt", o.time_us));
     }
     let total = timings_us.iter().map(|(_, t)| t).sum();
@@ -298,9 +313,13 @@ fn run_one(
         index,
         start,
         goal,
-        status: result.status,
-        lengths: result.paths.iter().map(|(v, p)| (*v, p.length)).collect(),
-        funnel_unoptimized: optimized.and_then(|o| o.funnel_before).map(|p| p.length),
+        status: answer.status(),
+        lengths: answer.paths().map(|(v, p)| (v, p.length)).collect(),
+        funnel_unoptimized: shrunk
+            .optimized
+            .as_ref()
+            .and_then(|o| o.funnel_before.as_ref())
+            .map(|p| p.length),
         timings_us,
     }
 }

@@ -7,10 +7,11 @@
 //!   -> nav::build    inflate(scene, r) -> FreeSpace, triangulate -> NavMesh; the raw mesh (r = 0)
 //!   -> nav::mesh     FreeSpace, NavMesh, ids, locate, fan, raycast, clearance widths (raw mesh)
 //!   -> nav::search   astar (point) / clearance_astar (disc of radius r) -> Corridor + portals
-//!   -> nav::paths    midpoint, smooth, funnel, tangent, offset, optimal; measure (length, clearance)
-//!   -> nav::query    one start/goal query: every variant with metrics; corridor optimisations
-//!   -> nav::explain  why a query failed or went round: diagnosis, bottleneck, detour
-//!   -> viz::draw     DrawList shared by the GUI, SVG export and tests
+//!   -> nav::paths    midpoint, smooth, funnel, tangent, offset, optimal; measure (length, clearance);
+//!                    a Side (what one mesh answers: status, corridor, paths, timings), Variant
+//!   -> nav::explain  why a query failed or went round: diagnosis, bottleneck, detour (of Sides)
+//!   -> nav::query    the one query pass: both Sides, corridor optimisations, metrics, explained
+//!   -> viz::draw     DrawList shared by the GUI, SVG/PNG export and tests (the answer's picture)
 //! ```
 //! Layering: a module imports only from modules listed before it here (`nav` stages in the order
 //! above, `mesh` first as the data the others share); inside `nav` by full path, never through the
@@ -38,10 +39,12 @@
 pub mod cli;
 pub mod document;
 pub mod export;
+pub mod fileio;
 pub mod geom;
 pub mod import;
 pub mod lab;
 pub mod nav;
+pub mod numbers;
 pub mod rng;
 pub mod scenario;
 pub mod scene;

@@ -4,7 +4,7 @@
 
 use clap::Parser;
 use clap::error::ErrorKind;
-use navscope::cli::{Cli, Outcome, run};
+use navscope::cli::{Cli, report, run};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -21,21 +21,20 @@ fn main() -> ExitCode {
                 .next()
                 .unwrap_or("invalid arguments")
                 .trim_start_matches("error: ");
-            eprintln!("navscope: error: {first} (see navscope --help)");
+            report::line(&format!("error: {first} (see navscope --help)"));
             return ExitCode::from(2);
         }
     };
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     match cli.command {
-        Some(command) => match run(command) {
-            Ok(Outcome::Ok) => ExitCode::SUCCESS,
-            Ok(Outcome::Failed) => ExitCode::from(1),
-            Err(e) => {
-                eprintln!("navscope: error: {}", format!("{e:#}").replace('\n', " "));
-                ExitCode::from(2)
-            }
-        },
-        None => open_editor(cli),
+        Some(command) => {
+            report::install_logger();
+            report::finish(run(command))
+        }
+        None => {
+            env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+                .init();
+            open_editor(cli)
+        }
     }
 }
 
@@ -58,7 +57,7 @@ fn open_editor(cli: Cli) -> ExitCode {
     }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("navscope: error: {e:#}");
+            report::line(&format!("error: {e:#}"));
             ExitCode::from(2)
         }
     }

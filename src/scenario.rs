@@ -8,8 +8,9 @@
 //!  "tolerance": 1e-6}                // relative, on lengths
 //! ```
 
+use crate::fileio::{ReadError, read_input};
 use crate::geom::Point;
-use crate::nav::{BuildError, BuildOptions, QueryResult, build_with, query_build};
+use crate::nav::{Answer, BuildError, BuildOptions, QueryOptions, build_with, query};
 use crate::scene::{self, LoadError, Scene};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -17,6 +18,8 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 pub const SCENARIO_FORMAT: &str = "navscope-scenario";
+/// The only scenario file version there is.
+pub const SCENARIO_VERSION: u32 = 1;
 
 /// Where a scenario's scene comes from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,11 +61,9 @@ fn default_tolerance() -> f64 {
 /// Why a scenario could not be run.
 #[derive(Debug, Error)]
 pub enum ScenarioError {
-    #[error("{path}: cannot read: {error}")]
-    Io {
-        path: PathBuf,
-        error: std::io::Error,
-    },
+    /// The file could not be read, or is too large (see [`crate::fileio`]).
+    #[error(transparent)]
+    Read(#[from] ReadError),
     #[error("{path}: line {line} column {column}: {message}")]
     Syntax {
         path: PathBuf,
@@ -72,7 +73,11 @@ pub enum ScenarioError {
     },
     #[error("{path}: not a navscope scenario (format {found:?})")]
     WrongFormat { path: PathBuf, found: String },
-    #[error("{0}")]
+    #[error(
+        "{path}: unsupported scenario version {found} (this navscope reads version {SCENARIO_VERSION})"
+    )]
+    BadVersion { path: PathBuf, found: u32 },
+    #[error(transparent)]
     Scene(#[from] LoadError),
     #[error("{path}: {error}")]
     Build { path: PathBuf, error: BuildError },
@@ -80,19 +85,18 @@ pub enum ScenarioError {
 
 impl Scenario {
     /// Records what a query produced now as the expectation.
-    pub fn record(scene: SceneSource, radius: f64, result: &QueryResult) -> Scenario {
+    pub fn record(scene: SceneSource, radius: f64, answer: &Answer) -> Scenario {
         Scenario {
             format: SCENARIO_FORMAT.to_string(),
-            version: 1,
+            version: SCENARIO_VERSION,
             scene,
             radius,
-            start: result.start,
-            goal: result.goal,
+            start: answer.start,
+            goal: answer.goal,
             expected: Expected {
-                status: result.status.as_str().to_string(),
-                lengths: result
-                    .paths
-                    .iter()
+                status: answer.status().as_str().to_string(),
+                lengths: answer
+                    .paths()
                     .map(|(v, p)| (v.name().to_string(), p.length))
                     .collect(),
             },
@@ -106,10 +110,7 @@ impl Scenario {
     }
 
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        let bytes = std::fs::read(path).map_err(|error| ScenarioError::Io {
-            path: path.into(),
-            error,
-        })?;
+        let bytes = read_input(path)?;
         let s: Scenario = serde_json::from_slice(&bytes).map_err(|e| ScenarioError::Syntax {
             path: path.into(),
             line: e.line(),
@@ -127,13 +128,19 @@ impl Scenario {
                 found: s.format,
             });
         }
+        if s.version != SCENARIO_VERSION {
+            return Err(ScenarioError::BadVersion {
+                path: path.into(),
+                found: s.version,
+            });
+        }
         Ok(s)
     }
 
     /// Writes the scenario atomically as pretty JSON.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
-        scene::write_atomic(path, format!("{text}\n").as_bytes())
+        crate::fileio::write_atomic(path, format!("{text}\n").as_bytes())
     }
 
     /// Replays the scenario with every variant (`path` is its own file, for resolving a
@@ -157,17 +164,17 @@ impl Scenario {
             path: path.into(),
             error,
         })?;
-        let result = query_build(&built, self.start, self.goal);
+        let answer = query(&built, self.start, self.goal, &QueryOptions::default());
         let mut differences = Vec::new();
-        if result.status.as_str() != self.expected.status {
+        if answer.status().as_str() != self.expected.status {
             differences.push(format!(
                 "status {} (expected {})",
-                result.status.as_str(),
+                answer.status().as_str(),
                 self.expected.status
             ));
         }
         for (name, &expected) in &self.expected.lengths {
-            match result.paths.iter().find(|(v, _)| v.name() == name) {
+            match answer.paths().find(|(v, _)| v.name() == name) {
                 None => differences.push(format!("{name}: no path (expected length {expected})")),
                 Some((_, p))
                     if (p.length - expected).abs() > self.tolerance * expected.abs().max(1.0) =>

@@ -3,11 +3,14 @@
 //! code knows about the others.
 
 use crate::geom::Point;
-use crate::nav::{Corridor, FreeSpace, NavMesh, QueryResult, Variant};
+use crate::nav::{Corridor, FreeSpace, NavMesh, Variant};
 use crate::scene::{RingRef, Scene};
 
+mod answer;
 pub mod playback;
 pub mod steps;
+
+pub use answer::{answer_picture, draw_answer};
 
 /// What a primitive belongs to; each layer can be shown or hidden on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -452,71 +455,6 @@ pub fn draw_corridor(mesh: &NavMesh, corridor: &Corridor, list: &mut DrawList) {
             Style::PortalRight,
             Primitive::Polyline(vec![mid, p.right]),
         );
-    }
-}
-
-/// A query: corridor, every path variant, start and goal markers.
-pub fn draw_query(mesh: &NavMesh, result: &QueryResult, list: &mut DrawList) {
-    if let Some(c) = &result.corridor {
-        draw_corridor(mesh, c, list);
-    }
-    // Arcs (radius-aware paths) within 1% of their radius, everything else within 0.1% of the map.
-    let map_tolerance = 1e-3 * mesh.bounds().diagonal().max(1e-9);
-    let tolerance = result.raw.as_ref().map_or(map_tolerance, |raw| {
-        map_tolerance.min(0.01 * raw.radius).max(1e-9)
-    });
-    for (variant, path) in &result.paths {
-        list.push(
-            Layer::Path(*variant),
-            Style::Path(*variant),
-            Primitive::Polyline(path.points(tolerance)),
-        );
-    }
-    // Where the offset path comes closer than the radius to a wall.
-    for cut in result.raw.iter().flat_map(|raw| &raw.offset_cuts) {
-        list.push(
-            Layer::Path(Variant::Offset),
-            Style::Error,
-            Primitive::Polyline(vec![cut.from, cut.to]),
-        );
-    }
-    list.push(
-        Layer::Endpoints,
-        Style::Start,
-        Primitive::Marker {
-            at: result.start,
-            size: 9.0,
-        },
-    );
-    list.push(
-        Layer::Endpoints,
-        Style::Goal,
-        Primitive::Marker {
-            at: result.goal,
-            size: 9.0,
-        },
-    );
-}
-
-/// A disc of the agent radius at the corners of every path of the query, leaving out corners
-/// closer than one radius to the previous disc of the same path.
-pub fn draw_agent_discs(result: &QueryResult, radius: f64, list: &mut DrawList) {
-    if radius <= 0.0 {
-        return;
-    }
-    for (_, path) in &result.paths {
-        let mut last: Option<Point> = None;
-        let corners = std::iter::once(path.start).chain(path.segments.iter().map(|s| s.end()));
-        for center in corners {
-            if last.is_none_or(|l| l.distance(center) >= radius) {
-                list.push(
-                    Layer::Agent,
-                    Style::Agent,
-                    Primitive::Circle { center, radius },
-                );
-                last = Some(center);
-            }
-        }
     }
 }
 

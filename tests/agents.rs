@@ -186,3 +186,49 @@ fn profiles_round_trip_and_files_without_them_keep_their_bytes() {
     let e = navscope::nav::build(&bad).unwrap_err().to_string();
     assert!(e.contains("agent profile 1 \"large\": radius -1"), "{e}");
 }
+
+/// A v2 file (an island in a pit) with profiles and a reference image, as navscope writes it.
+const NESTED_WITH_EXTRAS: &str = r#"{
+  "format": "navscope-scene",
+  "version": 2,
+  "agent_radius": 0.5,
+  "agents": [
+    {"name":"small","radius":0.3}
+  ],
+  "reference": {"path":"/plans/floor.png","position":[1.0,2.0],"scale":0.05,"opacity":0.4,"locked":true},
+  "areas": [
+    {"name":"ground","kind":"walkable","points":[[0.0,0.0],[40.0,0.0],[40.0,30.0],[0.0,30.0]]},
+    {"name":"pit","kind":"obstacle","points":[[10.0,10.0],[30.0,10.0],[30.0,20.0],[10.0,20.0]]},
+    {"name":"island","kind":"walkable","points":[[15.0,12.0],[25.0,12.0],[25.0,18.0],[15.0,18.0]]}
+  ],
+  "queries": []
+}
+"#;
+
+#[test]
+fn profiles_and_the_reference_are_read_and_written_in_version_2_files() {
+    let scene = scene::from_json(NESTED_WITH_EXTRAS.as_bytes(), "nested.json").unwrap();
+    assert!(scene.is_nested());
+    assert_eq!(
+        scene.agents,
+        vec![AgentProfile {
+            name: "small".into(),
+            radius: 0.3
+        }]
+    );
+    let reference = scene.reference.as_ref().expect("the reference is read");
+    assert_eq!(reference.path, "/plans/floor.png");
+    assert_eq!((reference.scale, reference.opacity), (0.05, 0.4));
+    assert!(reference.locked);
+    assert_eq!(scene::to_json(&scene), NESTED_WITH_EXTRAS);
+    // Without them, the v2 file has neither field.
+    let mut plain = scene.clone();
+    plain.agents.clear();
+    plain.reference = None;
+    let text = scene::to_json(&plain);
+    assert!(text.contains("\"version\": 2,"), "{text}");
+    assert!(
+        !text.contains("agents") && !text.contains("reference"),
+        "{text}"
+    );
+}

@@ -1,7 +1,7 @@
 //! Regression cases: recording a query as a scenario and replaying it with `navscope check`.
 
 use navscope::geom::Point;
-use navscope::nav::{build, query};
+use navscope::nav::{QueryOptions, Variant, build, query};
 use navscope::scenario::{Scenario, SceneSource};
 use navscope::scene;
 use std::path::Path;
@@ -26,7 +26,15 @@ fn recorded(source: SceneSource) -> Scenario {
     Scenario::record(
         source,
         s.agent_radius,
-        &query(&b.mesh, Point::new(2.0, 2.0), Point::new(38.0, 28.0)),
+        &query(
+            &b,
+            Point::new(2.0, 2.0),
+            Point::new(38.0, 28.0),
+            &QueryOptions {
+                variants: &Variant::SHRUNK,
+                ..QueryOptions::default()
+            },
+        ),
     )
 }
 

@@ -2,7 +2,7 @@
 //! unreachable goal on another island, a start inside an obstacle, a gap just under 2r.
 
 use navscope::geom::{Point, winding_number};
-use navscope::nav::{Status, Variant, build, diagnose, query_build};
+use navscope::nav::{Answer, Build, QueryOptions, Status, Variant, build, query};
 use navscope::scene::generate::rect;
 use navscope::scene::{self, Obstacle, ObstacleId, Query, Scene};
 use serde_json::Value;
@@ -73,14 +73,23 @@ fn point(v: &Value) -> Point {
     Point::new(v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
 }
 
+/// The query with its diagnosis, as the CLI and the editor answer it.
+fn explained(s: &Scene, b: &Build, start: Point, goal: Point) -> Answer {
+    let options = QueryOptions {
+        explain: Some(s),
+        ..QueryOptions::default()
+    };
+    query(b, start, goal, &options)
+}
+
 #[test]
 fn the_other_island_is_unreachable_with_partial_paths_to_the_closest_point() {
     let s = islands();
     let b = build(&s).unwrap();
     let q = &s.queries[0];
-    let r = query_build(&b, q.start, q.goal);
-    assert_eq!(r.status, Status::Unreachable);
-    let d = diagnose(&s, &b, &r);
+    let r = explained(&s, &b, q.start, q.goal);
+    assert_eq!(r.status(), Status::Unreachable);
+    let d = r.diagnosis.clone().unwrap();
     let u = d.unreachable.as_ref().expect("an unreachable diagnosis");
     let component = |p: Point| b.mesh.component(b.mesh.locate(p).triangle().unwrap());
     assert_eq!(u.start_component, component(q.start));
@@ -123,9 +132,9 @@ fn a_start_inside_an_obstacle_names_it_and_gets_the_nearest_free_point() {
     let s = pillar();
     let b = build(&s).unwrap();
     let q = &s.queries[0];
-    let r = query_build(&b, q.start, q.goal);
-    assert_eq!(r.status, Status::StartOutside);
-    let d = diagnose(&s, &b, &r);
+    let r = explained(&s, &b, q.start, q.goal);
+    assert_eq!(r.status(), Status::StartOutside);
+    let d = r.diagnosis.clone().unwrap();
     let outside = d.start.as_ref().expect("the start is diagnosed");
     assert_eq!(outside.blocker.name, "pillar");
     assert!(!outside.blocker.inflated);
@@ -135,7 +144,11 @@ fn a_start_inside_an_obstacle_names_it_and_gets_the_nearest_free_point() {
     assert!(b.mesh.locate(n).is_inside(), "{n}");
     assert_eq!(winding_number(s.obstacles[0].ring.points(), n), 0);
     assert!((n.x - 7.5).abs() < 1e-6 && (n.y - 10.5).abs() < 1e-6, "{n}");
-    assert!(query_build(&b, n, q.goal).path(Variant::Funnel).is_some());
+    assert!(
+        query(&b, n, q.goal, &QueryOptions::default())
+            .path(Variant::Funnel)
+            .is_some()
+    );
 
     let j = cli_result(&s);
     assert_eq!(j["status"], "start_outside");
@@ -167,9 +180,9 @@ fn a_gap_just_under_two_radii_is_the_bottleneck() {
     let s = gap();
     let b = build(&s).unwrap();
     let q = &s.queries[0];
-    let r = query_build(&b, q.start, q.goal);
+    let r = explained(&s, &b, q.start, q.goal);
     assert_eq!(r.raw.as_ref().unwrap().status, Status::Blocked);
-    let d = diagnose(&s, &b, &r);
+    let d = r.diagnosis.clone().unwrap();
     let bottleneck = d.bottleneck.expect("a bottleneck");
     let width = GAP.1 - GAP.0;
     assert!((bottleneck.width - width).abs() < 1e-9, "{bottleneck:?}");
@@ -194,12 +207,12 @@ fn the_bottleneck_is_the_widest_of_the_narrow_gaps() {
         .push(obstacle(2, "north cap", rect(14.0, 15.9, 15.0, 20.0)));
     let b = build(&s).unwrap();
     let q = &s.queries[0];
-    let d = diagnose(&s, &b, &query_build(&b, q.start, q.goal));
+    let d = explained(&s, &b, q.start, q.goal).diagnosis.unwrap();
     let bottleneck = d.bottleneck.expect("a bottleneck");
     assert!((bottleneck.width - 0.98).abs() < 1e-9, "{bottleneck:?}");
     s.obstacles[2].ring = rect(14.0, 15.99, 15.0, 20.0);
     let b = build(&s).unwrap();
-    let d = diagnose(&s, &b, &query_build(&b, q.start, q.goal));
+    let d = explained(&s, &b, q.start, q.goal).diagnosis.unwrap();
     let bottleneck = d.bottleneck.expect("a bottleneck");
     assert!((bottleneck.width - 0.99).abs() < 1e-9, "{bottleneck:?}");
     assert!((bottleneck.at.y - 15.495).abs() < 1e-9, "{bottleneck:?}");
@@ -209,8 +222,8 @@ fn the_bottleneck_is_the_widest_of_the_narrow_gaps() {
 fn a_found_path_has_no_diagnosis() {
     let s = pillar();
     let b = build(&s).unwrap();
-    let r = query_build(&b, Point::new(2.0, 2.0), Point::new(18.0, 18.0));
-    assert!(diagnose(&s, &b, &r).is_empty());
+    let r = explained(&s, &b, Point::new(2.0, 2.0), Point::new(18.0, 18.0));
+    assert!(r.diagnosis.as_ref().unwrap().is_empty());
     let mut found = s.clone();
     found.queries[0].start = Point::new(2.0, 2.0);
     let j = cli_result(&found);

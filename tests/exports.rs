@@ -332,7 +332,7 @@ fn every_written_navmesh_opens_as_it_is_with_the_same_paths() {
         .map(|t| mesh.centroid(t))
         .max_by(|a, b| a.distance(start).total_cmp(&b.distance(start)))
         .unwrap();
-    let expected = nav::query(&build.mesh, start, goal)
+    let expected = nav::query_mesh(&build.mesh, start, goal, &Default::default())
         .path(Variant::Optimal)
         .unwrap()
         .length;
@@ -369,7 +369,7 @@ fn every_written_navmesh_opens_as_it_is_with_the_same_paths() {
         assert_eq!(polygons.polygons.len(), polygon_count, "{name}");
         assert!(close(mesh.area(), build.mesh.area(), 1e-6), "{name}");
         assert_eq!(mesh.component_count(), build.mesh.component_count());
-        let length = nav::query(&mesh, start, goal)
+        let length = nav::query_mesh(&mesh, start, goal, &Default::default())
             .path(Variant::Optimal)
             .unwrap()
             .length;
@@ -502,7 +502,7 @@ fn check_map_as_navmesh(map: &std::path::Path, queries: &std::path::Path, step: 
     let queries = validation_data::load_queries(queries);
     for q in queries.iter().step_by(step) {
         let optimal = |mesh: &NavMesh| {
-            nav::query(mesh, q.start, q.goal)
+            nav::query_mesh(mesh, q.start, q.goal, &Default::default())
                 .path(Variant::Optimal)
                 .unwrap()
                 .length

@@ -45,7 +45,7 @@ fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
 fn funnel_length(h: &Harness<'_, App>) -> f64 {
     let analysis = h.state().analysis().expect("a query is shown");
     analysis
-        .result
+        .answer
         .path(Variant::Funnel)
         .expect("the example query has a path")
         .length
@@ -56,7 +56,7 @@ fn starts_on_the_example_with_a_mesh_and_every_variant() {
     let h = editor(&FakeDialogs::default());
     assert!(h.state().triangle_count().is_some_and(|n| n > 100));
     let analysis = h.state().analysis().expect("the example query is shown");
-    let shown: Vec<Variant> = analysis.result.paths.iter().map(|(v, _)| *v).collect();
+    let shown: Vec<Variant> = analysis.answer.paths().map(|(v, _)| v).collect();
     assert_eq!(shown, Variant::ALL.to_vec());
     for v in Variant::ALL {
         assert!(
@@ -254,5 +254,47 @@ fn a_drag_shows_a_preview_build_and_the_release_the_exact_one() {
     assert!(!after.preview, "the release rebuilds exactly");
     assert_eq!(after.revision, during.revision);
     let analysis = h.state().analysis().expect("a query is shown");
-    assert!(analysis.result.path(Variant::Funnel).is_some());
+    assert!(analysis.answer.path(Variant::Funnel).is_some());
+}
+
+#[test]
+fn saving_over_a_0644_file_keeps_0644() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    let dialogs = FakeDialogs::default();
+    let mut h = editor(&dialogs);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.json");
+    std::fs::write(&path, "old").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    // Save As over the existing file...
+    dialogs.answer(&path);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(h.state().document().path(), Some(path.as_path()));
+    assert_eq!(mode(&path), 0o644);
+    // ... and Save after an edit.
+    let crate_at = screen(&h, 6.5, 7.0);
+    click(&mut h, crate_at);
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(h.state().document().is_dirty());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(!h.state().document().is_dirty());
+    assert_eq!(mode(&path), 0o644);
+    let saved = navscope::scene::load(&path).expect("the saved file loads");
+    assert_eq!(
+        saved.obstacles.len(),
+        h.state().document().scene().obstacles.len()
+    );
+    // A mode the umask would not give is kept too.
+    let private = dir.path().join("private.json");
+    std::fs::write(&private, "old").unwrap();
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o640)).unwrap();
+    dialogs.answer(&private);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(h.state().document().path(), Some(private.as_path()));
+    assert_eq!(mode(&private), 0o640);
 }

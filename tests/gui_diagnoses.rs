@@ -48,8 +48,17 @@ fn snap_moves_the_start_out_of_the_obstacle_as_one_undo_step() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor_on(&FakeDialogs::default(), Some(pillar_file(dir.path())));
     let a = h.state().analysis().expect("the query is shown");
-    assert_eq!(a.result.status, Status::StartOutside);
-    let nearest = a.diagnosis.start.as_ref().unwrap().nearest.unwrap();
+    assert_eq!(a.answer.status(), Status::StartOutside);
+    let nearest = a
+        .answer
+        .diagnosis
+        .as_ref()
+        .unwrap()
+        .start
+        .as_ref()
+        .unwrap()
+        .nearest
+        .unwrap();
     assert!(h.state().painted_layers().contains(&Layer::Diagnosis));
     h.get_by_label_contains("inside obstacle \"pillar\"");
     assert!(h.query_by_label("Snap goal").is_none());
@@ -61,8 +70,8 @@ fn snap_moves_the_start_out_of_the_obstacle_as_one_undo_step() {
     // Out of the pillar grown by r: at least r from its left side x = 8.
     assert!(start.x <= 7.5 + 1e-9, "{start}");
     let a = h.state().analysis().unwrap();
-    assert_eq!(a.result.status, Status::Found);
-    assert!(a.diagnosis.is_empty());
+    assert_eq!(a.answer.status(), Status::Found);
+    assert!(a.answer.diagnosis.as_ref().unwrap().is_empty());
     assert!(h.query_by_label("Snap start").is_none());
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
@@ -78,8 +87,15 @@ fn an_unreachable_goal_shows_the_closest_reachable_point_and_partial_paths() {
     let dir = tempfile::tempdir().unwrap();
     let h = editor_on(&FakeDialogs::default(), Some(islands_file(dir.path())));
     let a = h.state().analysis().expect("the query is shown");
-    assert_eq!(a.result.status, Status::Unreachable);
-    let u = a.diagnosis.unreachable.as_ref().expect("unreachable");
+    assert_eq!(a.answer.status(), Status::Unreachable);
+    let u = a
+        .answer
+        .diagnosis
+        .as_ref()
+        .unwrap()
+        .unreachable
+        .as_ref()
+        .expect("unreachable");
     let c = u.closest_reachable;
     // On the start's island [0, 20]^2, by its side nearest the goal (38, 16).
     assert!(c.distance(Point::new(19.5, 16.0)) < 0.01, "{c}");
@@ -122,15 +138,15 @@ fn the_why_not_shortest_layer_highlights_the_detour_and_toggles() {
     let field = PathBuf::from("assets/scenes/field.json");
     let mut h = editor_on(&FakeDialogs::default(), Some(field));
     let a = h.state().analysis().expect("the query is shown");
-    let detour = a.detour.as_ref().expect("funnel and optimal paths");
+    let detour = a.answer.detour.as_ref().expect("funnel and optimal paths");
     let (funnel, optimal) = (
-        a.result.path(Variant::Funnel).unwrap().length,
-        a.result.path(Variant::Optimal).unwrap().length,
+        a.answer.path(Variant::Funnel).unwrap().length,
+        a.answer.path(Variant::Optimal).unwrap().length,
     );
     assert!((detour.excess - (funnel / optimal - 1.0)).abs() < 1e-12);
     assert!(detour.excess > 1e-3, "{}", detour.excess);
     assert!(!detour.off_path.is_empty(), "the corridor detours");
-    let corridor = a.result.corridor.as_ref().unwrap();
+    let corridor = a.answer.shrunk.corridor.as_ref().unwrap();
     assert!(
         detour
             .off_path
@@ -188,7 +204,7 @@ fn a_saved_test_case_replays_and_passes() {
         .state()
         .analysis()
         .unwrap()
-        .result
+        .answer
         .path(Variant::Funnel)
         .unwrap()
         .length;

@@ -4,11 +4,22 @@
 use navscope::lab::random_queries;
 use navscope::nav::invariants::check_corridor;
 use navscope::nav::{
-    CorridorOptions, Variant, build, funnel_length, optimize_corridor, query_with,
+    CorridorOptions, QueryOptions, Variant, build, funnel_length, optimize_corridor, query_mesh,
 };
 use navscope::scene::generate;
 use serde_json::Value;
 use std::process::{Command, Output};
+
+/// The funnel variant only.
+const FUNNEL: QueryOptions = QueryOptions {
+    variants: &[Variant::Funnel],
+    corridor: CorridorOptions {
+        visibility: false,
+        topology: false,
+        topology_nodes: 64,
+    },
+    explain: None,
+};
 
 fn navscope(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_navscope"))
@@ -171,7 +182,7 @@ fn optimised_corridors_are_valid_and_never_longer() {
     ];
     let mut shortened = 0;
     for (s, g) in random_queries(&built.mesh, 150, 21) {
-        let result = query_with(&built.mesh, s, g, &[Variant::Funnel]);
+        let result = query_mesh(&built.mesh, s, g, &FUNNEL);
         let Some(corridor) = result.corridor else {
             continue;
         };
@@ -198,14 +209,12 @@ fn the_corridor_checker_rejects_broken_corridors() {
     let (s, g) = random_queries(&built.mesh, 40, 3)
         .into_iter()
         .find(|&(s, g)| {
-            query_with(&built.mesh, s, g, &[Variant::Funnel])
+            query_mesh(&built.mesh, s, g, &FUNNEL)
                 .corridor
                 .is_some_and(|c| c.triangles.len() > 4)
         })
         .unwrap();
-    let corridor = query_with(&built.mesh, s, g, &[Variant::Funnel])
-        .corridor
-        .unwrap();
+    let corridor = query_mesh(&built.mesh, s, g, &FUNNEL).corridor.unwrap();
     check_corridor(&built.mesh, &corridor).unwrap();
     let mut gap = corridor.clone();
     gap.triangles.remove(2);

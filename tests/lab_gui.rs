@@ -62,7 +62,7 @@ fn running_the_lab_and_clicking_the_worst_case_loads_it_into_the_canvas() {
     assert_eq!((query.start, query.goal), (worst.start, worst.goal));
     let analysis = h.state().analysis().expect("the loaded query is shown");
     assert_eq!(
-        (analysis.result.start, analysis.result.goal),
+        (analysis.answer.start, analysis.answer.goal),
         (worst.start, worst.goal)
     );
     // One undo step brings the previous query back.
@@ -108,7 +108,15 @@ fn clicking_a_header_sorts_by_it_and_again_reverses() {
 fn corridor_optimisations_apply_to_the_canvas_and_to_runs() {
     let mut h = editor();
     open_lab_and_run(&mut h, 10);
-    assert!(h.state().analysis().unwrap().optimized.is_none());
+    assert!(
+        h.state()
+            .analysis()
+            .unwrap()
+            .answer
+            .shrunk
+            .optimized
+            .is_none()
+    );
     h.get_by_label("topology optimisation").click();
     h.run();
     h.get_by_label("visibility optimisation").click();
@@ -117,12 +125,14 @@ fn corridor_optimisations_apply_to_the_canvas_and_to_runs() {
     assert!(options.visibility && options.topology);
     let analysis = h.state().analysis().unwrap();
     let optimized = analysis
+        .answer
+        .shrunk
         .optimized
         .as_ref()
         .expect("the canvas query is optimised");
     let before = optimized.funnel_before.as_ref().unwrap().length;
     let after = analysis
-        .result
+        .answer
         .path(navscope::nav::Variant::Funnel)
         .unwrap()
         .length;

@@ -9,7 +9,7 @@ use navscope::nav::invariants::{
     check_clearance, check_endpoints, check_funnel_optimal, check_no_repeats, check_not_longer,
     raw_walls,
 };
-use navscope::nav::{BuildError, Status, Variant, build, query};
+use navscope::nav::{BuildError, Status, Variant, build, query_mesh};
 use navscope::scene::generate::rect;
 use navscope::scene::{Obstacle, ObstacleId, Scene};
 use proptest::prelude::*;
@@ -94,7 +94,7 @@ fn check_scene(scene: &Scene, pairs: &[Pair]) -> Result<(), TestCaseError> {
     for &((sx, sy), (gx, gy)) in pairs {
         let s = Point::new(b.min.x + sx * b.width(), b.min.y + sy * b.height());
         let g = Point::new(b.min.x + gx * b.width(), b.min.y + gy * b.height());
-        let res = query(&built.mesh, s, g);
+        let res = query_mesh(&built.mesh, s, g, &Default::default());
         let (ms, mg) = (
             membership(scene, s, r, band, eps),
             membership(scene, g, r, band, eps),

@@ -2,7 +2,7 @@
 //! never produced by the code under test.
 
 use navscope::geom::{Point, Ring};
-use navscope::nav::{BuildOptions, Status, Variant, build, build_with, query};
+use navscope::nav::{BuildOptions, Status, Variant, build, build_with, query_mesh};
 use navscope::scene::generate::rect;
 use navscope::scene::{self, Obstacle, ObstacleId, Scene};
 use std::f64::consts::FRAC_PI_4;
@@ -32,7 +32,7 @@ fn room_with(w: f64, h: f64, r: f64, boxes: &[Ring]) -> Scene {
 
 fn lengths(scene: &Scene, s: Point, g: Point) -> (Status, f64, f64) {
     let b = build(scene).unwrap();
-    let r = query(&b.mesh, s, g);
+    let r = query_mesh(&b.mesh, s, g, &Default::default());
     let len = |v| r.path(v).map_or(f64::NAN, |p| p.length);
     (r.status, len(Variant::Funnel), len(Variant::Midpoint))
 }
@@ -82,7 +82,7 @@ fn round_agent_path_wraps_the_corners_within_the_arc_tolerance() {
 fn start_and_goal_in_one_triangle_or_equal() {
     let scene = room_with(10.0, 10.0, 0.0, &[]);
     let b = build(&scene).unwrap();
-    let r = query(&b.mesh, p(5.0, 5.0), p(5.0, 5.0));
+    let r = query_mesh(&b.mesh, p(5.0, 5.0), p(5.0, 5.0), &Default::default());
     assert_eq!(r.status, Status::Found);
     let f = r.path(Variant::Funnel).unwrap();
     assert_eq!((f.length, f.points(0.0)), (0.0, vec![p(5.0, 5.0)]));
@@ -93,7 +93,7 @@ fn start_on_a_mesh_vertex_and_goal_on_an_edge() {
     // Radius 0: the box corner (4, 4) is a mesh vertex; (6, 5) is on the box's right side.
     let scene = room_with(10.0, 10.0, 0.0, &[rect(4.0, 4.0, 6.0, 6.0)]);
     let b = build(&scene).unwrap();
-    let r = query(&b.mesh, p(4.0, 4.0), p(6.0, 5.0));
+    let r = query_mesh(&b.mesh, p(4.0, 4.0), p(6.0, 5.0), &Default::default());
     assert_eq!(r.status, Status::Found);
     // Around the bottom-right corner (6, 4): 2 + 1.
     let f = r.path(Variant::Funnel).unwrap();
@@ -111,21 +111,21 @@ fn islands_are_unreachable_and_outside_points_are_named() {
     let b = build(&s).unwrap();
     assert_eq!(b.mesh.component_count(), 2);
     assert_eq!(
-        query(&b.mesh, p(2.0, 2.0), p(38.0, 16.0)).status,
+        query_mesh(&b.mesh, p(2.0, 2.0), p(38.0, 16.0), &Default::default()).status,
         Status::Unreachable
     );
     assert_eq!(
-        query(&b.mesh, p(10.0, 10.0), p(2.0, 2.0)).status,
+        query_mesh(&b.mesh, p(10.0, 10.0), p(2.0, 2.0), &Default::default()).status,
         Status::StartOutside,
         "inside the rock"
     );
     assert_eq!(
-        query(&b.mesh, p(2.0, 2.0), p(23.0, 10.0)).status,
+        query_mesh(&b.mesh, p(2.0, 2.0), p(23.0, 10.0), &Default::default()).status,
         Status::GoalOutside,
         "between the islands"
     );
     assert_eq!(
-        query(&b.mesh, p(2.0, 2.0), p(0.2, 2.0)).status,
+        query_mesh(&b.mesh, p(2.0, 2.0), p(0.2, 2.0), &Default::default()).status,
         Status::GoalOutside,
         "within r of the shore"
     );
@@ -136,7 +136,7 @@ fn a_gap_just_under_2r_is_closed_and_one_just_over_is_open() {
     let s = example("gaps");
     assert_eq!(s.agent_radius, 0.5);
     let b = build(&s).unwrap();
-    let r = query(&b.mesh, p(3.0, 10.0), p(27.0, 10.0));
+    let r = query_mesh(&b.mesh, p(3.0, 10.0), p(27.0, 10.0), &Default::default());
     assert_eq!(r.status, Status::Found);
     // The only way through is the 1.02 gap between y = 13 and y = 14.02.
     let pts = r.path(Variant::Funnel).unwrap().points(0.0);
@@ -158,7 +158,7 @@ fn a_gap_just_under_2r_is_closed_and_one_just_over_is_open() {
     )
     .unwrap();
     assert_eq!(
-        query(&b.mesh, p(3.0, 10.0), p(27.0, 10.0)).status,
+        query_mesh(&b.mesh, p(3.0, 10.0), p(27.0, 10.0), &Default::default()).status,
         Status::Unreachable
     );
 }
@@ -179,11 +179,11 @@ fn example_scene_queries_behave_as_designed() {
         let got: Vec<Status> = s
             .queries
             .iter()
-            .map(|q| query(&b.mesh, q.start, q.goal).status)
+            .map(|q| query_mesh(&b.mesh, q.start, q.goal, &Default::default()).status)
             .collect();
         assert_eq!(got, statuses, "{name}");
         for q in &s.queries {
-            let r = query(&b.mesh, q.start, q.goal);
+            let r = query_mesh(&b.mesh, q.start, q.goal, &Default::default());
             if let Some(f) = r.path(Variant::Funnel) {
                 assert!(f.length >= q.start.distance(q.goal) - 1e-12);
             }

@@ -1,7 +1,7 @@
-//! Scene file format v1: round trips, version handling, clear errors, atomic saves.
+//! Scene file formats v1 and v2: round trips, version handling, clear errors, atomic saves.
 
 use navscope::geom::Point;
-use navscope::scene::{self, LoadError, Scene};
+use navscope::scene::{self, LoadError, RingRef, Scene};
 use std::path::Path;
 
 fn example(name: &str) -> Scene {
@@ -67,12 +67,13 @@ fn queries_are_optional_and_unknown_fields_ignored() {
 
 #[test]
 fn newer_versions_are_refused_with_a_clear_message() {
-    let text = r#"{"format":"navscope-scene","version":2,"agent_radius":1,"walkable":[],"obstacles":[],"new_thing":{}}"#;
+    let text =
+        r#"{"format":"navscope-scene","version":3,"agent_radius":1,"areas":[],"new_thing":{}}"#;
     let e = scene::from_json(text.as_bytes(), "future.json").unwrap_err();
-    assert!(matches!(e, LoadError::NewerVersion { found: 2, .. }), "{e}");
+    assert!(matches!(e, LoadError::NewerVersion { found: 3, .. }), "{e}");
     let msg = e.to_string();
     assert!(
-        msg.contains("future.json") && msg.contains("version 2") && msg.contains("newer"),
+        msg.contains("future.json") && msg.contains("version 3") && msg.contains("newer"),
         "{msg}"
     );
 }
@@ -119,4 +120,85 @@ fn saving_into_a_missing_directory_fails_without_touching_anything() {
     let path = dir.path().join("no/such/dir/scene.json");
     let e = scene::save(&example("rooms"), &path).unwrap_err();
     assert!(e.to_string().contains("scene.json"), "{e}");
+}
+
+/// The issue's v2 example: an island in a pit in the ground.
+const NESTED: &str = r#"{"format": "navscope-scene", "version": 2, "agent_radius": 0.5,
+ "areas": [ {"name": "ground", "kind": "walkable", "points": [[0,0],[40,0],[40,30],[0,30]]},
+            {"name": "pit",    "kind": "obstacle", "points": [[10,10],[30,10],[30,20],[10,20]]},
+            {"name": "island", "kind": "walkable", "points": [[15,12],[25,12],[25,18],[15,18]]} ],
+ "queries": [ {"name": "q", "start": [1,1], "goal": [20,15]} ]}"#;
+
+#[test]
+fn version_2_areas_are_painted_in_file_order() {
+    let s = scene::from_json(NESTED.as_bytes(), "nested.json").unwrap();
+    assert_eq!(
+        s.areas(),
+        vec![
+            RingRef::Walkable(0),
+            RingRef::Obstacle(0),
+            RingRef::Walkable(1)
+        ]
+    );
+    assert!(s.is_nested());
+    assert_eq!(s.walkable_name(1), "island");
+    assert_eq!(s.obstacles[0].name, "pit");
+    let text = scene::to_json(&s);
+    assert!(text.contains("\"version\": 2,"), "{text}");
+    assert!(
+        text.contains(r#"{"name":"island","kind":"walkable","points":[[15.0,12.0]"#),
+        "{text}"
+    );
+    let back = scene::from_json(text.as_bytes(), "again").unwrap();
+    assert_eq!(back, s);
+    assert_eq!(scene::to_json(&back), text, "same scene, same bytes");
+}
+
+#[test]
+fn v1_files_stay_v1_byte_for_byte_until_they_need_v2() {
+    // A v1 file as navscope writes it.
+    let bytes = scene::to_json(&example("rooms"));
+    assert!(bytes.contains("\"version\": 1,") && bytes.contains("\"walkable\""));
+    let mut s = scene::from_json(bytes.as_bytes(), "rooms").unwrap();
+    assert_eq!(scene::to_json(&s), bytes);
+    // A v2 file without nesting or names is written as v1.
+    let mut flat = s.clone();
+    flat.set_order(flat.areas());
+    assert!(flat.order.is_empty());
+    assert_eq!(scene::to_json(&flat), bytes);
+    // A walkable ring painted after an obstacle needs v2.
+    let mut order = s.areas();
+    let first = order.remove(0);
+    order.push(first);
+    s.set_order(order.clone());
+    let text = scene::to_json(&s);
+    assert!(
+        text.contains("\"version\": 2,") && text.contains("\"areas\""),
+        "{text}"
+    );
+    assert_eq!(
+        scene::from_json(text.as_bytes(), "v2").unwrap().areas(),
+        order
+    );
+}
+
+#[test]
+fn unknown_area_kinds_and_bad_orders_are_clear_errors() {
+    let text = NESTED.replace(r#""kind": "obstacle""#, r#""kind": "lava""#);
+    let msg = scene::from_json(text.as_bytes(), "k.json")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.starts_with("k.json: line 3") && msg.contains("lava"),
+        "{msg}"
+    );
+    let mut s = scene::from_json(NESTED.as_bytes(), "nested.json").unwrap();
+    s.order.pop();
+    let issues = scene::validate(&s);
+    assert!(
+        issues
+            .iter()
+            .any(|i| i.is_error() && i.message.contains("painting order")),
+        "{issues:?}"
+    );
 }

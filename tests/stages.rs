@@ -238,7 +238,7 @@ fn check_split(scene: &navscope::scene::Scene) {
             p(rng.range(0.0, 40.0), rng.range(0.0, 400.0)),
             p(rng.range(360.0, 400.0), rng.range(0.0, 400.0)),
         );
-        let r = navscope::nav::query(m, s, g);
+        let r = navscope::nav::query_mesh(m, s, g, &Default::default());
         if let Some(c) = &r.corridor {
             let funnel = r.path(navscope::nav::Variant::Funnel).unwrap().points(0.0);
             navscope::nav::invariants::check_funnel_optimal(&funnel, &c.portals(m), 1e-9).unwrap();

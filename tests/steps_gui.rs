@@ -54,7 +54,7 @@ fn the_search_timeline_steps_and_ends_at_the_corridor() {
     let app = h.state();
     let corridor = app
         .analysis()
-        .and_then(|a| a.result.corridor.as_ref())
+        .and_then(|a| a.answer.shrunk.corridor.as_ref())
         .map(|c| c.triangles.clone())
         .expect("the example query has a corridor");
     let end = app.steps().search();
@@ -105,7 +105,7 @@ fn the_funnel_timelines_name_their_events() {
     h.get_by_label(event.event.name());
     click(&mut h, "End");
     let last = h.state().steps().tangent_event().expect("an event");
-    let goal = h.state().analysis().expect("analysed").result.goal;
+    let goal = h.state().analysis().expect("analysed").answer.goal;
     assert_eq!(
         (last.apex.center, last.apex.radius),
         (goal, 0.0),

@@ -42,7 +42,7 @@ proptest! {
         let mut rng = Rng::new(seed);
         for _ in 0..4 {
             let (Some(s), Some(g)) = (free_point(&mut rng, &b, r), free_point(&mut rng, &b, r)) else { continue };
-            let q = nav::query_build(&b, s, g);
+            let q = nav::query(&b, s, g, &Default::default());
             let raw = q.raw.as_ref().unwrap();
             if let Some(m) = q.path(Variant::MidpointSmoothed) {
                 invariants::check_endpoints(&m.points(0.0), s, g).map_err(TestCaseError::fail)?;
@@ -52,14 +52,14 @@ proptest! {
             }
             if let Some(o) = q.path(Variant::Offset) {
                 let truth = invariants::min_clearance(&o.points(0.0), &raw_nav(&b).walls, f64::INFINITY);
-                let reported = q.metrics(Variant::Offset).unwrap().min_clearance;
+                let reported = q.metrics(Variant::Offset).unwrap().min_clearance.unwrap();
                 prop_assert!((truth - reported).abs() <= 1e-12, "offset clearance {reported} but really {truth}");
                 prop_assert_eq!(raw.offset_cuts.is_empty(), truth >= r, "cuts listed exactly when closer than r");
             }
             let Some(t) = q.path(Variant::Tangent) else {
                 // A disc that the shrunk mesh lets through must get through the raw mesh too,
                 // unless the passage is within the shrunk mesh's arc tolerance of 2r.
-                if q.status == Status::Found {
+                if q.status() == Status::Found {
                     let f = q.path(Variant::Funnel).unwrap();
                     let c = invariants::min_clearance(&f.points(0.0), &raw_nav(&b).walls, 2.0 * r);
                     prop_assert!(raw.status == Status::Blocked, "{:?}", raw.status);
@@ -113,7 +113,7 @@ proptest! {
         let scene = scene_with(vec![rect(0.0, 0.0, 40.0, 30.0)], vec![lower, upper], radius);
         let b = nav::build(&scene).unwrap();
         let (s, g) = (Point::new(3.0, 15.0), Point::new(37.0, 15.0));
-        let raw = nav::query_raw(raw_nav(&b), radius, s, g);
+        let raw = nav::query_raw(raw_nav(&b), radius, s, g, true);
         // The true gap: the distance between the two pieces (their nearest points).
         let walls = navscope::geom::SegmentGrid::new(scene.obstacles[1].ring.edges().collect());
         let true_gap = scene.obstacles[0].ring.edges().map(|e| walls.distance_to_segment(&e, 10.0)).fold(f64::INFINITY, f64::min);

@@ -7,15 +7,10 @@ use navscope::geom::Point;
 use navscope::nav::{self, Status, Variant, flatten_tolerance, invariants};
 use radius_support::*;
 
-fn tangent_keeps_clearance(
-    specs: &[Spec],
-    r: f64,
-    s: (f64, f64),
-    g: (f64, f64),
-) -> nav::QueryResult {
+fn tangent_keeps_clearance(specs: &[Spec], r: f64, s: (f64, f64), g: (f64, f64)) -> nav::Answer {
     let b = nav::build(&room_with(specs, r)).unwrap();
     let (s, g) = (Point::new(s.0, s.1), Point::new(g.0, g.1));
-    let q = nav::query_build(&b, s, g);
+    let q = nav::query(&b, s, g, &Default::default());
     let t = q.path(Variant::Tangent).expect("tangent path");
     let points = t.points(flatten_tolerance(r));
     invariants::check_endpoints(&points, s, g).unwrap();
@@ -159,4 +154,29 @@ fn narrow_place_in_the_start_triangle_is_found_by_measuring() {
         "{:?}",
         raw.blocked
     );
+}
+
+/// Issue 11 item 1: maze.json with r in [1.799, 1.8] from (6, 26) to (38, 22). The corridor has a
+/// gap as wide as the agent: each end of its portal crosses over the other, and the scan
+/// restarted at the corner's own portal alternated between the two ends for ever, allocating
+/// until memory ran out. Every portal end is now a corner at most once.
+#[test]
+fn gap_as_wide_as_the_agent_ends_the_scan() {
+    let scene = load("maze");
+    let (s, g) = (Point::new(6.0, 26.0), Point::new(38.0, 22.0));
+    for r in [1.799, 1.7995, 1.8] {
+        let b = nav::build_with(
+            &scene,
+            &nav::BuildOptions {
+                radius: Some(r),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let q = nav::query(&b, s, g, &Default::default());
+        if let Some(t) = q.path(Variant::Tangent) {
+            let points = t.points(flatten_tolerance(r));
+            invariants::check_endpoints(&points, s, g).unwrap();
+        }
+    }
 }

@@ -35,9 +35,9 @@ fn gaps_with_radius(r: f64) -> (nav::Build, Point, Point) {
 #[test]
 fn gap_just_under_2r_is_blocked_and_just_over_is_open() {
     let (b, s, g) = gaps_with_radius(0.5);
-    let q = nav::query_build(&b, s, g);
+    let q = nav::query(&b, s, g, &Default::default());
     let raw = q.raw.as_ref().unwrap();
-    assert_eq!((q.status, raw.status), (Status::Found, Status::Found));
+    assert_eq!((q.status(), raw.status), (Status::Found, Status::Found));
     let t = q.path(Variant::Tangent).unwrap();
     let pts = t.points(flatten_tolerance(0.5));
     let y = crossing_at_x(&pts, 14.5).unwrap();
@@ -69,7 +69,7 @@ fn gap_just_under_2r_is_blocked_and_just_over_is_open() {
 #[test]
 fn narrower_radius_takes_the_nearer_gap_wider_one_is_blocked() {
     let (b, s, g) = gaps_with_radius(0.48);
-    let q = nav::query_build(&b, s, g);
+    let q = nav::query(&b, s, g, &Default::default());
     let t = q.path(Variant::Tangent).unwrap();
     let y = crossing_at_x(&t.points(flatten_tolerance(0.48)), 14.5).unwrap();
     assert!(
@@ -78,13 +78,13 @@ fn narrower_radius_takes_the_nearer_gap_wider_one_is_blocked() {
     );
 
     let (b, s, g) = gaps_with_radius(0.52);
-    let q = nav::query_build(&b, s, g);
+    let q = nav::query(&b, s, g, &Default::default());
     let raw = q.raw.as_ref().unwrap();
     assert_eq!(raw.status, Status::Blocked);
     assert!(q.path(Variant::Tangent).is_none() && q.path(Variant::Offset).is_none());
     assert!(raw.blocked.iter().any(|c| (c.width - 1.02).abs() < 1e-9));
     assert_eq!(
-        q.status,
+        q.status(),
         Status::Unreachable,
         "the shrunk mesh falls apart at the wall"
     );
@@ -105,8 +105,8 @@ fn one_raw_mesh_answers_any_radius() {
         )
         .unwrap();
         for q in &scene.queries {
-            let ours = query_raw(raw_nav(&b), r, q.start, q.goal);
-            let theirs = nav::query_build(&rebuilt, q.start, q.goal);
+            let ours = query_raw(raw_nav(&b), r, q.start, q.goal, true);
+            let theirs = nav::query(&rebuilt, q.start, q.goal, &Default::default());
             let theirs = theirs.raw.as_ref().unwrap();
             assert_eq!(ours.status, theirs.status, "radius {r}");
             assert_eq!(ours.paths, theirs.paths, "radius {r}");
@@ -139,7 +139,7 @@ fn median_ratio_tangent_to_shrunk_funnel() {
             else {
                 continue;
             };
-            let q = nav::query_build(&b, s, g);
+            let q = nav::query(&b, s, g, &Default::default());
             let (Some(t), Some(f)) = (q.path(Variant::Tangent), q.path(Variant::Funnel)) else {
                 continue;
             };
@@ -266,8 +266,8 @@ fn start_inside_the_radius_of_a_corner_is_left_sensibly() {
     let (s, g) = (Point::new(4.8, 4.7), Point::new(38.0, 28.0));
     let own = raw.walls.distance_to_point(s, 1.0);
     assert!((own - 0.13f64.sqrt()).abs() < 1e-12);
-    let q = nav::query_build(&b, s, g);
-    assert_eq!(q.status, Status::StartOutside);
+    let q = nav::query(&b, s, g, &Default::default());
+    assert_eq!(q.status(), Status::StartOutside);
     assert_eq!(q.raw.as_ref().unwrap().status, Status::Found);
     let t = q.path(Variant::Tangent).unwrap();
     invariants::check_tangent_continuity(t, 1e-9).unwrap();

@@ -42,7 +42,7 @@ struct Outcome {
 /// shorter, and the optimal path must run from start to goal inside the free space.
 fn run(i: usize, q: &Query, walls: &SegmentGrid, mesh: &NavMesh) -> Outcome {
     let mut out = Outcome::default();
-    let r = nav::query(mesh, q.start, q.goal);
+    let r = nav::query_mesh(mesh, q.start, q.goal, &Default::default());
     let (Some(optimal), Some(funnel), Some(midpoint)) = (
         r.path(Variant::Optimal),
         r.path(Variant::Funnel),

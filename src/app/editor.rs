@@ -515,7 +515,7 @@ impl App {
             Ok(text) => text,
             Err(e) => return self.status.error(format!("{}: {e}", path.display())),
         };
-        match scene::write_atomic(&path, text.as_bytes()) {
+        match crate::fileio::write_atomic(&path, text.as_bytes()) {
             Ok(()) => self.status.info(format!("exported {}", path.display())),
             Err(e) => self
                 .status
@@ -542,7 +542,7 @@ impl App {
             _ => None,
         };
         match (self.live.shown(), &self.analysis) {
-            (Some(built), Some(a)) if self.steps.open => self.steps.update(built, &a.result),
+            (Some(built), Some(a)) if self.steps.open => self.steps.update(built, &a.answer),
             (_, None) => self.steps.forget(),
             _ => {}
         }
@@ -697,9 +697,9 @@ impl App {
         if let Some(a) = self
             .analysis
             .as_ref()
-            .filter(|a| a.result.status != QueryStatus::Found)
+            .filter(|a| a.answer.status() != QueryStatus::Found)
         {
-            let text = format!("No path: {}", metrics::explain(a.result.status));
+            let text = format!("No path: {}", metrics::explain(a.answer.status()));
             ui.painter_at(rect).text(
                 rect.center_top() + egui::vec2(0.0, 36.0),
                 egui::Align2::CENTER_TOP,
@@ -721,7 +721,7 @@ impl App {
                         }
                     });
                 combo.response.labelled_by(label.id);
-                if let Some(m) = self.analysis.as_ref().and_then(|a| a.metric(shown)) {
+                if let Some(m) = self.analysis.as_ref().and_then(|a| a.answer.metrics(shown)) {
                     ui.colored_label(text_color, format!("{:.3}", m.length));
                 }
             });

@@ -68,6 +68,10 @@ impl Dialogs for NativeDialogs {
         let kind = FileKind::Scene;
         rfd::FileDialog::new()
             .add_filter(kind.description(), &[kind.extension()])
+            .add_filter(
+                "Polyanya mesh, MovingAI map, SVG drawing",
+                &["mesh", "map", "svg"],
+            )
             .pick_file()
     }
 

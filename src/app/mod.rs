@@ -12,7 +12,6 @@ pub mod analysis;
 pub mod canvas;
 pub mod commands;
 pub mod dense;
-pub mod diagnosis_picture;
 pub mod editor;
 pub mod files;
 pub mod grid;

@@ -64,21 +64,20 @@ impl AgentPlayback {
         };
         let radius = b.build.radius;
         let same = self.radius == radius
-            && self.tracks.len() == a.result.paths.len()
+            && self.tracks.len() == a.answer.paths().count()
             && self
                 .tracks
                 .iter()
-                .zip(&a.result.paths)
-                .all(|(t, (v, p))| t.variant == *v && t.path == *p);
+                .zip(a.answer.paths())
+                .all(|(t, (v, p))| t.variant == v && t.path == *p);
         if !same {
             self.radius = radius;
             self.tracks = match &b.build.raw {
                 Some(raw) => a
-                    .result
-                    .paths
-                    .iter()
+                    .answer
+                    .paths()
                     .map(|(v, p)| Track {
-                        variant: *v,
+                        variant: v,
                         path: p.clone(),
                         collisions: collisions(p, &raw.walls, radius),
                     })

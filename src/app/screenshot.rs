@@ -68,6 +68,9 @@ fn save_png(image: &egui::ColorImage, path: &std::path::Path) -> Result<(), Stri
         .collect();
     let png = image::RgbaImage::from_raw(w as u32, h as u32, bytes)
         .ok_or_else(|| format!("screenshot of {w}x{h} pixels has the wrong size"))?;
-    png.save_with_format(path, image::ImageFormat::Png)
+    let mut encoded = std::io::Cursor::new(Vec::new());
+    png.write_to(&mut encoded, image::ImageFormat::Png)
+        .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
+    crate::fileio::write_atomic(path, encoded.get_ref())
         .map_err(|e| format!("{}: cannot save: {e}", path.display()))
 }

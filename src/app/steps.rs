@@ -6,8 +6,8 @@ use super::live::Built;
 use super::paint::Picture;
 use crate::geom::Point;
 use crate::nav::{
-    FunnelEvent, Portal, QueryResult, SearchEvent, SearchNode, SearchReplay, TangentFunnelEvent,
-    TriId, astar_trace, funnel_trace, tangent_funnel_trace,
+    Answer, FunnelEvent, Portal, SearchEvent, SearchNode, SearchReplay, TangentFunnelEvent, TriId,
+    astar_trace, funnel_trace, tangent_funnel_trace,
 };
 use crate::viz::{DrawList, steps as viz_steps};
 
@@ -42,25 +42,26 @@ struct Traces {
 }
 
 impl Traces {
-    /// Traces the query `result` answered on `built`: A* again with its events, the funnels
+    /// Traces the query `answer` answered on `built`: A* again with its events, the funnels
     /// over the corridors the query found.
-    fn new(built: &Built, result: &QueryResult) -> Traces {
+    fn new(built: &Built, answer: &Answer) -> Traces {
         let mesh = &built.build.mesh;
-        let (start, goal) = (result.start, result.goal);
-        let start_tris = mesh.triangles_at(&result.start_location);
-        let goal_tris = mesh.triangles_at(&result.goal_location);
+        let (start, goal) = (answer.start, answer.goal);
+        let start_tris = mesh.triangles_at(&answer.shrunk.start_location);
+        let goal_tris = mesh.triangles_at(&answer.shrunk.goal_location);
         let search = if start_tris.is_empty() || goal_tris.is_empty() {
             Vec::new()
         } else {
             astar_trace(mesh, start, &start_tris, goal, &goal_tris)
         };
-        let portals = result
+        let portals = answer
+            .shrunk
             .corridor
             .as_ref()
             .map_or_else(Vec::new, |c| c.portals(mesh));
         let funnel = funnel_trace(&portals);
         // The tangent funnel runs on the raw mesh's corridor, as the query does.
-        let raw_portals = match (&built.build.raw, result.raw.as_ref()) {
+        let raw_portals = match (&built.build.raw, answer.raw.as_ref()) {
             (Some(raw), Some(q)) => q
                 .corridor
                 .as_ref()
@@ -116,15 +117,15 @@ impl Default for StepThrough {
 }
 
 impl StepThrough {
-    /// Traces the query `result` on `built` unless already done (a new query or build starts
+    /// Traces the query `answer` on `built` unless already done (a new query or build starts
     /// every timeline from the beginning).
-    pub fn update(&mut self, built: &Built, result: &QueryResult) {
-        let key = (built.revision, built.preview, result.start, result.goal);
+    pub fn update(&mut self, built: &Built, answer: &Answer) {
+        let key = (built.revision, built.preview, answer.start, answer.goal);
         if self.key == Some(key) {
             return;
         }
         self.key = Some(key);
-        self.traces = Traces::new(built, result);
+        self.traces = Traces::new(built, answer);
         self.search_steps = SearchReplay::steps(&self.traces.search);
         self.steps = [0; 3];
         self.search = SearchReplay::at(&self.traces.search, 0);

@@ -25,7 +25,7 @@ pub fn record(
     Ok(Scenario::record(
         Scenario::inline(doc.scene()),
         built.build.radius,
-        &analysis.result,
+        &analysis.answer,
     ))
 }
 

@@ -3,9 +3,10 @@
 //! With `--agent all`, one navmesh per agent profile, each to OUT with `_NAME` before the
 //! extension (`mesh.json` -> `mesh_default.json`, `mesh_large.json`, ...).
 
-use super::{BuildArgs, Format, build_scene, chosen_profiles, load_scene};
+use super::{BuildArgs, Format, build_scene, chosen_profiles, load_scene, report};
 use crate::export::{NavmeshFormat, svg, write_navmesh};
 use crate::nav::BuildOptions;
+use crate::numbers::compact;
 use crate::scene::Scene;
 use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
 use anyhow::{Context, bail};
@@ -83,7 +84,7 @@ fn build_one(
             )
             .with_context(|| format!("{origin}"))?;
             if let Some(note) = &written.note {
-                eprintln!("note: {note}");
+                report::hold_line(format!("note: {note}"));
             }
             if args.polygons.choice() != crate::export::Polygons::Triangles {
                 report_polygons(&origin.to_string(), &written, build.mesh.triangle_count());
@@ -108,7 +109,7 @@ fn build_one(
         mesh.triangle_count(),
         mesh.component_count(),
         if mesh.component_count() == 1 { "" } else { "s" },
-        build.radius,
+        compact(build.radius),
         build.timings.total_us() as f64 / 1000.0
     );
     super::write_output(output, text.as_bytes(), &summary)
@@ -117,6 +118,8 @@ fn build_one(
 /// The stderr line saying how many convex polygons the triangles became.
 pub(super) fn report_polygons(origin: &str, written: &crate::export::Written, triangles: usize) {
     if let Some(n) = written.polygon_count {
-        eprintln!("{origin}: {n} convex polygons from {triangles} triangles");
+        report::hold_line(format!(
+            "{origin}: {n} convex polygons from {triangles} triangles"
+        ));
     }
 }

@@ -1,26 +1,63 @@
-//! `navscope check FILES...`: replays saved regression cases and prints `N passed, N failed`
-//! with the differences. Exit code 0 when all pass, 1 when any fails, 2 on unreadable files.
+//! `navscope check FILES...`: replays saved regression cases and prints one line per file
+//! (`ok    FILE`, `FAIL  FILE: differences`, or `ERROR FILE: why it could not be run`), then
+//! `N passed, N failed` (and `, N could not be run` when some could not). A file that cannot
+//! be run does not stop the batch; the error line names the first one. Exit code 0 when all
+//! pass, 1 when any fails, 2 when any could not be run.
 
-use crate::scenario::Scenario;
+use super::stdout::Stdout;
+use crate::scenario::{Scenario, ScenarioError};
 use anyhow::bail;
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Runs the scenarios; returns whether all passed.
 pub fn run(files: &[PathBuf]) -> anyhow::Result<bool> {
     if files.is_empty() {
         bail!("give at least one scenario file");
     }
-    let (mut passed, mut failed) = (0, 0);
+    let mut out = Stdout::new();
+    let (mut passed, mut failed, mut not_run) = (0, 0, 0);
+    let mut first_error = None;
     for path in files {
-        let differences = Scenario::load(path)?.check(path)?;
-        if differences.is_empty() {
-            passed += 1;
-            println!("ok    {}", path.display());
-        } else {
-            failed += 1;
-            println!("FAIL  {}: {}", path.display(), differences.join("; "));
+        match Scenario::load(path).and_then(|s| s.check(path)) {
+            Ok(differences) if differences.is_empty() => {
+                passed += 1;
+                writeln!(out, "ok    {}", path.display())?;
+            }
+            Ok(differences) => {
+                failed += 1;
+                writeln!(out, "FAIL  {}: {}", path.display(), differences.join("; "))?;
+            }
+            Err(error) => {
+                not_run += 1;
+                let error = naming(path, &error);
+                writeln!(out, "ERROR {error}")?;
+                first_error.get_or_insert(error);
+            }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    write!(out, "{passed} passed, {failed} failed")?;
+    if not_run > 0 {
+        write!(out, ", {not_run} could not be run")?;
+    }
+    writeln!(out)?;
+    out.finish()?;
+    if let Some(error) = first_error {
+        match not_run {
+            1 => bail!("{error}"),
+            n => bail!("{error} (and {} more files could not be run)", n - 1),
+        }
+    }
     Ok(failed == 0)
+}
+
+/// The error's message, starting with the scenario file (once) even when the error is about
+/// its scene file.
+fn naming(path: &Path, error: &ScenarioError) -> String {
+    let (file, text) = (path.display().to_string(), error.to_string());
+    if text.starts_with(&file) {
+        text
+    } else {
+        format!("{file}: {text}")
+    }
 }

@@ -78,7 +78,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 let written = write_navmesh(&build.mesh, build.radius, format, choice, None)
                     .with_context(|| origin.clone())?;
                 if let Some(note) = &written.note {
-                    eprintln!("note: {note}");
+                    super::report::hold_line(format!("note: {note}"));
                 }
                 if choice != Polygons::Triangles {
                     super::build_cmd::report_polygons(
@@ -90,7 +90,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 let summary = format!(
                     "{origin}: {} triangles, radius {}",
                     build.mesh.triangle_count(),
-                    build.radius
+                    crate::numbers::compact(build.radius)
                 );
                 (written.text, summary)
             }
@@ -112,7 +112,7 @@ fn is_navmesh_file(path: &Path) -> anyhow::Result<bool> {
             struct Header {
                 format: Option<serde_json::Value>,
             }
-            let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
+            let bytes = crate::fileio::read_input(path)?;
             serde_json::from_slice::<Header>(&bytes)
                 .ok()
                 .and_then(|h| h.format)

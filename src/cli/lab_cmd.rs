@@ -8,17 +8,27 @@
 //! `--scene-queries`. Exit code 1 when a funnel is shorter than the optimal path or an
 //! optimisation made one longer. `--agent NAME` adds `"agent": NAME`; `--agent all` runs every
 //! profile on its own navmesh and prints `{"agents": [report, ...]}` (tables one after the other).
+//!
+//! `--scen FILE.scen` runs a scenario file's queries instead (`seed` is `null`) and adds
+//! `"scen"`: the totals against the published lengths (see `scen_report::ScenSummary`) plus
+//! `"per_query": [{"line", "expected", "optimal", "funnel", "optimal/expected",
+//! "funnel/expected"}]`. On a mesh map an optimal length that misses a published optimum by more
+//! than 1e-6 relative is a violation (exit code 1).
 
+use super::scen_report::{MATCH_TOLERANCE, Scen, ScenSummary, ratio};
+use super::stdout::Stdout;
 use super::{
-    LabArgs, Optimization, Outcome, build_scene, chosen_profiles, load_as_navmesh, load_scene,
+    LabArgs, Outcome, build_scene, chosen_profiles, load_as_navmesh, load_scene, progress, report,
 };
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
-use crate::nav::{BuildOptions, CorridorOptions, Status};
+use crate::nav::{BuildOptions, CorridorOptions, Status, Variant};
+use crate::numbers::{compact, fixed, to_json};
 use crate::scene::{AgentProfile, Scene};
 use anyhow::bail;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::io::Write;
 
 /// More random queries than this are refused (memory, not time, is the limit).
 const MAX_QUERIES: usize = 1_000_000;
@@ -39,6 +49,28 @@ struct Report {
     ratios: BTreeMap<String, Stats>,
     timings_us: BTreeMap<&'static str, Stats>,
     worst: Vec<Worst>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scen: Option<ScenReport>,
+}
+
+#[derive(Serialize)]
+struct ScenReport {
+    #[serde(flatten)]
+    summary: ScenSummary,
+    per_query: Vec<ScenRow>,
+}
+
+/// One scenario query: the published length beside ours.
+#[derive(Serialize)]
+struct ScenRow {
+    line: usize,
+    expected: f64,
+    optimal: Option<f64>,
+    funnel: Option<f64>,
+    #[serde(rename = "optimal/expected")]
+    optimal_over_expected: Option<f64>,
+    #[serde(rename = "funnel/expected")]
+    funnel_over_expected: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -59,41 +91,64 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     if args.n > MAX_QUERIES {
         bail!("--n {} is more than {MAX_QUERIES} queries", args.n);
     }
-    if args.as_navmesh {
+    let mut out = Stdout::new();
+    let outcome = if args.as_navmesh {
         if args.agent.is_some() {
             bail!("--agent needs a scene file; a navmesh (--as-navmesh) has one radius");
         }
         let (scene, build) = load_as_navmesh(&args.scene, args.radius)?;
-        return run_profile(args, &scene, &build, None);
-    }
-    let scene = load_scene(&args.scene)?;
-    let Some(agent) = &args.agent else {
-        let build = build_for(args, &scene, None)?;
-        return run_profile(args, &scene, &build, None);
+        run_profile(&mut out, args, &scene, &build, None)?
+    } else {
+        let scene = load_scene(&args.scene)?;
+        match &args.agent {
+            None => {
+                let build = build_for(args, &scene, None)?;
+                run_profile(&mut out, args, &scene, &build, None)?
+            }
+            Some(agent) if agent != "all" => {
+                let profiles = chosen_profiles(&scene, &args.scene, agent, false)?;
+                let build = build_for(args, &scene, profiles.first())?;
+                run_profile(&mut out, args, &scene, &build, profiles.first())?
+            }
+            Some(agent) => run_all(&mut out, args, &scene, agent)?,
+        }
     };
-    let profiles = chosen_profiles(&scene, &args.scene, agent, true)?;
-    if agent != "all" {
-        let build = build_for(args, &scene, profiles.first())?;
-        return run_profile(args, &scene, &build, profiles.first());
-    }
+    out.finish()?;
+    Ok(outcome)
+}
+
+/// `--agent all`: every profile on its own navmesh, tables one after the other or one JSON
+/// object `{"agents": [report, ...]}`.
+fn run_all(
+    out: &mut Stdout,
+    args: &LabArgs,
+    scene: &Scene,
+    agent: &str,
+) -> anyhow::Result<Outcome> {
+    let profiles = chosen_profiles(scene, &args.scene, agent, true)?;
     let mut outcome = Outcome::Ok;
     let mut reports = Vec::new();
     for (i, p) in profiles.iter().enumerate() {
         if !args.json {
             if i > 0 {
-                println!();
+                writeln!(out)?;
             }
-            println!("== agent profile \"{}\" (radius {}) ==", p.name, p.radius);
+            writeln!(
+                out,
+                "== agent profile \"{}\" (radius {}) ==",
+                p.name,
+                compact(p.radius)
+            )?;
         }
-        let build = build_for(args, &scene, Some(p))?;
-        let (report, o) = profile_report(args, &scene, &build, Some(p))?;
+        let build = build_for(args, scene, Some(p))?;
+        let (report, o) = profile_report(out, args, scene, &build, Some(p))?;
         reports.extend(report);
         if o == Outcome::Failed {
             outcome = Outcome::Failed;
         }
     }
     if args.json {
-        println!("{}", serde_json::to_string(&AllAgents { agents: reports })?);
+        writeln!(out, "{}", to_json(&AllAgents { agents: reports })?)?;
     }
     Ok(outcome)
 }
@@ -113,27 +168,35 @@ fn build_for(
 
 /// Runs the lab on one build and prints it.
 fn run_profile(
+    out: &mut Stdout,
     args: &LabArgs,
     scene: &Scene,
     build: &crate::nav::Build,
     agent: Option<&AgentProfile>,
 ) -> anyhow::Result<Outcome> {
-    let (report, outcome) = profile_report(args, scene, build, agent)?;
+    let (report, outcome) = profile_report(out, args, scene, build, agent)?;
     if let Some(report) = report {
-        println!("{}", serde_json::to_string(&report)?);
+        writeln!(out, "{}", to_json(&report)?)?;
     }
     Ok(outcome)
 }
 
 /// Runs the lab on one build: with `--json` returns its report, else prints its tables.
 fn profile_report(
+    out: &mut Stdout,
     args: &LabArgs,
     scene: &Scene,
     build: &crate::nav::Build,
     agent: Option<&AgentProfile>,
 ) -> anyhow::Result<(Option<Report>, Outcome)> {
     let origin = args.scene.display();
-    let queries: Vec<(Point, Point)> = if args.scene_queries {
+    let scen = match &args.scen {
+        Some(path) => Some(Scen::load(&args.scene, path)?),
+        None => None,
+    };
+    let queries: Vec<(Point, Point)> = if let Some(scen) = &scen {
+        scen.queries.iter().map(|q| (q.start, q.goal)).collect()
+    } else if args.scene_queries {
         if scene.queries.is_empty() {
             bail!("{origin}: the scene has no queries; leave out --scene-queries");
         }
@@ -141,43 +204,79 @@ fn profile_report(
     } else {
         lab::random_queries(&build.mesh, args.n, args.seed)
     };
-    let options = CorridorOptions {
-        visibility: args.optimize.contains(&Optimization::Visibility),
-        topology: args.optimize.contains(&Optimization::Topology),
-        topology_nodes: args.topology_nodes,
-    };
-    let report = lab::run(build, &queries, &options);
-    let json = args.json.then(|| Report {
-        agent: agent.map(|a| a.name.clone()),
-        queries: report.rows.len(),
-        found: report.count(Status::Found),
-        unreachable: report.count(Status::Unreachable),
-        outside: report.count(Status::StartOutside) + report.count(Status::GoalOutside),
-        radius: build.radius,
-        seed: (!args.scene_queries).then_some(args.seed),
-        optimize: optimizations(&options),
-        ratios: report.ratios.iter().map(|(r, s)| (r.name(), *s)).collect(),
-        timings_us: report.timings_us.iter().copied().collect(),
-        worst: report
-            .worst
+    let options = args.corridor.options();
+    let report = progress::counting(queries.len(), "queries", |done| {
+        lab::run_counting(build, &queries, &options, done)
+    });
+    let scen = scen.map(|scen| {
+        let per_query: Vec<ScenRow> = scen
+            .queries
             .iter()
-            .map(|&i| {
-                let row = &report.rows[i];
-                Worst {
-                    index: row.index,
-                    start: row.start,
-                    goal: row.goal,
-                    ratio: row.ratio(Ratio::FUNNEL_OPTIMAL).unwrap_or(f64::NAN),
+            .zip(&report.rows)
+            .map(|(q, row)| {
+                let (optimal, funnel) = (row.length(Variant::Optimal), row.length(Variant::Funnel));
+                ScenRow {
+                    line: q.line,
+                    expected: q.expected,
+                    optimal,
+                    funnel,
+                    optimal_over_expected: ratio(optimal, q.expected),
+                    funnel_over_expected: ratio(funnel, q.expected),
                 }
             })
-            .collect(),
+            .collect();
+        let lengths: Vec<_> = per_query.iter().map(|r| (r.optimal, r.funnel)).collect();
+        ScenReport {
+            summary: scen.compare(&lengths),
+            per_query,
+        }
     });
-    if !args.json {
-        print_tables(&report, build.radius, &options);
-    }
-    let violations = report.violations();
+    let mismatches = scen
+        .as_ref()
+        .map_or(Vec::new(), |s| s.summary.mismatches.clone());
+    let json = if args.json {
+        Some(Report {
+            agent: agent.map(|a| a.name.clone()),
+            queries: report.rows.len(),
+            found: report.count(Status::Found),
+            unreachable: report.count(Status::Unreachable),
+            outside: report.count(Status::StartOutside) + report.count(Status::GoalOutside),
+            radius: build.radius,
+            seed: (!args.scene_queries && args.scen.is_none()).then_some(args.seed),
+            optimize: optimizations(&options),
+            ratios: report.ratios.iter().map(|(r, s)| (r.name(), *s)).collect(),
+            timings_us: report.timings_us.iter().copied().collect(),
+            worst: report
+                .worst
+                .iter()
+                .map(|&i| {
+                    let row = &report.rows[i];
+                    Worst {
+                        index: row.index,
+                        start: row.start,
+                        goal: row.goal,
+                        ratio: row.ratio(Ratio::FUNNEL_OPTIMAL).unwrap_or(f64::NAN),
+                    }
+                })
+                .collect(),
+            scen,
+        })
+    } else {
+        print_tables(out, &report, build.radius, &options)?;
+        if let Some(scen) = &scen {
+            writeln!(out)?;
+            scen.summary.print(out)?;
+        }
+        None
+    };
+    let mut violations = report.violations();
+    violations.extend(mismatches.iter().map(|line| {
+        format!(
+            "scenario line {line}: optimal misses the published optimum by more than {MATCH_TOLERANCE:e}"
+        )
+    }));
     for v in &violations {
-        eprintln!("violation: {v}");
+        report::line(&format!("violation: {v}"));
     }
     let outcome = if violations.is_empty() {
         Outcome::Ok
@@ -198,50 +297,68 @@ fn optimizations(options: &CorridorOptions) -> Vec<&'static str> {
     names
 }
 
-fn print_tables(report: &LabReport, radius: f64, options: &CorridorOptions) {
+fn print_tables(
+    out: &mut impl Write,
+    report: &LabReport,
+    radius: f64,
+    options: &CorridorOptions,
+) -> std::io::Result<()> {
     let optimize = optimizations(options);
-    println!(
-        "{} queries: {} found, {} unreachable, {} outside; agent radius {radius}; corridor optimisations: {}",
+    writeln!(
+        out,
+        "{} queries: {} found, {} unreachable, {} outside; agent radius {}; corridor optimisations: {}",
         report.rows.len(),
         report.count(Status::Found),
         report.count(Status::Unreachable),
         report.count(Status::StartOutside) + report.count(Status::GoalOutside),
+        compact(radius),
         if optimize.is_empty() {
             "none".to_string()
         } else {
             optimize.join(", ")
         }
-    );
-    println!();
-    let header = |what: &str| {
-        println!(
+    )?;
+    writeln!(out)?;
+    let header = |out: &mut dyn Write, what: &str| {
+        writeln!(
+            out,
             "{what:<28} {:>7} {:>12} {:>12} {:>12} {:>12}",
             "count", "mean", "p50", "p99", "max"
         )
     };
-    let line = |name: &str, s: &Stats, digits: usize| {
-        println!(
-            "{name:<28} {:>7} {:>12.digits$} {:>12.digits$} {:>12.digits$} {:>12.digits$}",
-            s.count, s.mean, s.p50, s.p99, s.max
+    let line = |out: &mut dyn Write, name: &str, s: &Stats, digits: usize| {
+        writeln!(
+            out,
+            "{name:<28} {:>7} {:>12} {:>12} {:>12} {:>12}",
+            s.count,
+            fixed(s.mean, digits),
+            fixed(s.p50, digits),
+            fixed(s.p99, digits),
+            fixed(s.max, digits)
         )
     };
-    header("ratio");
+    header(out, "ratio")?;
     for (r, s) in &report.ratios {
-        line(&r.name(), s, 5);
+        line(out, &r.name(), s, 5)?;
     }
-    println!();
-    header("time (us)");
+    writeln!(out)?;
+    header(out, "time (us)")?;
     for (stage, s) in &report.timings_us {
-        line(stage, s, 1);
+        line(out, stage, s, 1)?;
     }
-    println!();
-    println!("worst funnel/optimal:");
+    writeln!(out)?;
+    writeln!(out, "worst funnel/optimal:")?;
     for &i in &report.worst {
         let row = &report.rows[i];
         let ratio = row.ratio(Ratio::FUNNEL_OPTIMAL).unwrap_or(f64::NAN);
-        println!(
-            "  #{:<6} {:.5}  {} -> {}",
-            row.index, ratio, row.start, row.goal
-        );
+        writeln!(
+            out,
+            "  #{:<6} {}  {} -> {}",
+            row.index,
+            fixed(ratio, 5),
+            row.start,
+            row.goal
+        )?;
     }
+    Ok(())
 }

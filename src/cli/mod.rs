@@ -7,6 +7,10 @@ mod convert_cmd;
 mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
+mod progress;
+pub mod report;
+mod scen_report;
+mod stdout;
 
 use crate::geom::Point;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -57,7 +61,11 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct BuildArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
+    ///
+    /// SVG: each shape is an obstacle, or walkable when its id or class contains "walkable"
+    /// (with none, the canvas rectangle is walkable); y is flipped to point up (y -> height - y);
+    /// curves are flattened within 0.1% of the larger canvas side.
     pub scene: PathBuf,
     /// Output file; without it the navmesh goes to standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -72,8 +80,10 @@ pub struct BuildArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     pub format: Format,
-    /// Largest distance an arc approximation may stray outside the true offset (default 1% of R).
-    #[arg(long, value_name = "T")]
+    /// Largest distance an arc approximation may stray outside the true offset (default 1% of R;
+    /// arcs have at most 200 segments per full circle, so a tolerance below about 0.012% of R
+    /// gives no finer arcs).
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub arc_tolerance: Option<f64>,
     #[command(flatten)]
     pub polygons: PolygonArgs,
@@ -135,7 +145,7 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct PathArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
     pub scene: PathBuf,
     /// Start point as X,Y (with --to; without both, every query of the scene runs).
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "to")]
@@ -143,12 +153,25 @@ pub struct PathArgs {
     /// Goal point as X,Y.
     #[arg(long, value_name = "X,Y", value_parser = parse_point, allow_hyphen_values = true, requires = "from")]
     pub to: Option<Point>,
+    /// Run the queries of a MovingAI/Polyanya scenario file and compare with its lengths.
+    #[arg(long, value_name = "FILE.scen", conflicts_with_all = ["from", "to"])]
+    pub scen: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
     /// Agent profile to answer for (the scene's `agents`, or `default`).
     #[arg(long, value_name = "NAME", conflicts_with = "radius")]
     pub agent: Option<String>,
+    #[command(flatten)]
+    pub corridor: CorridorArgs,
+    /// Write the picture of each query (scene, free space, mesh, corridor, portals, every
+    /// variant, diagnosis, bottleneck, detour) as SVG. With several queries, a `{name}` in OUT
+    /// is replaced by the query's name; without one, `-NAME` is added before the extension.
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// Write the same picture as PNG (OUT named as for --svg).
+    #[arg(long, value_name = "OUT")]
+    pub png: Option<PathBuf>,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -160,35 +183,60 @@ pub struct PathArgs {
 
 #[derive(Debug, Args)]
 pub struct LabArgs {
-    /// Scene file (JSON, format navscope-scene).
+    /// Scene file: navscope JSON, Polyanya `.mesh`, MovingAI `.map` or SVG `.svg`.
     pub scene: PathBuf,
     /// Number of random queries.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_hyphen_values = true)]
     pub n: usize,
     /// Seed of the random queries.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
     pub seed: u64,
     /// Run the scene's own queries instead of random ones.
     #[arg(long, conflicts_with_all = ["n", "seed"])]
     pub scene_queries: bool,
+    /// Run the queries of a MovingAI/Polyanya scenario file and compare with its lengths.
+    #[arg(long, value_name = "FILE.scen", conflicts_with_all = ["n", "seed", "scene_queries"])]
+    pub scen: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
     #[arg(long, value_name = "R", allow_hyphen_values = true)]
     pub radius: Option<f64>,
     /// Agent profile to run (the scene's `agents`, or `default`), or `all` for every profile.
     #[arg(long, value_name = "NAME", conflicts_with = "radius")]
     pub agent: Option<String>,
-    /// Corridor optimisations to apply, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
-    pub optimize: Vec<Optimization>,
-    /// Triangles the topology optimisation may expand.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    pub topology_nodes: usize,
+    #[command(flatten)]
+    pub corridor: CorridorArgs,
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
     /// Open SCENE as an engine's navmesh, as it is (see `path --as-navmesh`).
     #[arg(long)]
     pub as_navmesh: bool,
+}
+
+/// The corridor optimisations of `path` and `lab`.
+#[derive(Debug, Args)]
+pub struct CorridorArgs {
+    /// Corridor optimisations to apply, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub optimize: Vec<Optimization>,
+    /// Triangles the topology optimisation may expand.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 64,
+        allow_hyphen_values = true
+    )]
+    pub topology_nodes: usize,
+}
+
+impl CorridorArgs {
+    pub fn options(&self) -> crate::nav::CorridorOptions {
+        crate::nav::CorridorOptions {
+            visibility: self.optimize.contains(&Optimization::Visibility),
+            topology: self.optimize.contains(&Optimization::Topology),
+            topology_nodes: self.topology_nodes,
+        }
+    }
 }
 
 /// A corridor optimisation (see `nav::CorridorOptions`).
@@ -261,8 +309,7 @@ fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
     Ok(crate::scene::load(path)?)
 }
 
-/// Loads the scene at `path` and builds it, printing the build's warnings on standard error
-/// and naming the file in any error.
+/// Loads the scene at `path` and builds it (see [`build_scene`]).
 fn load_and_build(
     path: &std::path::Path,
     options: &crate::nav::BuildOptions,
@@ -272,8 +319,8 @@ fn load_and_build(
     Ok((scene, build))
 }
 
-/// Builds a scene loaded from `path`, printing the build's warnings on standard error and
-/// naming the file in any error.
+/// Builds a scene loaded from `path`, holding back the build's warnings for the end of the run
+/// (see [`report`]) and naming the file in any error.
 fn build_scene(
     scene: &crate::scene::Scene,
     path: &std::path::Path,
@@ -283,7 +330,7 @@ fn build_scene(
     let origin = path.display();
     let build = crate::nav::build_with(scene, options).with_context(|| format!("{origin}"))?;
     for w in &build.warnings {
-        eprintln!("warning: {origin}: {w}");
+        report::warn(format!("{origin}: {w}"));
     }
     Ok(build)
 }
@@ -319,20 +366,21 @@ fn write_output(
 ) -> anyhow::Result<()> {
     use anyhow::Context;
     use std::io::Write;
+    let mut stdout = stdout::Stdout::new();
     match output {
         Some(out) => {
-            crate::scene::write_atomic(out, bytes)
+            crate::fileio::write_atomic(out, bytes)
                 .with_context(|| format!("{}: cannot write", out.display()))?;
-            println!("{summary} -> {}", out.display());
+            writeln!(stdout, "{summary} -> {}", out.display())?;
         }
         None => {
-            std::io::stdout()
-                .write_all(bytes)
-                .context("cannot write to standard output")?;
-            eprintln!("{summary}");
+            // Written out before the summary, so a failed write is the run's only stderr line.
+            stdout.write_all(bytes)?;
+            stdout.flush()?;
+            let _ = writeln!(std::io::stderr(), "{summary}");
         }
     }
-    Ok(())
+    Ok(stdout.finish()?)
 }
 
 /// Opens the navmesh file at `path` as it is (`--as-navmesh`); `radius` (default 0) serves the
@@ -343,7 +391,10 @@ fn load_as_navmesh(
 ) -> anyhow::Result<(crate::scene::Scene, crate::nav::Build)> {
     let radius = radius.unwrap_or(0.0);
     if !(radius.is_finite() && radius >= 0.0) {
-        anyhow::bail!("agent radius {radius} is negative or not a finite number");
+        anyhow::bail!(
+            "agent radius {} is negative or not a finite number",
+            crate::numbers::compact(radius)
+        );
     }
     Ok(crate::import::load_navmesh(path, radius)?)
 }

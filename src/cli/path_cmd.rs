@@ -1,7 +1,13 @@
-//! `navscope path SCENE [--from X,Y --to X,Y] [--radius R | --agent NAME] [--json]`: corridors
-//! and paths of the scene's queries, as a table or as JSON (`agent` only with `--agent`):
-//! `{"agent", "radius": r, "results": [{"name", "start", "goal", "status", "corridor",
-//! "portals", "paths", "timings_us", "raw_status", "raw_corridor", "metrics"}]}`.
+//! `navscope path SCENE [--from X,Y --to X,Y | --scen FILE.scen] [--radius R | --agent NAME]
+//! [--optimize LIST] [--svg OUT] [--png OUT] [--json]`: corridors and paths of the scene's
+//! queries (answered by `nav::query`, with the corridor optimisations of `--optimize`), as a
+//! table or as JSON (`agent` only with `--agent`): `{"agent", "radius": r, "results": [{"name",
+//! "start", "goal", "status", "corridor", "portals", "paths", "timings_us", "raw_status",
+//! "raw_corridor", "metrics"}]}`.
+//!
+//! With `--scen` the queries are the scenario's, named by their line number; each result gains
+//! `"expected"` (the published length), `"optimal/expected"` and `"funnel/expected"`, and the
+//! report gains `"scen"`: the totals (see `scen_report::ScenSummary`).
 //!
 //! `status`, `corridor` and `portals` are the shrunk mesh's (variants `midpoint`, `funnel`,
 //! `midpoint_smoothed`, and `optimal`, the exact shortest path whatever the corridor);
@@ -11,7 +17,13 @@
 //! side found a path: `{"length", "points"}`, plus `"segments"` (lines and arcs; angles in radians,
 //! positive sweep counter-clockwise) for `tangent`, whose `points` flatten the arcs to 0.1% of R,
 //! and `"min_clearance"` and `"cuts"` (stretches closer than R to a wall) for `offset`.
-//! `metrics` maps each found variant to `{"length", "vertex_count", "min_clearance", "time_us"}`.
+//! `metrics` maps each found variant to `{"length", "vertex_count", "min_clearance", "time_us",
+//! "query_time_us", "excess"}` as `nav::Metrics` defines them (`time_us`: the variant alone;
+//! `query_time_us`: the whole query; `excess`: over the optimal path, `null` without one).
+//! `timings_us` has `corridor_opt` when optimising.
+//!
+//! `--svg OUT` / `--png OUT` write the picture of each query (`viz::answer_picture`, what the
+//! editor's canvas shows; the PNG without labels); see `picture_path` for the file names.
 //!
 //! A failed query also gets its diagnosis (see `diagnosis_report`): `"diagnosis"` (one sentence),
 //! `"blocked_by"`, `"blocked_by_detail"`, `"nearest_start"`, `"nearest_goal"`, `"components"`,
@@ -20,15 +32,25 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
-use super::{PathArgs, build_scene, chosen_profiles, load_as_navmesh, load_scene};
+use super::scen_report::{Scen, ScenSummary, ratio};
+use super::stdout::Stdout;
+use super::{PathArgs, build_scene, chosen_profiles, load_as_navmesh, load_scene, progress};
+use crate::export::{png, svg};
 use crate::geom::{Arc, Point};
 use crate::nav::{
-    Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, diagnose,
-    flatten_tolerance, query_build,
+    Answer, Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryOptions, Status, Variant,
+    flatten_tolerance, query,
 };
-use anyhow::bail;
+use crate::numbers::{compact, fixed, to_json};
+use crate::viz::{Theme, answer_picture};
+use anyhow::{Context, bail};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Width of the pictures, in pixels.
+const PICTURE_WIDTH: f64 = 1200.0;
 
 #[derive(Serialize)]
 struct Report {
@@ -37,6 +59,8 @@ struct Report {
     agent: Option<String>,
     radius: f64,
     results: Vec<QueryReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scen: Option<ScenSummary>,
 }
 
 #[derive(Serialize)]
@@ -54,6 +78,18 @@ struct QueryReport {
     metrics: BTreeMap<&'static str, MetricsReport>,
     #[serde(flatten)]
     diagnosis: DiagnosisReport,
+    #[serde(flatten)]
+    expected: Option<Expected>,
+}
+
+/// A scenario query's published length beside ours.
+#[derive(Serialize)]
+struct Expected {
+    expected: f64,
+    #[serde(rename = "optimal/expected")]
+    optimal_over_expected: Option<f64>,
+    #[serde(rename = "funnel/expected")]
+    funnel_over_expected: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -82,8 +118,10 @@ enum SegmentReport {
 struct MetricsReport {
     length: f64,
     vertex_count: usize,
-    min_clearance: f64,
+    min_clearance: Option<f64>,
     time_us: f64,
+    query_time_us: f64,
+    excess: Option<f64>,
 }
 
 pub fn run(args: &PathArgs) -> anyhow::Result<()> {
@@ -107,8 +145,13 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         (scene, build, profile)
     };
     let origin = args.scene.display();
-    let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
-        (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],
+    let scen = match &args.scen {
+        Some(path) => Some(Scen::load(&args.scene, path)?),
+        None => None,
+    };
+    let queries: Vec<(String, Point, Point)> = match (args.from, args.to, &scen) {
+        (Some(from), Some(to), _) => vec![("cli".to_string(), from, to)],
+        (_, _, Some(scen)) => scen.named(),
         _ => scene
             .queries
             .iter()
@@ -118,48 +161,152 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     if queries.is_empty() {
         bail!("{origin}: the scene has no queries; give --from X,Y --to X,Y");
     }
-    let results: Vec<(String, QueryResult, Diagnosis)> = queries
-        .into_iter()
-        .map(|(name, s, g)| {
-            let r = query_build(&build, s, g);
-            let d = diagnose(&scene, &build, &r);
-            (name, r, d)
+    let options = QueryOptions::explained(&scene, args.corridor.options());
+    let several = queries.len() > 1;
+    let mut answers = Vec::with_capacity(queries.len());
+    let bar = progress::bar(queries.len(), "queries");
+    for (name, s, g) in queries {
+        bar.inc(1);
+        let answer = query(&build, s, g, &options);
+        for (out, format) in [(&args.svg, Picture::Svg), (&args.png, Picture::Png)] {
+            if let Some(out) = out {
+                let list = answer_picture(&scene, &build, &answer);
+                let bounds = scene.bounds();
+                let bytes = match format {
+                    Picture::Svg => svg(&list, bounds, PICTURE_WIDTH, Theme::Light).into_bytes(),
+                    Picture::Png => png(&list, bounds, PICTURE_WIDTH, Theme::Light)?,
+                };
+                let path = picture_path(out, &name, several);
+                crate::fileio::write_atomic(&path, &bytes)
+                    .with_context(|| format!("{}: cannot write", path.display()))?;
+            }
+        }
+        answers.push((name, answer));
+    }
+    bar.finish_and_clear();
+    let lengths: Vec<(Option<f64>, Option<f64>)> = answers
+        .iter()
+        .map(|(_, a)| {
+            let length = |v| a.path(v).map(|p| p.length);
+            (length(Variant::Optimal), length(Variant::Funnel))
         })
         .collect();
+    let summary = scen.as_ref().map(|s| s.compare(&lengths));
+    let expected = |i: usize| {
+        scen.as_ref().map(|s| {
+            let e = s.queries[i].expected;
+            Expected {
+                expected: e,
+                optimal_over_expected: ratio(lengths[i].0, e),
+                funnel_over_expected: ratio(lengths[i].1, e),
+            }
+        })
+    };
+    let mut out = Stdout::new();
     if args.json {
         let report = Report {
             agent: profile.map(|p| p.name),
             radius: build.radius,
-            results: results
+            results: answers
                 .iter()
-                .map(|(name, r, d)| query_report(&build, name, r, d))
+                .enumerate()
+                .map(|(i, (name, a))| QueryReport {
+                    expected: expected(i),
+                    ..query_report(&build, name, a)
+                })
                 .collect(),
+            scen: summary,
         };
-        println!("{}", serde_json::to_string(&report)?);
+        writeln!(out, "{}", to_json(&report)?)?;
     } else {
         if let Some(p) = &profile {
-            println!("agent profile \"{}\"", p.name);
+            writeln!(out, "agent profile \"{}\"", p.name)?;
         }
-        print_table(build.radius, &results);
+        print_table(&mut out, build.radius, &answers)?;
+        if let Some(summary) = summary {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{:<8} {:>14} {:>14} {:>14} {:>17} {:>16}",
+                "line", "expected", "optimal", "funnel", "optimal/expected", "funnel/expected"
+            )?;
+            let show = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.6}"));
+            for (i, (name, _)) in answers.iter().enumerate() {
+                let e = expected(i).map_or(0.0, |e| e.expected);
+                writeln!(
+                    out,
+                    "{name:<8} {e:>14.6} {:>14} {:>14} {:>17} {:>16}",
+                    show(lengths[i].0),
+                    show(lengths[i].1),
+                    show(ratio(lengths[i].0, e)),
+                    show(ratio(lengths[i].1, e))
+                )?;
+            }
+            summary.print(&mut out)?;
+        }
     }
-    Ok(())
+    Ok(out.finish()?)
 }
 
-fn query_report(build: &Build, name: &str, r: &QueryResult, d: &Diagnosis) -> QueryReport {
+#[derive(Clone, Copy)]
+enum Picture {
+    Svg,
+    Png,
+}
+
+/// Where the picture of query `name` goes: `out` itself for a single query; with several, `out`
+/// with `{name}` replaced by the name, or without a placeholder `-NAME` added before the
+/// extension (`out.svg` -> `out-NAME.svg`). Characters other than letters, digits, `-`, `_`
+/// and `.` in the name become `_`.
+fn picture_path(out: &Path, name: &str, several: bool) -> PathBuf {
+    let text = out.to_string_lossy();
+    if !several && !text.contains("{name}") {
+        return out.to_path_buf();
+    }
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if text.contains("{name}") {
+        return PathBuf::from(text.replace("{name}", &name));
+    }
+    let stem = out
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    let file = match out.extension() {
+        Some(ext) => format!("{stem}-{name}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{name}"),
+    };
+    out.with_file_name(file)
+}
+
+fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
     let (mesh, radius) = (&build.mesh, build.radius);
-    let corridor = r.corridor.as_ref();
-    let raw = r.raw.as_ref();
+    let shrunk = &a.shrunk;
+    let corridor = shrunk.corridor.as_ref();
+    let raw = a.raw.as_ref();
     let mut timings_us = BTreeMap::new();
-    timings_us.insert("locate".to_string(), r.timings.locate_us);
-    timings_us.insert("astar".to_string(), r.timings.astar_us);
+    timings_us.insert("locate".to_string(), shrunk.timings.locate_us);
+    timings_us.insert("astar".to_string(), shrunk.timings.astar_us);
     if let Some(raw) = raw {
-        timings_us.insert("raw_locate".to_string(), raw.locate_us);
-        timings_us.insert("raw_astar".to_string(), raw.astar_us);
+        timings_us.insert("raw_locate".to_string(), raw.timings.locate_us);
+        timings_us.insert("raw_astar".to_string(), raw.timings.astar_us);
     }
-    for (v, t) in &r.timings.variants_us {
-        timings_us.insert(v.name().to_string(), *t);
+    if let Some(o) = &shrunk.optimized {
+        timings_us.insert("corridor_opt".to_string(), o.time_us);
     }
-    let total = r.timings.total_us() + raw.map_or(0.0, |raw| raw.locate_us + raw.astar_us);
+    for side in std::iter::once(shrunk).chain(raw) {
+        for (v, t) in &side.timings.variants_us {
+            timings_us.insert(v.name().to_string(), *t);
+        }
+    }
+    let total = timings_us.values().sum();
     timings_us.insert("total".to_string(), total);
     let triangles = |mesh: &NavMesh, c: Option<&crate::nav::Corridor>| {
         c.map_or(Vec::new(), |c| {
@@ -169,12 +316,12 @@ fn query_report(build: &Build, name: &str, r: &QueryResult, d: &Diagnosis) -> Qu
                 .collect()
         })
     };
-    let mut paths: BTreeMap<&'static str, PathReport> = r
-        .paths
-        .iter()
-        .map(|(v, p)| (v.name(), path_report(*v, p, r, radius)))
+    let mut paths: BTreeMap<&'static str, PathReport> = a
+        .paths()
+        .map(|(v, p)| (v.name(), path_report(v, p, a, radius)))
         .collect();
-    for (v, p) in d.unreachable.iter().flat_map(|u| &u.partial_paths) {
+    let diagnosis = a.diagnosis.clone().unwrap_or_default();
+    for (v, p) in diagnosis.unreachable.iter().flat_map(|u| &u.partial_paths) {
         paths.entry(v.name()).or_insert_with(|| PathReport {
             partial: true,
             ..line_report(*v, p, radius)
@@ -182,9 +329,9 @@ fn query_report(build: &Build, name: &str, r: &QueryResult, d: &Diagnosis) -> Qu
     }
     QueryReport {
         name: name.to_string(),
-        start: r.start,
-        goal: r.goal,
-        status: r.status.as_str(),
+        start: a.start,
+        goal: a.goal,
+        status: a.status().as_str(),
         corridor: triangles(mesh, corridor),
         portals: corridor.map_or(Vec::new(), |c| {
             c.portals(mesh).iter().map(|p| [p.left, p.right]).collect()
@@ -196,7 +343,7 @@ fn query_report(build: &Build, name: &str, r: &QueryResult, d: &Diagnosis) -> Qu
             (Some(raw_nav), Some(c)) => triangles(&raw_nav.mesh, Some(c)),
             _ => Vec::new(),
         },
-        metrics: r
+        metrics: a
             .metrics
             .iter()
             .map(|(v, m)| {
@@ -205,24 +352,22 @@ fn query_report(build: &Build, name: &str, r: &QueryResult, d: &Diagnosis) -> Qu
                     vertex_count: m.vertices,
                     min_clearance: m.min_clearance,
                     time_us: m.time_us,
+                    query_time_us: m.query_time_us,
+                    excess: m.excess,
                 };
                 (v.name(), report)
             })
             .collect(),
-        diagnosis: DiagnosisReport::new(d),
+        diagnosis: DiagnosisReport::new(&diagnosis),
+        expected: None,
     }
 }
 
-fn path_report(
-    variant: Variant,
-    path: &crate::nav::Path,
-    r: &QueryResult,
-    radius: f64,
-) -> PathReport {
+fn path_report(variant: Variant, path: &crate::nav::Path, a: &Answer, radius: f64) -> PathReport {
     let mut report = line_report(variant, path, radius);
     if variant == Variant::Offset {
-        report.min_clearance = r.metrics(Variant::Offset).map(|m| m.min_clearance);
-        report.cuts = r
+        report.min_clearance = a.metrics(Variant::Offset).and_then(|m| m.min_clearance);
+        report.cuts = a
             .raw
             .as_ref()
             .map(|raw| raw.offset_cuts.iter().map(|c| [c.from, c.to]).collect());
@@ -255,43 +400,49 @@ fn line_report(variant: Variant, path: &crate::nav::Path, radius: f64) -> PathRe
     report
 }
 
-fn print_table(radius: f64, results: &[(String, QueryResult, Diagnosis)]) {
-    println!("agent radius {radius}; lengths per variant (- = no path)");
+fn print_table(
+    out: &mut impl Write,
+    radius: f64,
+    answers: &[(String, Answer)],
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "agent radius {}; lengths per variant (- = no path)",
+        compact(radius)
+    )?;
     let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-    print!(
+    write!(
+        out,
         "{:<24} {:<14} {:<14} {:>9}",
         "query", "status", "raw status", "corridor"
-    );
+    )?;
     for n in &names {
-        print!(" {n:>17}");
+        write!(out, " {n:>17}")?;
     }
-    println!(" {:>10}", "time (us)");
-    for (name, r, d) in results {
-        let tris = r
+    writeln!(out, " {:>10}", "time (us)")?;
+    for (name, a) in answers {
+        let tris = a
+            .shrunk
             .corridor
             .as_ref()
             .map_or("-".to_string(), |c| c.triangles.len().to_string());
-        let raw_status = r.raw.as_ref().map_or("-", |raw| raw.status.as_str());
-        print!(
+        let raw_status = a.raw.as_ref().map_or("-", |raw| raw.status.as_str());
+        write!(
+            out,
             "{:<24} {:<14} {:<14} {:>9}",
             name,
-            r.status.as_str(),
+            a.status().as_str(),
             raw_status,
             tris
-        );
+        )?;
         for v in Variant::ALL {
-            let len = r
-                .path(v)
-                .map_or("-".to_string(), |p| format!("{:.4}", p.length));
-            print!(" {len:>17}");
+            let len = a.path(v).map_or("-".to_string(), |p| fixed(p.length, 4));
+            write!(out, " {len:>17}")?;
         }
-        let total = r.timings.total_us()
-            + r.raw
-                .as_ref()
-                .map_or(0.0, |raw| raw.locate_us + raw.astar_us);
-        println!(" {total:>10.1}");
-        if let Some(sentence) = d.sentence() {
-            println!("  why: {sentence}");
+        writeln!(out, " {:>10}", fixed(a.time_us, 1))?;
+        if let Some(sentence) = a.diagnosis.as_ref().and_then(Diagnosis::sentence) {
+            writeln!(out, "  why: {sentence}")?;
         }
     }
+    Ok(())
 }

@@ -63,7 +63,7 @@ pub fn navmesh_json_with_polygons(
     if let Some(p) = polygons {
         file.polygons = p.polygons.clone();
     }
-    let mut s = serde_json::to_string(&file).unwrap_or_default();
+    let mut s = crate::numbers::to_json(&file).unwrap_or_default();
     s.push('\n');
     s
 }

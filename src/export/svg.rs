@@ -1,30 +1,24 @@
 //! SVG pictures of a `DrawList` (scene, free space, mesh, corridors, paths), world y up.
 
 use crate::geom::{Aabb, Point};
-use crate::viz::{DrawList, Primitive, Theme};
+use crate::viz::{DrawList, Primitive, Rgba, Theme};
 use std::fmt::Write;
 
 /// Renders `list` into an SVG document about `width` pixels wide, framing `bounds`.
 pub fn svg(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> String {
-    let margin = 0.03 * bounds.width().max(bounds.height()).max(1e-9);
-    let b = bounds.expanded(margin);
-    let scale = width / b.width().max(1e-12);
-    let height = (b.height() * scale).ceil().max(1.0);
-    let xy = |p: Point| ((p.x - b.min.x) * scale, (b.max.y - p.y) * scale);
+    let frame = Frame::new(bounds, width);
+    let (scale, height) = (frame.scale, frame.height);
+    let xy = |p: Point| frame.xy(p);
     let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" viewBox="0 0 {w} {height}">"#,
         w = width.ceil()
     );
-    let background = if theme == Theme::Dark {
-        "#1e2127"
-    } else {
-        "#ffffff"
-    };
     let _ = writeln!(
         out,
-        r#"<rect width="100%" height="100%" fill="{background}"/>"#
+        r#"<rect width="100%" height="100%" fill="{}"/>"#,
+        background(theme).hex()
     );
     for item in list.sorted() {
         let paint = item.style.paint(theme);
@@ -133,4 +127,42 @@ pub fn svg(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The picture's background colour.
+pub(super) fn background(theme: Theme) -> Rgba {
+    match theme {
+        Theme::Dark => Rgba(0x1e, 0x21, 0x27, 255),
+        Theme::Light => Rgba(255, 255, 255, 255),
+    }
+}
+
+/// Where the world lands in a picture `width` pixels wide framing `bounds` (3% margin), y up.
+pub(super) struct Frame {
+    min: Point,
+    max_y: f64,
+    pub scale: f64,
+    pub height: f64,
+}
+
+impl Frame {
+    pub fn new(bounds: Aabb, width: f64) -> Frame {
+        let margin = 0.03 * bounds.width().max(bounds.height()).max(1e-9);
+        let b = bounds.expanded(margin);
+        let scale = width / b.width().max(1e-12);
+        Frame {
+            min: b.min,
+            max_y: b.max.y,
+            scale,
+            height: (b.height() * scale).ceil().max(1.0),
+        }
+    }
+
+    /// Pixel coordinates of world point `p`.
+    pub fn xy(&self, p: Point) -> (f64, f64) {
+        (
+            (p.x - self.min.x) * self.scale,
+            (self.max_y - p.y) * self.scale,
+        )
+    }
 }

@@ -125,6 +125,10 @@ impl Neg for Point {
 
 impl std::fmt::Display for Point {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
+        let (x, y) = (
+            crate::numbers::compact(self.x),
+            crate::numbers::compact(self.y),
+        );
+        write!(f, "({x}, {y})")
     }
 }

@@ -174,7 +174,9 @@ impl SegmentGrid {
         };
         // Grow the search box until it holds a segment, then search once more at the distance
         // found, which is exact: anything nearer must overlap that box.
-        let span = self.bounds.diagonal() + area.diagonal();
+        // Once the margin spans the box holding both, every segment is a candidate, however far
+        // `area` lies outside the grid.
+        let span = self.bounds.union(area).diagonal();
         let mut margin = self.cell;
         loop {
             let reach = margin.min(limit);
@@ -222,6 +224,22 @@ mod tests {
         assert!(!g.contains(Point::new(11.0, 5.0)));
         // On the level of a vertex: the half-open rule counts the corner once.
         assert!(g.contains(Point::new(2.0, 4.0)));
+    }
+
+    #[test]
+    fn the_nearest_segment_is_found_from_far_outside_the_grid() {
+        let g = SegmentGrid::new(ring_segments(&[
+            (0.0, 0.0),
+            (10.0, 0.0),
+            (10.0, 10.0),
+            (0.0, 10.0),
+        ]));
+        for far in [1e5, 1e9, 1e12] {
+            let (q, _) = g
+                .closest_point(Point::new(far, far), f64::INFINITY)
+                .unwrap();
+            assert_eq!(q, Point::new(10.0, 10.0), "from ({far}, {far})");
+        }
     }
 
     #[test]

@@ -83,7 +83,7 @@ fn buffer_data(
             }
             None => {
                 let path = dir.unwrap_or(Path::new(".")).join(uri);
-                std::fs::read(&path).map_err(|e| (0, format!("buffer {}: {e}", path.display())))?
+                crate::fileio::read_input(&path).map_err(|e| (0, format!("buffer {e}")))?
             }
         },
     };

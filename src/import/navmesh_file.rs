@@ -5,21 +5,18 @@
 //! diagnosis and the lab run on; its raw (radius-aware) side is the same polygons.
 
 use super::{gltf_mesh, godot_tres, navmesh_json, obj_mesh, parse_polyanya_polygons};
-use crate::geom::{Point, Ring};
 use crate::nav::{Build, FreeSpace, PolygonMesh, PolygonMeshError, RawNav, Timings};
-use crate::scene::{Obstacle, ObstacleId, Scene};
+use crate::scene::Scene;
 use std::path::Path;
 use std::time::Instant;
 use thiserror::Error;
 
-/// Largest navmesh file read (bytes).
-const MAX_FILE_BYTES: u64 = 512 << 20;
-
 /// Why a navmesh file could not be opened; the message names the file.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum NavmeshFileError {
-    #[error("{path}: {message}")]
-    Io { path: String, message: String },
+    /// The file could not be read, or is too large (see [`crate::fileio`]): the whole message.
+    #[error("{0}")]
+    Read(String),
     #[error(
         "{path}: cannot open `.{extension}` files as a navmesh (expected .mesh, .tres, .obj, .gltf, .glb or .json)"
     )]
@@ -41,18 +38,8 @@ pub(super) type ReadError = (usize, String);
 /// The polygons of a navmesh file, as the file has them (y up, counter-clockwise).
 pub fn load_polygon_mesh(path: &Path) -> Result<PolygonMesh, NavmeshFileError> {
     let name = path.display().to_string();
-    let io = |e: std::io::Error| NavmeshFileError::Io {
-        path: name.clone(),
-        message: e.to_string(),
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(NavmeshFileError::Invalid {
-            path: name,
-            message: format!("{size} bytes is more than the {MAX_FILE_BYTES} read"),
-        });
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
+    let bytes =
+        crate::fileio::read_input(path).map_err(|e| NavmeshFileError::Read(e.to_string()))?;
     let extension = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
@@ -126,32 +113,16 @@ pub fn build_polygon_mesh(
     Ok((scene, build))
 }
 
-/// A scene whose free space (at radius 0) is `free`: its counter-clockwise contours are
-/// walkable outlines and its holes obstacles named `hole N`.
+/// A scene whose free space (at radius 0) is `free`: contours at even nesting depth are walkable
+/// areas, the others obstacles named `hole N`, painted by depth (islands in holes are kept).
 pub fn scene_of(free: &FreeSpace, radius: f64) -> Scene {
-    let ring = |points: &[Point]| Ring::new(points.to_vec());
-    Scene {
-        agent_radius: radius,
-        walkable: free
-            .contours
-            .iter()
-            .filter(|c| !c.is_hole())
-            .map(|c| ring(&c.points))
-            .collect(),
-        obstacles: free
-            .contours
-            .iter()
-            .filter(|c| c.is_hole())
-            .enumerate()
-            .map(|(i, c)| Obstacle {
-                id: ObstacleId(i as u32),
-                name: format!("hole {i}"),
-                ring: ring(&c.points),
-            })
-            .collect(),
-        queries: Vec::new(),
-        ..Default::default()
+    let mut scene =
+        super::areas::scene_from_loops(free.contours.iter().map(|c| c.points.clone()).collect());
+    scene.agent_radius = radius;
+    for (i, o) in scene.obstacles.iter_mut().enumerate() {
+        o.name = format!("hole {i}");
     }
+    scene
 }
 
 /// Reverses any clockwise polygon, for formats whose winding is not fixed.

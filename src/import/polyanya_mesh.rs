@@ -1,5 +1,6 @@
-//! Reader for Polyanya's text mesh format, version 2: the free space is the union of the mesh's
-//! convex polygons, and its contours are the loops of polygon edges with no neighbour (walls).
+//! Reader for Polyanya's text mesh format, versions 2 and 3: the free space is the union of the
+//! mesh's (traversable) convex polygons, and its contours are the loops of polygon edges with no
+//! traversable neighbour (walls).
 //!
 //! ```text
 //! mesh
@@ -8,6 +9,12 @@
 //! x y n p1 .. pn         V lines: a vertex and the n polygons around it (-1 = obstacle)
 //! n v1 .. vn p1 .. pn    P lines: a counter-clockwise polygon and its neighbours; pj lies across
 //!                        the edge v(j-1) -> vj (p1 across vn -> v1), -1 for a wall
+//! ```
+//! Version 3 numbers vertices and faces from 1, lists only `x y` per vertex, and starts each
+//! face line with a traversable flag (1 or 0); a neighbour k > 0 can be crossed into, k < 0 is
+//! face -k that cannot, 0 is the mesh border:
+//! ```text
+//! t n v1 .. vn k1 .. kn
 //! ```
 //! Walls keep the polygon on their left, so outer contours come out counter-clockwise and holes
 //! clockwise, as `FreeSpace` wants; islands inside holes are loops like any other.
@@ -20,8 +27,11 @@ use thiserror::Error;
 /// Why a mesh file could not be read.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum PolyanyaMeshError {
-    #[error("{path}: {message}")]
-    Io { path: String, message: String },
+    /// The file could not be read, or is too large (see [`crate::fileio`]): the whole message.
+    #[error("{0}")]
+    Read(String),
+    #[error("{path}: not UTF-8 text: {message}")]
+    Encoding { path: String, message: String },
     /// `line` is 1-based; 0 means the file as a whole (e.g. it ended early).
     #[error("line {line}: {message}")]
     Syntax { line: usize, message: String },
@@ -34,23 +44,27 @@ fn syntax(line: usize, message: impl Into<String>) -> PolyanyaMeshError {
     }
 }
 
-/// Reads a Polyanya v2 mesh file into the free space it covers.
+/// Reads a Polyanya v2 or v3 mesh file into the free space it covers.
 pub fn load_polyanya_mesh(path: &std::path::Path) -> Result<FreeSpace, PolyanyaMeshError> {
-    let text = std::fs::read_to_string(path).map_err(|e| PolyanyaMeshError::Io {
+    let bytes =
+        crate::fileio::read_input(path).map_err(|e| PolyanyaMeshError::Read(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| PolyanyaMeshError::Encoding {
         path: path.display().to_string(),
-        message: e.to_string(),
+        message: e.utf8_error().to_string(),
     })?;
     parse_polyanya_mesh(&text)
 }
 
-/// A polygon as read: its vertex ids, neighbour ids and the line it came from.
+/// A traversable polygon as read: its number in the file, its vertex indices (from 0), the file
+/// numbers of the traversable neighbours across its edges and the line it came from.
 struct Polygon {
+    id: usize,
     vertices: Vec<usize>,
     neighbors: Vec<Option<usize>>,
     line: usize,
 }
 
-/// Parses the text of a Polyanya v2 mesh into the free space it covers.
+/// Parses the text of a Polyanya v2 or v3 mesh into the free space it covers.
 pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
     let (points, polygons) = read(text)?;
     let walls = walls(&polygons)?;
@@ -59,7 +73,7 @@ pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
     Ok(FreeSpace { contours })
 }
 
-/// Parses the text of a Polyanya v2 mesh into its polygons, as they are (for opening it as a
+/// Parses the text of a Polyanya v2 or v3 mesh into its (traversable) polygons, as they are (for opening it as a
 /// navmesh), after checking that neighbours agree.
 pub fn parse_polyanya_polygons(text: &str) -> Result<PolygonMesh, PolyanyaMeshError> {
     let (vertices, polygons) = read(text)?;
@@ -73,7 +87,8 @@ pub fn parse_polyanya_polygons(text: &str) -> Result<PolygonMesh, PolyanyaMeshEr
     })
 }
 
-/// The vertices and polygons of a Polyanya v2 mesh, each polygon checked on its own.
+/// The vertices and traversable polygons of a Polyanya v2 or v3 mesh, each polygon checked on
+/// its own.
 fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
     let mut lines = text
         .lines()
@@ -93,15 +108,21 @@ fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
         ));
     }
     let (n, version) = next("the version")?;
-    if version != "2" {
-        return Err(syntax(
-            n,
-            format!(
-                "unsupported version `{}` (only version 2 is read)",
-                clip(version)
-            ),
-        ));
-    }
+    let v3 = match version {
+        "2" => false,
+        "3" => true,
+        _ => {
+            return Err(syntax(
+                n,
+                format!(
+                    "unsupported version `{}` (versions 2 and 3 are read)",
+                    clip(version)
+                ),
+            ));
+        }
+    };
+    // Version 3 numbers vertices and faces from 1.
+    let base = usize::from(v3);
     let (n, counts) = next("the counts")?;
     let counts = Fields::new(n, counts);
     let [vertex_count, polygon_count] = [
@@ -111,42 +132,63 @@ fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
     counts.expect_len(2)?;
     let mut points = Vec::with_capacity(vertex_count.min(1 << 20));
     for i in 0..vertex_count {
-        let (n, line) = next(&format!("vertex {i}"))?;
+        let (n, line) = next(&format!("vertex {}", i + base))?;
         let f = Fields::new(n, line);
         let p = Point::new(f.f64(0, "x")?, f.f64(1, "y")?);
-        let around = f.usize(2, "polygon count")?;
-        f.expect_len(3 + around)?;
-        for k in 0..around {
-            f.neighbor(3 + k, polygon_count)?;
+        if v3 {
+            f.expect_len(2)?;
+        } else {
+            let around = f.usize(2, "polygon count")?;
+            f.expect_len(3 + around)?;
+            for k in 0..around {
+                f.neighbor(3 + k, polygon_count)?;
+            }
         }
         points.push(p);
     }
     let mut polygons = Vec::with_capacity(polygon_count.min(1 << 20));
     for i in 0..polygon_count {
-        let (n, line) = next(&format!("polygon {i}"))?;
+        let id = i + base;
+        let (n, line) = next(&format!("polygon {id}"))?;
         let f = Fields::new(n, line);
-        let size = f.usize(0, "vertex count")?;
+        let first = usize::from(v3);
+        let traversable = !v3 || f.flag(0, "traversable flag")?;
+        let size = f.usize(first, "vertex count")?;
         if size < 3 {
             return Err(syntax(
                 n,
-                format!("polygon {i} has {size} vertices; at least 3 are needed"),
+                format!("polygon {id} has {size} vertices; at least 3 are needed"),
             ));
         }
-        f.expect_len(1 + 2 * size)?;
+        f.expect_len(first + 1 + 2 * size)?;
         let vertices = (0..size)
-            .map(|k| f.index(1 + k, vertex_count, "vertex"))
+            .map(|k| {
+                f.index(first + 1 + k, base, vertex_count, "vertex")
+                    .map(|v| v - base)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let neighbors = (0..size)
-            .map(|k| f.neighbor(1 + size + k, polygon_count))
+            .map(|k| {
+                let field = first + 1 + size + k;
+                if v3 {
+                    f.face_v3(field, polygon_count)
+                } else {
+                    f.neighbor(field, polygon_count)
+                }
+            })
             .collect::<Result<Vec<_>, _>>()?;
+        if !traversable {
+            continue;
+        }
         let ring: Vec<Point> = vertices.iter().map(|&v| points[v]).collect();
         if signed_area(&ring) <= 0.0 {
             return Err(syntax(
                 n,
-                format!("polygon {i} is not counter-clockwise (or has no area)"),
+                format!("polygon {id} is not counter-clockwise (or has no area)"),
             ));
         }
         polygons.push(Polygon {
+            id,
             vertices,
             neighbors,
             line: n,
@@ -165,8 +207,8 @@ fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
 fn walls(polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError> {
     // Directed edge -> (polygon, its neighbour across the edge).
     let mut edges: HashMap<(usize, usize), (usize, Option<usize>)> = HashMap::new();
-    for (i, poly) in polygons.iter().enumerate() {
-        let m = poly.vertices.len();
+    for poly in polygons {
+        let (i, m) = (poly.id, poly.vertices.len());
         for k in 0..m {
             let edge = (poly.vertices[(k + m - 1) % m], poly.vertices[k]);
             if edge.0 == edge.1 {
@@ -187,8 +229,8 @@ fn walls(polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError>
         }
     }
     let mut walls = Vec::new();
-    for (i, poly) in polygons.iter().enumerate() {
-        let m = poly.vertices.len();
+    for poly in polygons {
+        let (i, m) = (poly.id, poly.vertices.len());
         for k in 0..m {
             let (a, b) = (poly.vertices[(k + m - 1) % m], poly.vertices[k]);
             let across = edges.get(&(b, a));
@@ -272,25 +314,66 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// An index below `count`.
-    fn index(&self, i: usize, count: usize, what: &str) -> Result<usize, PolyanyaMeshError> {
+    /// A number from `base` to `base + count - 1`.
+    fn index(
+        &self,
+        i: usize,
+        base: usize,
+        count: usize,
+        what: &str,
+    ) -> Result<usize, PolyanyaMeshError> {
         let v = self.usize(i, what)?;
-        if v < count {
+        if v >= base && v - base < count {
             Ok(v)
         } else {
             Err(syntax(
                 self.line,
-                format!("{what} {v} is out of range (there are {count})"),
+                format!(
+                    "{what} {v} is out of range ({base} to {})",
+                    count as i64 + base as i64 - 1
+                ),
             ))
         }
     }
 
-    /// A polygon index below `count`, or -1 for none.
+    /// A polygon index below `count`, or -1 for none (version 2).
     fn neighbor(&self, i: usize, count: usize) -> Result<Option<usize>, PolyanyaMeshError> {
         if self.get(i, "polygon")? == "-1" {
             Ok(None)
         } else {
-            self.index(i, count, "polygon").map(Some)
+            self.index(i, 0, count, "polygon").map(Some)
+        }
+    }
+
+    /// A version 3 neighbour: face k > 0 that can be crossed into, or none for 0 and for a
+    /// face -k that cannot.
+    fn face_v3(&self, i: usize, count: usize) -> Result<Option<usize>, PolyanyaMeshError> {
+        let s = self.get(i, "neighbour")?;
+        let k: i64 = s.parse().map_err(|_| {
+            syntax(
+                self.line,
+                format!("neighbour `{}` is not an integer", clip(s)),
+            )
+        })?;
+        if k.unsigned_abs() > count as u64 {
+            Err(syntax(
+                self.line,
+                format!("neighbour {k} is out of range (-{count} to {count})"),
+            ))
+        } else {
+            Ok((k > 0).then_some(k as usize))
+        }
+    }
+
+    /// A `0` or `1` flag.
+    fn flag(&self, i: usize, what: &str) -> Result<bool, PolyanyaMeshError> {
+        match self.get(i, what)? {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            s => Err(syntax(
+                self.line,
+                format!("{what} `{}` is neither 0 nor 1", clip(s)),
+            )),
         }
     }
 }
@@ -327,7 +410,7 @@ mod tests {
     fn malformed_files_name_the_line() {
         assert_eq!(error_line(""), 0);
         assert_eq!(error_line("mush\n2\n"), 1);
-        assert_eq!(error_line("mesh\n3\n"), 2);
+        assert_eq!(error_line("mesh\n4\n"), 2);
         assert_eq!(error_line("mesh\n2\n4\n"), 3);
         assert_eq!(error_line(&SQUARE.replace("1 0 1 0\n", "1 nan 1 0\n")), 5);
         assert_eq!(
@@ -369,6 +452,25 @@ mod tests {
                 let _ = parse_polyanya_mesh(&text);
             }
         }
+    }
+
+    /// Version 3: the square [0,2]^2 cut into four triangles around (1, 1); the left one
+    /// (face 4) is not traversable.
+    const V3: &str = "mesh\n3\n5 4\n0 0\n2 0\n2 2\n0 2\n1 1\n\
+        1 3 1 2 5 -4 0 2\n1 3 2 3 5 1 0 3\n1 3 3 4 5 2 0 -4\n0 3 4 1 5 3 0 1\n";
+
+    #[test]
+    fn version_3_keeps_the_traversable_faces() {
+        let free = parse_polyanya_mesh(V3).unwrap();
+        assert_eq!(free.contours.len(), 1);
+        assert_eq!(free.contours[0].points.len(), 5);
+        assert_eq!(free.area(), 3.0);
+        // Vertices are numbered from 1, faces too.
+        assert_eq!(error_line(&V3.replace("1 3 1 2 5", "1 3 0 2 5")), 9);
+        assert_eq!(error_line(&V3.replace("-4 0 2", "-5 0 2")), 9);
+        assert_eq!(error_line(&V3.replace("1 3 2 3 5", "2 3 2 3 5")), 10);
+        // A traversable neighbour that does not point back.
+        assert_eq!(error_line(&V3.replace("2 0 -4", "2 0 4")), 11);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! mesh (clearance widths, clearance A*, tangent and offset funnels). The only module that uses
 //! spade and i_overlay.
 
-// Stages, in data-flow order: mesh, build, search, paths, query, explain, then invariants. Each
+// Stages, in data-flow order: mesh, build, search, paths, explain, query, then invariants. Each
 // imports only from the ones before it, by full path (`crate::nav::mesh::navmesh::NavMesh`),
 // never through this file, which is only the public face (tests/layering.rs checks this).
 mod build;
@@ -37,16 +37,12 @@ pub use paths::midpoint::midpoint_path;
 pub use paths::offset_funnel::offset_path;
 pub use paths::optimal::optimal_path;
 pub use paths::path::{Path, PathSegment};
+pub use paths::side::{Optimized, Side, SideTimings, Status, Variant, flatten_tolerance};
 pub use paths::smooth::smooth_midpoints;
 pub use paths::tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace, tangent_path};
-pub use query::corridor_opt::{
-    CorridorOptions, Optimized, funnel_length, optimize_corridor, optimize_query,
-};
-pub use query::pass::{
-    Metrics, QueryResult, QueryTimings, Status, Variant, flatten_tolerance, query, query_build,
-    query_with,
-};
-pub use query::raw_query::{RawQuery, query_raw};
+pub use query::corridor_opt::{CorridorOptions, funnel_length, optimize_corridor};
+pub use query::pass::{Answer, Metrics, QueryOptions, query, query_mesh};
+pub use query::raw_query::query_raw;
 pub use search::astar::{BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_trace};
 pub use search::clearance_astar::clearance_astar;
 pub use search::corridor::{Corridor, Hand, Portal, PortalEnd};

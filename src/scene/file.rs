@@ -1,4 +1,5 @@
-//! Scene file format v1 (JSON): parsing with clear errors, canonical writing, atomic saves.
+//! Scene file formats v1 and v2 (JSON): parsing with clear errors, canonical writing, atomic
+//! saves. Files of other tools are read through [`crate::import`] by their extension.
 //!
 //! ```json
 //! {"format": "navscope-scene", "version": 1, "agent_radius": 0.5,
@@ -6,36 +7,40 @@
 //!  "obstacles": [ {"name": "crate", "points": [[5,5],[8,5],[8,9],[5,9]]} ],
 //!  "queries": [ {"name": "main", "start": [1,1], "goal": [38,28]} ]}
 //! ```
+//! Version 2 replaces `walkable` and `obstacles` with one list painted in order (a `walkable`
+//! area adds its ring, an `obstacle` cuts it out), so an island can sit in a pit:
+//! ```json
+//! {"format": "navscope-scene", "version": 2, "agent_radius": 0.5,
+//!  "areas": [ {"name": "ground", "kind": "walkable", "points": [[0,0],[40,0],[40,30],[0,30]]},
+//!             {"name": "pit", "kind": "obstacle", "points": [[10,10],[30,10],[30,20],[10,20]]},
+//!             {"name": "island", "kind": "walkable", "points": [[15,12],[25,12],[25,18],[15,18]]} ],
+//!  "queries": [ ... ]}
+//! ```
+//! A scene is written as v1 unless it needs v2 (a walkable area after an obstacle, or a named
+//! walkable area), so v1 files re-save byte for byte.
+//!
 //! Optional in every version, written after `agent_radius` only when present: `"agents":
 //! [{"name", "radius"}]` (profiles besides the default) and `"reference": {"path", "position",
 //! "scale", "opacity", "locked"}` (the underlay image).
 
-use super::{AgentProfile, Obstacle, ObstacleId, Query, Reference, Scene};
+use super::{AgentProfile, Obstacle, ObstacleId, Query, Reference, RingRef, Scene};
+use crate::fileio::{ReadError, read_input, write_atomic};
 use crate::geom::{Point, Ring};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// Value of the `format` field.
 pub const FORMAT_NAME: &str = "navscope-scene";
-/// Newest file version this build reads and the one it writes.
-pub const FORMAT_VERSION: u64 = 1;
-/// Files larger than this are refused rather than read into memory.
-const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
+/// Newest file version this build reads (and writes when a scene needs it).
+pub const FORMAT_VERSION: u64 = 2;
 
 /// Why a scene could not be read. `origin` is the file path or another name for the input.
 #[derive(Debug, Error)]
 pub enum LoadError {
-    #[error("{path}: cannot read: {error}")]
-    Io {
-        path: PathBuf,
-        error: std::io::Error,
-    },
-    #[error(
-        "{origin}: file is {size} bytes, more than the {MAX_FILE_BYTES} bytes a scene may have"
-    )]
-    TooLarge { origin: String, size: u64 },
+    /// The file could not be read, or is too large (see [`crate::fileio`]).
+    #[error(transparent)]
+    Read(#[from] ReadError),
     #[error("{origin}: line {line} column {column}: {message}")]
     Syntax {
         origin: String,
@@ -51,6 +56,9 @@ pub enum LoadError {
     NewerVersion { origin: String, found: u64 },
     #[error("{origin}: unsupported scene file version {found}")]
     BadVersion { origin: String, found: String },
+    /// A file of another tool (Polyanya mesh, MovingAI map) that could not be read.
+    #[error("{origin}: {message}")]
+    Import { origin: String, message: String },
 }
 
 /// Why a scene could not be written.
@@ -89,6 +97,35 @@ struct Extras {
 }
 
 #[derive(Serialize, Deserialize)]
+struct SceneFileV2 {
+    format: String,
+    version: u64,
+    agent_radius: f64,
+    areas: Vec<AreaFile>,
+    #[serde(default)]
+    queries: Vec<QueryFile>,
+}
+
+/// One entry of the v2 `areas` list; later kinds extend [`AreaKind`], never rename.
+#[derive(Serialize, Deserialize)]
+struct AreaFile {
+    #[serde(default)]
+    name: String,
+    kind: AreaKind,
+    points: Ring,
+}
+
+/// What an area does when painted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AreaKind {
+    /// Adds its ring to the free space.
+    Walkable,
+    /// Cuts its ring out of the free space.
+    Obstacle,
+}
+
+#[derive(Serialize, Deserialize)]
 struct ObstacleFile {
     #[serde(default)]
     name: String,
@@ -106,19 +143,19 @@ struct QueryFile {
 /// Reads a scene file (the reference image's path made absolute). Geometry is not checked
 /// here; see [`super::validate`].
 pub fn load(path: &Path) -> Result<Scene, LoadError> {
-    let io = |error| LoadError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    let size = std::fs::metadata(path).map_err(io)?.len();
+    let bytes = read_input(path)?;
     let origin = path.display().to_string();
-    if size > MAX_FILE_BYTES {
-        return Err(LoadError::TooLarge { origin, size });
+    match crate::import::SceneFormat::of(path) {
+        Some(format) => format.read(&bytes).map_err(|message| LoadError::Import {
+            origin,
+            message: message.to_string(),
+        }),
+        None => {
+            let mut scene = from_json(&bytes, &origin)?;
+            scene.reference = scene.reference.map(|r| r.loaded_from(path));
+            Ok(scene)
+        }
     }
-    let bytes = std::fs::read(path).map_err(io)?;
-    let mut scene = from_json(&bytes, &origin)?;
-    scene.reference = scene.reference.map(|r| r.loaded_from(path));
-    Ok(scene)
 }
 
 /// Parses scene JSON. `origin` names the input in error messages.
@@ -164,6 +201,14 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
         }
     }
     let extras: Extras = serde_json::from_slice(bytes).map_err(syntax)?;
+    if header.version.as_ref().and_then(|v| v.as_u64()) == Some(2) {
+        let file: SceneFileV2 = serde_json::from_slice(bytes).map_err(syntax)?;
+        return Ok(Scene {
+            agents: extras.agents,
+            reference: extras.reference,
+            ..from_areas(file)
+        });
+    }
     let file: SceneFile = serde_json::from_slice(bytes).map_err(syntax)?;
     Ok(Scene {
         agents: extras.agents,
@@ -183,13 +228,64 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
         queries: file
             .queries
             .into_iter()
-            .map(|q| Query {
-                name: q.name,
-                start: q.start,
-                goal: q.goal,
-            })
+            .map(QueryFile::into_query)
             .collect(),
+        ..Scene::default()
     })
+}
+
+/// The scene of a v2 file: its areas split into walkable rings and obstacles, in painting order.
+fn from_areas(file: SceneFileV2) -> Scene {
+    let mut scene = Scene {
+        agent_radius: file.agent_radius,
+        queries: file
+            .queries
+            .into_iter()
+            .map(QueryFile::into_query)
+            .collect(),
+        ..Scene::default()
+    };
+    let mut order = Vec::with_capacity(file.areas.len());
+    for area in file.areas {
+        match area.kind {
+            AreaKind::Walkable => {
+                order.push(RingRef::Walkable(scene.walkable.len()));
+                scene.walkable.push(area.points);
+                scene.walkable_names.push(area.name);
+            }
+            AreaKind::Obstacle => {
+                order.push(RingRef::Obstacle(scene.obstacles.len()));
+                scene.obstacles.push(Obstacle {
+                    id: ObstacleId(scene.obstacles.len() as u32),
+                    name: area.name,
+                    ring: area.points,
+                });
+            }
+        }
+    }
+    if scene.walkable_names.iter().all(String::is_empty) {
+        scene.walkable_names.clear();
+    }
+    scene.set_order(order);
+    scene
+}
+
+impl QueryFile {
+    fn into_query(self) -> Query {
+        Query {
+            name: self.name,
+            start: self.start,
+            goal: self.goal,
+        }
+    }
+
+    fn of(q: &Query) -> Self {
+        QueryFile {
+            name: q.name.clone(),
+            start: q.start,
+            goal: q.goal,
+        }
+    }
 }
 
 /// serde_json appends " at line L column C"; the error carries those fields separately.
@@ -200,59 +296,61 @@ fn strip_position(message: &str) -> String {
     }
 }
 
-/// The canonical text of a scene: one ring, obstacle or query per line; same scene, same bytes.
+/// The canonical text of a scene: one ring, area or query per line; same scene, same bytes.
+/// Version 1 unless the scene needs version 2 (see the module documentation).
 pub fn to_json(scene: &Scene) -> String {
+    let v2 = scene.is_nested() || scene.walkable_names.iter().any(|n| !n.is_empty());
     let mut out = String::new();
     out.push_str(&format!(
-        "{{\n  \"format\": \"{FORMAT_NAME}\",\n  \"version\": {FORMAT_VERSION},\n"
+        "{{\n  \"format\": \"{FORMAT_NAME}\",\n  \"version\": {},\n",
+        if v2 { 2 } else { 1 }
     ));
     out.push_str(&format!(
         "  \"agent_radius\": {},\n",
         compact(&scene.agent_radius)
     ));
     write_extras(&mut out, scene);
-    let list = |out: &mut String, key: &str, items: Vec<String>, last: bool| {
-        out.push_str(&format!("  \"{key}\": ["));
-        if !items.is_empty() {
-            out.push('\n');
-            out.push_str(
-                &items
-                    .iter()
-                    .map(|s| format!("    {s}"))
-                    .collect::<Vec<_>>()
-                    .join(",\n"),
-            );
-            out.push_str("\n  ");
-        }
-        out.push_str(if last { "]\n" } else { "],\n" });
-    };
-    list(
-        &mut out,
-        "walkable",
-        scene.walkable.iter().map(compact).collect(),
-        false,
-    );
-    let obstacles = scene
-        .obstacles
-        .iter()
-        .map(|o| {
-            compact(&ObstacleFile {
-                name: o.name.clone(),
-                points: o.ring.clone(),
+    if v2 {
+        let areas = scene
+            .areas()
+            .into_iter()
+            .filter_map(|r| {
+                let (name, kind) = match r {
+                    RingRef::Walkable(i) => {
+                        (scene.walkable_name(i).to_string(), AreaKind::Walkable)
+                    }
+                    RingRef::Obstacle(i) => {
+                        (scene.obstacles.get(i)?.name.clone(), AreaKind::Obstacle)
+                    }
+                };
+                let points = scene.ring(r)?.clone();
+                Some(compact(&AreaFile { name, kind, points }))
             })
-        })
-        .collect();
-    list(&mut out, "obstacles", obstacles, false);
+            .collect();
+        list(&mut out, "areas", areas, false);
+    } else {
+        list(
+            &mut out,
+            "walkable",
+            scene.walkable.iter().map(compact).collect(),
+            false,
+        );
+        let obstacles = scene
+            .obstacles
+            .iter()
+            .map(|o| {
+                compact(&ObstacleFile {
+                    name: o.name.clone(),
+                    points: o.ring.clone(),
+                })
+            })
+            .collect();
+        list(&mut out, "obstacles", obstacles, false);
+    }
     let queries = scene
         .queries
         .iter()
-        .map(|q| {
-            compact(&QueryFile {
-                name: q.name.clone(),
-                start: q.start,
-                goal: q.goal,
-            })
-        })
+        .map(|q| compact(&QueryFile::of(q)))
         .collect();
     list(&mut out, "queries", queries, true);
     out.push_str("}\n");
@@ -275,13 +373,30 @@ fn write_extras(out: &mut String, scene: &Scene) {
     }
 }
 
-/// Compact JSON of a value; serialising these plain data types cannot fail.
-fn compact<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_default()
+/// Writes `"key": [ items ]` with one item per line.
+fn list(out: &mut String, key: &str, items: Vec<String>, last: bool) {
+    out.push_str(&format!("  \"{key}\": ["));
+    if !items.is_empty() {
+        out.push('\n');
+        out.push_str(
+            &items
+                .iter()
+                .map(|s| format!("    {s}"))
+                .collect::<Vec<_>>()
+                .join(",\n"),
+        );
+        out.push_str("\n  ");
+    }
+    out.push_str(if last { "]\n" } else { "],\n" });
 }
 
-/// Writes the scene atomically: a temporary file in the same directory, then a rename, so a
-/// crash never leaves a half-written scene behind.
+/// Compact JSON of a value; serialising these plain data types cannot fail.
+fn compact<T: Serialize>(value: &T) -> String {
+    crate::numbers::to_json(value).unwrap_or_default()
+}
+
+/// Writes the scene atomically (see [`crate::fileio`]): a crash never leaves a half-written
+/// scene behind.
 /// The reference image's path is written relative to `path`'s folder.
 pub fn save(scene: &Scene, path: &Path) -> Result<(), SaveError> {
     let text = match &scene.reference {
@@ -295,20 +410,4 @@ pub fn save(scene: &Scene, path: &Path) -> Result<(), SaveError> {
         path: path.to_path_buf(),
         error,
     })
-}
-
-/// Atomically replaces `path` with `bytes` (temp file in the same directory, fsync, rename).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".navscope-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }

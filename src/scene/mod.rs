@@ -1,5 +1,6 @@
-//! The scene document: walkable outlines, obstacles, agent radius and profiles, saved queries
-//! and the reference underlay, with its file format, validation and hit-testing.
+//! The scene document: walkable outlines, obstacles, the order they are painted in, agent radius
+//! and profiles, saved queries and the reference underlay, with its file format, validation and
+//! hit-testing.
 
 mod agents;
 mod file;
@@ -10,7 +11,7 @@ mod validate;
 
 pub use agents::{AgentProfile, DEFAULT_PROFILE, UnknownProfile};
 pub use file::{
-    FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json, write_atomic,
+    AreaKind, FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json,
 };
 pub use pick::{Hit, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_obstacle};
 pub use reference::Reference;
@@ -64,6 +65,12 @@ pub struct Scene {
     pub agents: Vec<AgentProfile>,
     /// The image drawn under the scene to trace from, if any.
     pub reference: Option<Reference>,
+    /// The order the rings are painted in (format v2: a walkable ring adds its area, an obstacle
+    /// cuts it out), each ring exactly once. Empty means the v1 order: every walkable outline,
+    /// then every obstacle. See [`Scene::areas`].
+    pub order: Vec<RingRef>,
+    /// Names of the walkable outlines by index (format v2); a missing entry is no name.
+    pub walkable_names: Vec<String>,
 }
 
 impl Default for Scene {
@@ -75,6 +82,8 @@ impl Default for Scene {
             queries: Vec::new(),
             agents: Vec::new(),
             reference: None,
+            order: Vec::new(),
+            walkable_names: Vec::new(),
         }
     }
 }
@@ -103,10 +112,47 @@ impl Scene {
         w.chain(o)
     }
 
+    /// Every ring in painting order: [`Scene::order`], or the v1 order when that is empty.
+    pub fn areas(&self) -> Vec<RingRef> {
+        if self.order.is_empty() {
+            self.rings().map(|(r, _)| r).collect()
+        } else {
+            self.order.clone()
+        }
+    }
+
+    /// True when painting order matters: some walkable ring comes after an obstacle (an island
+    /// in a pit), which format v1 cannot say.
+    pub fn is_nested(&self) -> bool {
+        let mut after_obstacle = false;
+        for r in self.areas() {
+            match r {
+                RingRef::Obstacle(_) => after_obstacle = true,
+                RingRef::Walkable(_) if after_obstacle => return true,
+                RingRef::Walkable(_) => {}
+            }
+        }
+        false
+    }
+
+    /// Sets the painting order; the v1 order is stored as empty, so v1 scenes stay v1.
+    pub fn set_order(&mut self, order: Vec<RingRef>) {
+        let v1: Vec<RingRef> = self.rings().map(|(r, _)| r).collect();
+        self.order = if order == v1 { Vec::new() } else { order };
+    }
+
+    /// The name of walkable ring `i` ("" when it has none).
+    pub fn walkable_name(&self, i: usize) -> &str {
+        self.walkable_names.get(i).map_or("", String::as_str)
+    }
+
     /// A human name for a ring, e.g. `walkable ring 0` or `obstacle 3 "crate"`.
     pub fn describe(&self, r: RingRef) -> String {
         match r {
-            RingRef::Walkable(i) => format!("walkable ring {i}"),
+            RingRef::Walkable(i) => match self.walkable_name(i) {
+                "" => format!("walkable ring {i}"),
+                name => format!("walkable ring {i} \"{name}\""),
+            },
             RingRef::Obstacle(i) => match self.obstacles.get(i) {
                 Some(o) if !o.name.is_empty() => format!("obstacle {i} \"{}\"", o.name),
                 _ => format!("obstacle {i}"),

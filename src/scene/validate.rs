@@ -3,6 +3,7 @@
 
 use super::{RingRef, Scene};
 use crate::geom::Point;
+use crate::numbers::compact;
 
 /// Largest coordinate or radius magnitude accepted (keeps every later stage in exact range).
 pub const MAX_COORDINATE: f64 = 1e9;
@@ -59,14 +60,20 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
     if !r.is_finite() {
         issues.push(Issue::error(
             None,
-            format!("agent radius {r} is not a finite number"),
+            format!("agent radius {} is not a finite number", compact(r)),
         ));
     } else if r < 0.0 {
-        issues.push(Issue::error(None, format!("agent radius {r} is negative")));
+        issues.push(Issue::error(
+            None,
+            format!("agent radius {} is negative", compact(r)),
+        ));
     } else if r > MAX_COORDINATE {
         issues.push(Issue::error(
             None,
-            format!("agent radius {r} is out of range (at most {MAX_COORDINATE:e})"),
+            format!(
+                "agent radius {} is out of range (at most {MAX_COORDINATE:e})",
+                compact(r)
+            ),
         ));
     }
     for problem in scene.profile_problems() {
@@ -80,6 +87,17 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
             None,
             "the scene has no walkable ring".to_string(),
         ));
+    }
+    if !scene.order.is_empty() {
+        let mut order = scene.order.clone();
+        order.sort_unstable();
+        let rings: Vec<RingRef> = scene.rings().map(|(r, _)| r).collect();
+        if order != rings {
+            issues.push(Issue::error(
+                None,
+                "the painting order does not list every ring exactly once".to_string(),
+            ));
+        }
     }
     for (ring_ref, ring) in scene.rings() {
         let name = scene.describe(ring_ref);

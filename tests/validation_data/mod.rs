@@ -1,12 +1,12 @@
 //! The third-party validation data (`../shared/validation-data`, see its README): locating it,
-//! reading its query files and turning its Polyanya meshes into navmeshes. Shared by
+//! reading its query files and turning its Polyanya meshes into navmeshes through navscope's own
+//! importer (`scene::load` of a `.mesh` file, built for a point agent). Shared by
 //! tests/validation.rs and benches/optimal.rs.
 
 #![allow(dead_code)] // each user takes part of it
 
 use navscope::geom::Point;
-use navscope::import::load_polyanya_mesh;
-use navscope::nav::{self, FreeSpace, NavMesh};
+use navscope::nav::{self, BuildOptions, FreeSpace, NavMesh};
 use std::path::{Path, PathBuf};
 
 /// The data directory: `NAVSCOPE_VALIDATION_DATA` or `../shared/validation-data` beside the
@@ -57,14 +57,20 @@ pub fn load_queries(path: &Path) -> Vec<Query> {
 /// independently of the loader (islands inside holes count).
 pub fn load_map(dir: &Path, mesh_file: &str) -> (FreeSpace, NavMesh) {
     let path = dir.join(mesh_file);
-    let free = load_polyanya_mesh(&path).unwrap();
+    let scene = navscope::scene::load(&path).unwrap();
+    let options = BuildOptions {
+        radius: Some(0.0),
+        skip_raw: true,
+        ..Default::default()
+    };
+    let build = nav::build_with(&scene, &options).unwrap();
+    let (free, mesh) = (build.free_space, build.mesh);
     let polygons = polygon_area(&std::fs::read_to_string(&path).unwrap());
     assert!(
         (free.area() - polygons).abs() <= 1e-9 * polygons,
         "{mesh_file}: free space area {} differs from the polygons' {polygons}",
         free.area()
     );
-    let mesh = nav::triangulate(&free).unwrap();
     mesh.validate(&free).unwrap();
     (free, mesh)
 }

@@ -5,13 +5,15 @@
 use crate::app::action::Action;
 use crate::app::analysis::Analysis;
 use crate::document::Edit;
+use crate::nav::Diagnosis;
 use crate::scene::{Query, Scene};
 use egui::{Color32, RichText, Ui};
 
 /// Shows the diagnosis of the shown query (`query` indexes `scene.queries`).
 pub fn show(ui: &mut Ui, analysis: &Analysis, scene: &Scene, query: Option<usize>) -> Vec<Action> {
     let mut actions = Vec::new();
-    let d = &analysis.diagnosis;
+    let empty = Diagnosis::default();
+    let d = analysis.answer.diagnosis.as_ref().unwrap_or(&empty);
     for sentence in d.sentences() {
         ui.label(
             RichText::new(format!("Why: {sentence}.")).color(Color32::from_rgb(240, 120, 200)),
@@ -49,7 +51,7 @@ pub fn show(ui: &mut Ui, analysis: &Analysis, scene: &Scene, query: Option<usize
             }
         });
     }
-    if let Some(detour) = &analysis.detour {
+    if let Some(detour) = &analysis.answer.detour {
         let text = if detour.off_path.is_empty() {
             format!(
                 "Why not shortest: the funnel path is {:.2} % over the optimal one; the corridor \

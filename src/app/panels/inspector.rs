@@ -111,6 +111,21 @@ fn ring_editor(
     if ui.button("Delete").clicked() {
         actions.push(Action::Run(Command::Delete));
     }
+    let order = scene.areas();
+    if let Some(at) = order.iter().position(|&r| r == ring) {
+        ui.horizontal(|ui| {
+            ui.label(format!("Painted {} of {}", at + 1, order.len()))
+                .on_hover_text("Areas are painted in order: walkable adds, obstacle cuts");
+            for (label, later, enabled) in [
+                ("Earlier", false, at > 0),
+                ("Later", true, at + 1 < order.len()),
+            ] {
+                if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                    actions.push(Action::Apply(Edit::MoveArea { ring, later }));
+                }
+            }
+        });
+    }
     ui.label(format!("{} points", points.len()));
     let selected = match selection {
         Selection::Corner(c) => Some(c.index),

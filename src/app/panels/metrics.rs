@@ -1,9 +1,10 @@
-//! The metrics panel: per path variant its length, corners, minimum clearance, time and
-//! excess over the shortest variant, and a bar chart of the lengths.
+//! The metrics panel: per path variant the query's `nav::Metrics` (length, corners, minimum
+//! clearance, time of the variant alone, excess over the optimal path), and a bar chart of the
+//! lengths.
 
-use crate::app::analysis::{Analysis, Metric};
+use crate::app::analysis::Analysis;
 use crate::app::theme::color;
-use crate::nav::Status;
+use crate::nav::{Metrics, Status, Variant};
 use crate::viz::{Style, Theme};
 use egui::{Color32, Grid, RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
@@ -30,7 +31,7 @@ pub fn show(ui: &mut Ui, analysis: Option<&Analysis>, radius: f64, theme: Theme)
         ui.label("No navmesh yet: the scene has no valid build.");
         return;
     };
-    let status = analysis.result.status;
+    let status = analysis.answer.status();
     if status != Status::Found {
         ui.label(
             RichText::new(format!("No path: {}.", explain(status)))
@@ -39,13 +40,13 @@ pub fn show(ui: &mut Ui, analysis: Option<&Analysis>, radius: f64, theme: Theme)
         return;
     }
     ui.horizontal_top(|ui| {
-        ui.vertical(|ui| table(ui, &analysis.metrics, radius, theme));
+        ui.vertical(|ui| table(ui, &analysis.answer.metrics, radius, theme));
         ui.separator();
-        chart(ui, &analysis.metrics, theme);
+        chart(ui, &analysis.answer.metrics, theme);
     });
 }
 
-fn table(ui: &mut Ui, metrics: &[Metric], radius: f64, theme: Theme) {
+fn table(ui: &mut Ui, metrics: &[(Variant, Metrics)], radius: f64, theme: Theme) {
     Grid::new("metrics")
         .num_columns(6)
         .striped(true)
@@ -62,20 +63,20 @@ fn table(ui: &mut Ui, metrics: &[Metric], radius: f64, theme: Theme) {
                 ui.label(RichText::new(head).strong());
             }
             ui.end_row();
-            for m in metrics {
+            for (variant, m) in metrics {
                 ui.label(
-                    RichText::new(m.variant.name())
-                        .color(variant_color(m, theme))
+                    RichText::new(variant.name())
+                        .color(variant_color(*variant, theme))
                         .strong(),
                 );
                 ui.label(format!("{:.3}", m.length));
                 ui.label(m.vertices.to_string());
                 ui.label(clearance(m, radius));
                 ui.label(format!("{:.1} µs", m.time_us));
-                ui.label(if m.excess <= 0.0 {
-                    "shortest".to_string()
-                } else {
-                    format!("+{:.2} %", 100.0 * m.excess)
+                ui.label(match m.excess {
+                    None => "n/a".to_string(),
+                    Some(e) if e <= 0.0 => "shortest".to_string(),
+                    Some(e) => format!("+{:.2} %", 100.0 * e),
                 });
                 ui.end_row();
             }
@@ -84,11 +85,13 @@ fn table(ui: &mut Ui, metrics: &[Metric], radius: f64, theme: Theme) {
 
 /// The clearance, marked when the path comes closer to a wall than the radius by more than the
 /// arc flattening allows (clearance is measured on arcs flattened to `flatten_tolerance`; the
-/// tangent path is promised r to 0.2% of r).
-fn clearance(m: &Metric, radius: f64) -> RichText {
+/// tangent path is promised r to 0.2% of r); above twice the radius it does not matter and
+/// shows as "at least 2r".
+fn clearance(m: &Metrics, radius: f64) -> RichText {
+    let cap = 2.0 * radius;
     match m.min_clearance {
         None => RichText::new("n/a"),
-        Some(c) if c >= m.clearance_cap => RichText::new(format!("≥ {:.3}", m.clearance_cap)),
+        Some(c) if radius > 0.0 && c >= cap => RichText::new(format!("≥ {cap:.3}")),
         Some(c) if c < radius - 2.0 * crate::nav::flatten_tolerance(radius) => {
             RichText::new(format!("{c:.3} < r")).color(Color32::from_rgb(255, 90, 90))
         }
@@ -96,22 +99,22 @@ fn clearance(m: &Metric, radius: f64) -> RichText {
     }
 }
 
-fn variant_color(m: &Metric, theme: Theme) -> Color32 {
-    color(Style::Path(m.variant).paint(theme).stroke)
+fn variant_color(variant: Variant, theme: Theme) -> Color32 {
+    color(Style::Path(variant).paint(theme).stroke)
 }
 
-fn chart(ui: &mut Ui, metrics: &[Metric], theme: Theme) {
+fn chart(ui: &mut Ui, metrics: &[(Variant, Metrics)], theme: Theme) {
     let bars: Vec<Bar> = metrics
         .iter()
         .enumerate()
-        .map(|(i, m)| {
+        .map(|(i, (variant, m))| {
             Bar::new(i as f64, m.length)
-                .name(m.variant.name())
-                .fill(variant_color(m, theme))
+                .name(variant.name())
+                .fill(variant_color(*variant, theme))
                 .width(0.6)
         })
         .collect();
-    let names: Vec<&'static str> = metrics.iter().map(|m| m.variant.name()).collect();
+    let names: Vec<&'static str> = metrics.iter().map(|(v, _)| v.name()).collect();
     Plot::new("lengths")
         .height(ui.available_height().max(80.0))
         .width(ui.available_width().clamp(160.0, 420.0))

@@ -1,5 +1,6 @@
 //! `BuildError`: why no navmesh could be built.
 
+use crate::numbers::compact;
 use crate::scene::Issue;
 use thiserror::Error;
 
@@ -9,13 +10,20 @@ pub enum BuildError {
     /// The scene has an error-level issue (bad number, degenerate ring, ...).
     #[error("{0}")]
     InvalidScene(Issue),
-    #[error("agent radius {0} is negative or not a finite number")]
+    #[error("agent radius {} is negative or not a finite number", compact(*.0))]
     BadRadius(f64),
-    #[error("arc tolerance {0} is not a positive finite number")]
+    #[error("arc tolerance {} is not a positive finite number", compact(*.0))]
     BadArcTolerance(f64),
+    /// So small that its default arc tolerance (1% of it) is zero.
+    #[error(
+        "agent radius {} is too small to draw arcs with (1% of it is 0); give 0 for a point agent",
+        compact(*.0)
+    )]
+    RadiusTooSmall(f64),
     /// Nothing is left once the walkable area is shrunk and the obstacles grown.
     #[error(
-        "the free space is empty: an agent of radius {radius} fits nowhere in the walkable area"
+        "the free space is empty: an agent of radius {} fits nowhere in the walkable area",
+        compact(*radius)
     )]
     EmptyFreeSpace { radius: f64 },
     /// The triangulator rejected the free space (should not happen for repaired input).

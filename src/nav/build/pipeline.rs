@@ -29,7 +29,8 @@ pub struct BuildOptions {
 impl BuildOptions {
     /// The radius this build uses for `scene`.
     pub fn radius_for(&self, scene: &Scene) -> f64 {
-        self.radius.unwrap_or(scene.agent_radius)
+        // Adding +0 turns a -0 into 0, so no output ever shows a radius of -0.
+        self.radius.unwrap_or(scene.agent_radius) + 0.0
     }
 
     /// The absolute arc tolerance for radius `r`.
@@ -83,7 +84,10 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
     }
     let tolerance = options.arc_tolerance_for(radius);
     if radius > 0.0 && !(tolerance.is_finite() && tolerance > 0.0) {
-        return Err(BuildError::BadArcTolerance(tolerance));
+        return Err(match options.arc_tolerance {
+            Some(_) => BuildError::BadArcTolerance(tolerance),
+            None => BuildError::RadiusTooSmall(radius),
+        });
     }
     let t0 = Instant::now();
     let mut checked = scene.clone();

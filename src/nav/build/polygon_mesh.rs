@@ -316,6 +316,7 @@ fn assemble(
             parts: vec![LocatorPart::new(cdt, face_tri, vertex_id)],
             split_x: None,
         },
+        convex: std::sync::OnceLock::new(),
     };
     Ok((FreeSpace { contours }, mesh))
 }

@@ -10,7 +10,8 @@ use i_overlay::float::simplify::SimplifyShape;
 use i_overlay::float::single::SingleFloatOverlay;
 use i_overlay::i_float::float::compatible::FloatPointCompatible;
 use i_overlay::mesh::float::outline::offset::OutlineOffset;
-use i_overlay::mesh::float::style::{LineJoin, OutlineStyle};
+use i_overlay::mesh::float::stroke::offset::StrokeOffset;
+use i_overlay::mesh::float::style::{LineJoin, OutlineStyle, StrokeStyle};
 
 /// A polygon with holes: the first contour is the outer boundary (counter-clockwise), the others
 /// are holes (clockwise).
@@ -68,6 +69,16 @@ pub fn outline(shapes: &[Shape], distance: f64, step: f64) -> Vec<Shape> {
     }
     let style = OutlineStyle::new(distance).line_join(LineJoin::Round(step));
     shapes.to_vec().outline_as::<i64>(&style)
+}
+
+/// The band within `distance` of the closed rings' segments, with round joins of chord step
+/// `step` radians (arc points on the circle of radius `distance`, as in [`outline`]).
+pub fn stroke(rings: &[Vec<Point>], distance: f64, step: f64) -> Vec<Shape> {
+    if rings.is_empty() {
+        return Vec::new();
+    }
+    let style = StrokeStyle::new(2.0 * distance).line_join(LineJoin::Round(step));
+    rings.to_vec().stroke_as::<i64>(style, true)
 }
 
 /// The smallest and largest join step i_overlay accepts, in radians.

@@ -1,9 +1,11 @@
 //! Repair: turns the scene's rings into clean polygon sets. Duplicate points are dropped,
 //! self-intersecting rings are resolved with the non-zero rule, overlapping obstacles are merged;
-//! each repair is reported as a warning. Convex obstacles keep their exact corners.
+//! each repair is reported as a warning. Convex obstacles keep their exact corners. A nested
+//! scene (format v2) is painted in order up to its last walkable ring; the obstacles after it
+//! stay pieces, as in every v1 scene.
 
 use super::error::BuildError;
-use super::polygon_ops::{Shape, area, interiors_intersect, union, union_shapes};
+use super::polygon_ops::{Shape, area, difference, interiors_intersect, union, union_shapes};
 use crate::geom::{Aabb, Point, overlap_clusters, signed_area};
 use crate::scene::{Corner, Issue, RingRef, Scene};
 
@@ -14,13 +16,17 @@ pub struct Piece {
     pub shapes: Vec<Shape>,
     /// When the piece is a single convex ring: the scene corner behind each of its points.
     pub convex_corners: Option<Vec<Corner>>,
+    /// The scene rings the piece was made of, as drawn (duplicate points dropped): growing
+    /// these rings' segments keeps a part too thin for the area operations (a sliver) a wall.
+    pub rings: Vec<Vec<Point>>,
     pub bounds: Aabb,
 }
 
 /// The scene's rings after repair.
 #[derive(Clone, Debug)]
 pub struct Repaired {
-    /// Union of the walkable rings.
+    /// Union of the walkable rings (for a nested scene: the region painted up to the last
+    /// walkable ring).
     pub walkable: Vec<Shape>,
     pub obstacles: Vec<Piece>,
     /// Every corner of every scene ring, for tracing derived vertices back to their origin.
@@ -28,8 +34,16 @@ pub struct Repaired {
     pub warnings: Vec<Issue>,
 }
 
-/// Most overlap warnings listed one by one; the rest are counted.
+/// Most overlap warnings listed one by one; the rest are counted (or, past the check budget,
+/// said to exist).
 const MAX_OVERLAP_WARNINGS: usize = 20;
+
+/// Most pairs of obstacles whose boxes overlap: the union of k mutually overlapping obstacles
+/// can have O(k^2) crossings, so a scene with more is refused before the union runs.
+const MAX_OVERLAPPING_PAIRS: usize = 20_000;
+
+/// Overlap tests per member of a cluster of touching obstacles.
+const PAIR_CHECKS_PER_MEMBER: usize = 16;
 
 /// Repairs every ring of a scene whose numbers already passed `scene::validate`.
 pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
@@ -37,6 +51,20 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
     let mut corners = Vec::new();
     let mut walkable = Vec::new();
     let mut obstacles = Vec::new();
+    let mut painted_obstacles = Vec::new();
+    let order = scene.areas();
+    // Obstacles before the last walkable ring are painted with the walkable rings (format v2:
+    // an island in a pit); the ones after it are cut out as pieces.
+    let last_walkable = order
+        .iter()
+        .rposition(|r| matches!(r, RingRef::Walkable(_)))
+        .unwrap_or(0);
+    let mut painted = vec![false; scene.obstacles.len()];
+    for r in &order[..last_walkable] {
+        if let RingRef::Obstacle(i) = *r {
+            painted[i] = true;
+        }
+    }
     for (ring_ref, ring) in scene.rings() {
         let piece = clean_ring(scene, ring_ref, ring.points(), &mut warnings)?;
         corners.extend(ring.points().iter().enumerate().map(|(index, &p)| {
@@ -50,25 +78,58 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
         }));
         match ring_ref {
             RingRef::Walkable(_) => walkable.push(piece),
+            RingRef::Obstacle(i) if painted[i] => painted_obstacles.push((i, piece)),
             RingRef::Obstacle(i) => obstacles.push((i, piece)),
         }
     }
-    let walkable = match walkable.len() {
-        1 => walkable.pop().map(|p| p.shapes).unwrap_or_default(),
-        _ => union_shapes(
-            &walkable
-                .into_iter()
-                .flat_map(|p| p.shapes)
-                .collect::<Vec<_>>(),
-        ),
+    let walkable = if painted_obstacles.is_empty() {
+        match walkable.len() {
+            1 => walkable.pop().map(|p| p.shapes).unwrap_or_default(),
+            _ => union_shapes(
+                &walkable
+                    .into_iter()
+                    .flat_map(|p| p.shapes)
+                    .collect::<Vec<_>>(),
+            ),
+        }
+    } else {
+        paint(&order[..=last_walkable], walkable, painted_obstacles)
     };
-    let obstacles = merge_overlapping(scene, obstacles, &mut warnings);
+    let obstacles = merge_overlapping(scene, obstacles, &mut warnings)?;
     Ok(Repaired {
         walkable,
         obstacles,
         corners,
         warnings,
     })
+}
+
+/// The region painted by `order` (walkable rings add, obstacles cut), one boolean operation per
+/// run of rings of the same kind.
+fn paint(order: &[RingRef], walkable: Vec<Piece>, obstacles: Vec<(usize, Piece)>) -> Vec<Shape> {
+    let mut walkable: Vec<Option<Piece>> = walkable.into_iter().map(Some).collect();
+    let mut cut: std::collections::HashMap<usize, Piece> = obstacles.into_iter().collect();
+    let mut region: Vec<Shape> = Vec::new();
+    let mut k = 0;
+    while k < order.len() {
+        let adds = matches!(order[k], RingRef::Walkable(_));
+        let mut run = Vec::new();
+        while k < order.len() && matches!(order[k], RingRef::Walkable(_)) == adds {
+            let piece = match order[k] {
+                RingRef::Walkable(i) => walkable.get_mut(i).and_then(Option::take),
+                RingRef::Obstacle(i) => cut.remove(&i),
+            };
+            run.extend(piece.into_iter().flat_map(|p| p.shapes));
+            k += 1;
+        }
+        region = if adds {
+            region.extend(run);
+            union_shapes(&region)
+        } else {
+            difference(&region, &union_shapes(&run))
+        };
+    }
+    region
 }
 
 /// One ring as a piece: exact and convex when possible, else resolved by the non-zero rule.
@@ -91,9 +152,13 @@ fn clean_ring(
         ))
     };
     let bounds = Aabb::from_points(ring.iter().copied());
+    let extent = bounds.width().max(bounds.height());
+    // The same bound for every ring: thinner than about 1e-12 of its size, a ring is a line, and
+    // the triangulation cannot keep its two sides apart (a point agent would slip through).
+    let too_thin = |area: f64| area <= 1e-12 * extent * extent;
     if is_convex(&ring) {
         let a = signed_area(&ring);
-        if a == 0.0 {
+        if too_thin(a.abs()) {
             return Err(zero_area());
         }
         let mut corners: Vec<Corner> = kept
@@ -108,15 +173,15 @@ fn clean_ring(
             corners.reverse();
         }
         return Ok(Piece {
-            shapes: vec![vec![ring]],
+            shapes: vec![vec![ring.clone()]],
             convex_corners: Some(corners),
+            rings: vec![ring],
             bounds,
         });
     }
     let shapes = union(std::slice::from_ref(&ring));
     let repaired_area = area(&shapes);
-    let extent = bounds.width().max(bounds.height());
-    if repaired_area <= 1e-12 * extent * extent {
+    if too_thin(repaired_area) {
         return Err(zero_area());
     }
     let changed = shapes.len() != 1
@@ -134,6 +199,7 @@ fn clean_ring(
     Ok(Piece {
         shapes,
         convex_corners: None,
+        rings: vec![ring],
         bounds,
     })
 }
@@ -171,9 +237,21 @@ fn merge_overlapping(
     scene: &Scene,
     obstacles: Vec<(usize, Piece)>,
     warnings: &mut Vec<Issue>,
-) -> Vec<Piece> {
+) -> Result<Vec<Piece>, BuildError> {
+    let obstacles = without_copies(obstacles);
     let boxes: Vec<Aabb> = obstacles.iter().map(|(_, p)| p.bounds).collect();
+    let pairs = overlapping_box_pairs(&boxes, MAX_OVERLAPPING_PAIRS);
+    if pairs > MAX_OVERLAPPING_PAIRS {
+        return Err(BuildError::InvalidScene(Issue::error(
+            None,
+            format!(
+                "more than {MAX_OVERLAPPING_PAIRS} pairs of obstacles overlap: too many to \
+                 merge within the memory budget (merge them into fewer obstacles)"
+            ),
+        )));
+    }
     let mut overlaps = Vec::new();
+    let mut uncounted = false;
     let mut pieces = Vec::new();
     let mut taken: Vec<Option<Piece>> = obstacles.iter().map(|(_, p)| Some(p.clone())).collect();
     for cluster in overlap_clusters(&boxes) {
@@ -190,12 +268,21 @@ fn merge_overlapping(
         let merged = union_shapes(&members);
         let separate: f64 = cluster.iter().map(|&i| area(&obstacles[i].1.shapes)).sum();
         if area(&merged) < separate * (1.0 - 1e-9) {
-            for (k, &i) in cluster.iter().enumerate() {
+            // Naming the pairs is a courtesy: at most PAIR_CHECKS_PER_MEMBER tests per member,
+            // and none once more pairs are found than are listed (thousands of identical
+            // obstacles took O(k^2) tests).
+            let mut budget = PAIR_CHECKS_PER_MEMBER * cluster.len();
+            'pairs: for (k, &i) in cluster.iter().enumerate() {
                 for &j in &cluster[k + 1..] {
-                    if boxes[i].intersects(&boxes[j])
-                        && pieces_overlap(&obstacles[i].1, &obstacles[j].1)
-                    {
-                        overlaps.push((obstacles[i].0, obstacles[j].0));
+                    if budget == 0 || overlaps.len() > MAX_OVERLAP_WARNINGS {
+                        uncounted = true;
+                        break 'pairs;
+                    }
+                    if boxes[i].intersects(&boxes[j]) {
+                        budget -= 1;
+                        if pieces_overlap(&obstacles[i].1, &obstacles[j].1) {
+                            overlaps.push((obstacles[i].0, obstacles[j].0));
+                        }
                     }
                 }
             }
@@ -204,6 +291,10 @@ fn merge_overlapping(
         pieces.push(Piece {
             shapes: merged,
             convex_corners: None,
+            rings: cluster
+                .iter()
+                .flat_map(|&i| obstacles[i].1.rings.iter().cloned())
+                .collect(),
             bounds,
         });
     }
@@ -217,7 +308,12 @@ fn merge_overlapping(
             ),
         ));
     }
-    if overlaps.len() > MAX_OVERLAP_WARNINGS {
+    if uncounted {
+        warnings.push(Issue::warning(
+            None,
+            "more pairs of overlapping obstacles are merged".to_string(),
+        ));
+    } else if overlaps.len() > MAX_OVERLAP_WARNINGS {
         warnings.push(Issue::warning(
             None,
             format!(
@@ -226,7 +322,49 @@ fn merge_overlapping(
             ),
         ));
     }
-    pieces
+    Ok(pieces)
+}
+
+/// The obstacles with exact copies of an earlier one left out (the first of each kept).
+fn without_copies(obstacles: Vec<(usize, Piece)>) -> Vec<(usize, Piece)> {
+    let mut seen = std::collections::HashSet::new();
+    obstacles
+        .into_iter()
+        .filter(|(_, p)| {
+            let bits: Vec<[u64; 2]> = p
+                .rings
+                .iter()
+                .flatten()
+                .map(|q| [q.x.to_bits(), q.y.to_bits()])
+                .collect();
+            seen.insert(bits)
+        })
+        .collect()
+}
+
+/// The number of pairs of overlapping boxes, counted up to just past `cap` by a sweep along x
+/// that tests at most 64 pairs per box beyond `cap` (past that it stops and returns what it has
+/// counted: boxes side by side in long columns are not overlaps).
+fn overlapping_box_pairs(boxes: &[Aabb], cap: usize) -> usize {
+    let mut order: Vec<&Aabb> = boxes.iter().collect();
+    order.sort_by(|a, b| a.min.x.total_cmp(&b.min.x));
+    let mut budget = 64 * boxes.len() + cap;
+    let mut count = 0;
+    for (k, a) in order.iter().enumerate() {
+        for b in &order[k + 1..] {
+            if b.min.x > a.max.x || budget == 0 {
+                break;
+            }
+            budget -= 1;
+            if a.intersects(b) {
+                count += 1;
+                if count > cap {
+                    return count;
+                }
+            }
+        }
+    }
+    count
 }
 
 fn pieces_overlap(a: &Piece, b: &Piece) -> bool {

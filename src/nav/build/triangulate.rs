@@ -263,6 +263,7 @@ fn assemble(
             parts: locator_parts,
             split_x,
         },
+        convex: std::sync::OnceLock::new(),
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::geom::{Aabb, Point, orient};
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::nav::query::pass::{QueryResult, Variant};
+use crate::nav::paths::side::{Side, Variant};
 
 /// The funnel path against the optimal one.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,11 +16,12 @@ pub struct Detour {
     pub off_path: Vec<TriId>,
 }
 
-/// The detour of `result`'s corridor, when it has a corridor, a funnel and an optimal path.
-pub fn detour(mesh: &NavMesh, result: &QueryResult) -> Option<Detour> {
-    let corridor = result.corridor.as_ref()?;
-    let funnel = result.path(Variant::Funnel)?;
-    let optimal = result.path(Variant::Optimal)?;
+/// The detour of the corridor of `side` (answered on `mesh`), when it has a corridor, a funnel
+/// and an optimal path.
+pub fn detour(mesh: &NavMesh, side: &Side) -> Option<Detour> {
+    let corridor = side.corridor.as_ref()?;
+    let funnel = side.path(Variant::Funnel)?;
+    let optimal = side.path(Variant::Optimal)?;
     let excess = if optimal.length > 0.0 {
         funnel.length / optimal.length - 1.0
     } else {

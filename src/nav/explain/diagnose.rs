@@ -44,8 +44,9 @@ impl Blocker {
     }
 }
 
-/// Why `p` (known to be outside the free space) is: inside an obstacle first, then
-/// outside the walkable area, then the nearest obstacle or outline within reach.
+/// Why `p` (known to be outside the free space) is: inside an obstacle first (one painted after
+/// the walkable ring around p), then outside the walkable area, then the nearest obstacle or
+/// outline within reach.
 pub fn blocker(scene: &Scene, p: Point) -> Blocker {
     let obstacle = |i: usize, inflated: bool| {
         let o = &scene.obstacles[i];
@@ -60,17 +61,28 @@ pub fn blocker(scene: &Scene, p: Point) -> Blocker {
             name,
         }
     };
-    if let Some(i) = scene
-        .obstacles
+    // Painted in order: the last walkable ring covering p, then the first obstacle after it
+    // that covers p (any covering obstacle when no walkable ring does).
+    let order = scene.areas();
+    let covers = |r: RingRef| {
+        scene
+            .ring(r)
+            .is_some_and(|ring| winding_number(ring.points(), p) != 0)
+    };
+    let last_walkable = order
         .iter()
-        .position(|o| winding_number(o.ring.points(), p) != 0)
-    {
+        .rposition(|&r| matches!(r, RingRef::Walkable(_)) && covers(r));
+    let after = last_walkable.map_or(0, |k| k + 1);
+    if let Some(i) = order[after..].iter().find_map(|&r| match r {
+        RingRef::Obstacle(i) if covers(r) => Some(i),
+        _ => None,
+    }) {
         return obstacle(i, false);
     }
-    let home = scene
-        .walkable
-        .iter()
-        .position(|w| winding_number(w.points(), p) != 0);
+    let home = last_walkable.and_then(|k| match order[k] {
+        RingRef::Walkable(i) => Some(i),
+        RingRef::Obstacle(_) => None,
+    });
     let Some(home) = home else {
         let nearest = nearest_ring(scene.walkable.iter().map(|w| w.points()), p)
             .map(|(i, _)| RingRef::Walkable(i));

@@ -13,7 +13,7 @@ use crate::geom::{Point, SegmentGrid};
 use crate::nav::build::pipeline::Build;
 use crate::nav::mesh::ids::ComponentId;
 use crate::nav::paths::path::Path;
-use crate::nav::query::pass::{QueryResult, Status, Variant, query_build};
+use crate::nav::paths::side::{Side, Status, Variant};
 use crate::scene::Scene;
 
 /// A start or goal outside the free space.
@@ -104,8 +104,16 @@ fn show(p: Point) -> String {
     format!("({:.3}, {:.3})", p.x, p.y)
 }
 
-/// Diagnoses `result`, a query answered by [`query_build`] on `build`, built from `scene`.
-pub fn diagnose(scene: &Scene, build: &Build, result: &QueryResult) -> Diagnosis {
+/// Diagnoses the query from `start` to `goal` answered on `build` (built from `scene`) with
+/// its `shrunk` and `raw` sides; `paths_to(p)` gives every variant's path from the start to
+/// `p` (the partial paths to the closest reachable point).
+pub fn diagnose(
+    scene: &Scene,
+    build: &Build,
+    (start, goal): (Point, Point),
+    (shrunk, raw): (&Side, Option<&Side>),
+    paths_to: impl FnOnce(Point) -> Vec<(Variant, Path)>,
+) -> Diagnosis {
     let mesh = &build.mesh;
     let mut walls: Option<SegmentGrid> = None;
     let mut nearest = |p: Point| {
@@ -116,25 +124,25 @@ pub fn diagnose(scene: &Scene, build: &Build, result: &QueryResult) -> Diagnosis
         radius: build.radius,
         ..Diagnosis::default()
     };
-    if !result.start_location.is_inside() {
+    if !shrunk.start_location.is_inside() {
         diagnosis.start = Some(Outside {
-            blocker: blocker(scene, result.start),
-            nearest: nearest(result.start),
+            blocker: blocker(scene, start),
+            nearest: nearest(start),
         });
     }
-    if !result.goal_location.is_inside() {
+    if !shrunk.goal_location.is_inside() {
         diagnosis.goal = Some(Outside {
-            blocker: blocker(scene, result.goal),
-            nearest: nearest(result.goal),
+            blocker: blocker(scene, goal),
+            nearest: nearest(goal),
         });
     }
     let located = (
-        result.start_location.triangle(),
-        result.goal_location.triangle(),
+        shrunk.start_location.triangle(),
+        shrunk.goal_location.triangle(),
     );
-    if let (Status::Unreachable, (Some(s), Some(g))) = (result.status, located) {
+    if let (Status::Unreachable, (Some(s), Some(g))) = (shrunk.status, located) {
         let (start_component, goal_component) = (mesh.component(s), mesh.component(g));
-        let closest = closest_in_component(mesh, start_component, result.goal)
+        let closest = closest_in_component(mesh, start_component, goal)
             .and_then(&mut nearest)
             .filter(|_| start_component != goal_component);
         if let Some(closest_reachable) = closest {
@@ -142,11 +150,11 @@ pub fn diagnose(scene: &Scene, build: &Build, result: &QueryResult) -> Diagnosis
                 start_component,
                 goal_component,
                 closest_reachable,
-                partial_paths: query_build(build, result.start, closest_reachable).paths,
+                partial_paths: paths_to(closest_reachable),
             });
         }
     }
-    if let (Some(raw), Some(raw_nav)) = (&result.raw, &build.raw)
+    if let (Some(raw), Some(raw_nav)) = (raw, &build.raw)
         && raw.status == Status::Blocked
     {
         let m = &raw_nav.mesh;

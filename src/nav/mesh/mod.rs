@@ -1,9 +1,9 @@
 //! The mesh stage: the data every later stage shares (the free space, the navmesh with its ids,
-//! adjacency and components) and what reads it alone: point location, vertex fans, ray casts,
+//! adjacency and components) and what reads it alone: point location, the convex polygons the exact search sweeps, ray casts,
 //! clearance widths.
 
 pub mod clearance;
-pub mod fan;
+pub mod convex;
 pub mod free_space;
 pub mod ids;
 pub mod locate;

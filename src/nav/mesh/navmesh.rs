@@ -11,6 +11,7 @@
 //!    v0 ---- v1
 //! ```
 
+use super::convex::ConvexMesh;
 use super::free_space::FreeSpace;
 use super::ids::{ComponentId, TriId, VertexId};
 use super::locate::{Location, Locator};
@@ -27,9 +28,17 @@ pub struct NavMesh {
     pub(in crate::nav) components: Vec<ComponentId>,
     pub(in crate::nav) component_count: usize,
     pub(in crate::nav) locator: Locator,
+    /// The triangles merged into convex polygons, made on first use (by the exact search).
+    pub(in crate::nav) convex: std::sync::OnceLock<ConvexMesh>,
 }
 
 impl NavMesh {
+    /// The triangles merged into convex polygons (made on the first call).
+    pub(crate) fn convex(&self) -> &ConvexMesh {
+        self.convex
+            .get_or_init(|| ConvexMesh::new(&self.vertices, &self.triangles, &self.neighbors))
+    }
+
     pub fn vertex_count(&self) -> usize {
         self.vertices.len()
     }

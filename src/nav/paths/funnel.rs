@@ -95,6 +95,14 @@ pub(crate) fn funnel_corners_observed(
             corners.push(e);
         }
     };
+    // Every portal end becomes a corner at most once: the scan restarts at most 2n times, so it
+    // ends after O(n^2) steps whatever the sides say. (Circle sides can cross back and forth: at
+    // a gap as wide as the agent, each end of the gap's portal crosses over the other, and
+    // restarting at the corner's own portal would alternate between them for ever.) A repeat
+    // is skipped like a widening end; the settling pass repairs what the scan missed.
+    let mut taken = vec![[false; 2]; n];
+    let mut take = |e: PortalEnd| !std::mem::replace(&mut taken[e.portal][e.hand as usize], true);
+    take(start);
     let (mut apex, mut left, mut right) = (start, start, PortalEnd::new(0, Hand::Right));
     let mut i = 1;
     while i < n {
@@ -125,11 +133,14 @@ pub(crate) fn funnel_corners_observed(
                 } else {
                     left // right crosses over left: left becomes a corner
                 };
-                push(&mut corners, corner);
-                (apex, left, right) = (corner, corner, corner);
-                event(FunnelMove::Corner, corner.hand, (apex, left, right));
-                i = sides.resume_at(apex);
-                continue;
+                if take(corner) {
+                    push(&mut corners, corner);
+                    (apex, left, right) = (corner, corner, corner);
+                    event(FunnelMove::Corner, corner.hand, (apex, left, right));
+                    i = sides.resume_at(apex);
+                    continue;
+                }
+                event(FunnelMove::Skip, Hand::Right, (apex, left, right));
             }
         } else {
             event(FunnelMove::Skip, Hand::Right, (apex, left, right));
@@ -147,11 +158,14 @@ pub(crate) fn funnel_corners_observed(
                 } else {
                     right
                 };
-                push(&mut corners, corner);
-                (apex, left, right) = (corner, corner, corner);
-                event(FunnelMove::Corner, corner.hand, (apex, left, right));
-                i = sides.resume_at(apex);
-                continue;
+                if take(corner) {
+                    push(&mut corners, corner);
+                    (apex, left, right) = (corner, corner, corner);
+                    event(FunnelMove::Corner, corner.hand, (apex, left, right));
+                    i = sides.resume_at(apex);
+                    continue;
+                }
+                event(FunnelMove::Skip, Hand::Left, (apex, left, right));
             }
         } else {
             event(FunnelMove::Skip, Hand::Left, (apex, left, right));

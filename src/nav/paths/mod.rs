@@ -1,5 +1,6 @@
 //! The paths stage: from a corridor to paths (midpoint, smoothed, funnel, tangent, offset,
-//! optimal) and the measurements of a finished path.
+//! optimal), the measurements of a finished path, and what one mesh answers about a query (a
+//! `side`, with the names of its statuses and path variants).
 
 pub mod funnel;
 pub mod measure;
@@ -7,5 +8,6 @@ pub mod midpoint;
 pub mod offset_funnel;
 pub mod optimal;
 pub mod path;
+pub mod side;
 pub mod smooth;
 pub mod tangent_funnel;

@@ -1,5 +1,6 @@
 //! The exact Euclidean shortest path of a point agent through the navmesh: Polyanya (Cui,
-//! Harabor and Grastien, IJCAI 2017) run on the mesh's triangles. It is the reference every
+//! Harabor and Grastien, IJCAI 2017) run on the mesh's triangles merged into convex polygons
+//! (see `convex`; fewer, bigger cells mean fewer search nodes). It is the reference every
 //! corridor path is measured against.
 //!
 //! Why Polyanya rather than A* over a visibility graph of reflex corners: it is exact, needs no
@@ -10,8 +11,9 @@
 //!
 //! A search node is a root (the start, or a corner turned around, with the exact length g of the
 //! path to it) and a cone of directions from the root passing through one mesh edge into the
-//! triangle behind it. Every point of that triangle inside the cone is visible from the root.
-//! Expanding a node carries the cone on through the triangle's two other edges:
+//! polygon behind it. Every point of that convex polygon inside the cone is visible from the
+//! root. Expanding a node carries the cone on through the polygon's other edges (drawn for a
+//! triangle; a polygon's far corners each split the cone the same way):
 //! ```text
 //!                 O              The cone keeps points right of (or on) its left line and left
 //!           left / \ right       of (or on) its right line. Both lines pass through the root
@@ -31,7 +33,7 @@
 //! on the right. Roots are pruned per vertex fan by g as in Polyanya: a shorter arrival prunes
 //! longer ones, an equal one is kept only if it bends the other way, and nodes of a root that
 //! turns out longer are skipped. A node with a single child is carried on without a round trip
-//! through the queue, and a triangle walled on both other sides is never entered (Polyanya's
+//! through the queue, and a polygon walled on all its other sides is never entered (Polyanya's
 //! intermediate and dead-end pruning).
 //!
 //! Grazing a corner, running along a wall and a start or goal on a vertex or an edge all follow
@@ -40,8 +42,10 @@
 //! to the goal, mirrored across the edge when needed) uses computed points.
 
 use crate::geom::{Point, orient};
+use crate::nav::mesh::convex::{ConvexMesh, PolyId};
 use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::navmesh::NavMesh;
+use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -55,30 +59,84 @@ pub fn optimal_path(
     goal: Point,
     goal_tris: &[TriId],
 ) -> Option<Vec<Point>> {
-    let mut search = Search {
-        mesh,
-        start_tris,
-        goal,
-        goal_tris,
-        roots: vec![Root {
+    let convex = mesh.convex();
+    SCRATCH.with(|cell| {
+        let mut search = Search {
+            mesh,
+            convex,
+            goal,
+            scratch: cell.take(),
+        };
+        search.scratch.reset(convex, start_tris, goal_tris);
+        search.scratch.roots.push(Root {
             at: start,
             g: 0.0,
             parent: None,
             turn: None,
-        }],
-        nodes: Vec::new(),
-        fans: Vec::new(),
-        fan_slots: vec![0; 3 * mesh.triangle_count()],
-        heap: BinaryHeap::new(),
-    };
-    search.expand_root(0);
-    while let Some(entry) = search.heap.pop() {
-        match entry.item {
-            Item::Goal(root) => return Some(search.path(root)),
-            Item::Node(node) => search.expand_node(node),
+        });
+        let path = search.run();
+        cell.set(search.scratch);
+        path
+    })
+}
+
+thread_local! {
+    /// Each thread's search buffers, kept between queries so a query allocates nothing once
+    /// the buffers have grown (Polyanya's own search allocates its nodes per query).
+    static SCRATCH: Cell<Scratch> = Cell::default();
+}
+
+/// The buffers of one search, reused by the next.
+#[derive(Default)]
+struct Scratch {
+    roots: Vec<Root>,
+    nodes: Vec<Node>,
+    fans: Vec<FanRecord>,
+    /// `fan_slots[convex.slot(p) + i]` = the fan record of corner i of polygon p, valid when
+    /// its `query` is this search's (stamping spares clearing a slot per corner every query).
+    fan_slots: Vec<FanSlot>,
+    /// The polygons holding the start, and those holding the goal.
+    start_polys: Vec<PolyId>,
+    goal_polys: Vec<PolyId>,
+    /// The children of the node being carried on.
+    children: Vec<(f64, Node)>,
+    /// This search's stamp.
+    query: u32,
+    heap: BinaryHeap<Entry>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct FanSlot {
+    query: u32,
+    fan: u32,
+}
+
+impl Scratch {
+    /// Empties the buffers and takes a new stamp for a search on `convex` between points in
+    /// `start_tris` and in `goal_tris`.
+    fn reset(&mut self, convex: &ConvexMesh, start_tris: &[TriId], goal_tris: &[TriId]) {
+        for (polys, tris) in [
+            (&mut self.start_polys, start_tris),
+            (&mut self.goal_polys, goal_tris),
+        ] {
+            polys.clear();
+            polys.extend(tris.iter().map(|&t| convex.poly_of(t)));
+            polys.sort_unstable();
+            polys.dedup();
         }
+        self.roots.clear();
+        self.nodes.clear();
+        self.fans.clear();
+        self.heap.clear();
+        self.query = self.query.wrapping_add(1);
+        if self.query == 0 {
+            // Stamps wrapped round: forget every old one.
+            self.fan_slots.fill(FanSlot::default());
+            self.query = 1;
+        }
+        self.fan_slots
+            .resize(convex.slot_count(), FanSlot::default());
     }
-    None
 }
 
 /// The directed line through two exact points.
@@ -150,13 +208,13 @@ struct Root {
     turn: Option<Turn>,
 }
 
-/// Where a turning root's search goes: the triangles around its vertex from the one it was
+/// Where a turning root's search goes: the polygons around its vertex from the one it was
 /// reached in, counter-clockwise to the wall when the path bends left (clockwise when it bends
 /// right), on the left of `keep`.
 #[derive(Clone, Copy)]
 struct Turn {
     vertex: VertexId,
-    from: TriId,
+    from: PolyId,
     left: bool,
     keep: Line,
     /// Index of the vertex fan's pruning record.
@@ -170,16 +228,16 @@ struct Turn {
 /// `turn`) or goes straight on, which the kept root's parent covers.
 struct FanRecord {
     /// The far vertices of the walls that end the fan [counter-clockwise, clockwise]; `None`
-    /// when the triangles close around the vertex.
+    /// when the polygons close around the vertex.
     walls: Option<[VertexId; 2]>,
     g: f64,
 }
 
-/// A cone from a root through edge `entry` of triangle `tri`, into `tri`.
+/// A cone from a root through edge `entry` of polygon `poly`, into `poly`.
 #[derive(Clone, Copy)]
 struct Node {
     root: u32,
-    tri: TriId,
+    poly: PolyId,
     entry: u8,
     cone: Cone,
     /// The cone's left line passes through the entry edge's left vertex (which is visible) and
@@ -222,66 +280,96 @@ impl PartialOrd for Entry {
 
 struct Search<'a> {
     mesh: &'a NavMesh,
-    start_tris: &'a [TriId],
+    convex: &'a ConvexMesh,
     goal: Point,
-    goal_tris: &'a [TriId],
-    roots: Vec<Root>,
-    nodes: Vec<Node>,
-    fans: Vec<FanRecord>,
-    /// `fan_slots[3 * t + i]` = index + 1 of the fan record of corner i of triangle t, 0 until
-    /// the search meets that fan (zeroed memory is free to allocate).
-    fan_slots: Vec<u32>,
-    heap: BinaryHeap<Entry>,
+    scratch: Scratch,
 }
 
 impl Search<'_> {
+    /// Searches from the start root (the first root) until the goal is reached.
+    fn run(&mut self) -> Option<Vec<Point>> {
+        self.expand_root(0);
+        while let Some(entry) = self.scratch.heap.pop() {
+            match entry.item {
+                Item::Goal(root) => return Some(self.path(root)),
+                Item::Node(node) => self.expand_node(node),
+            }
+        }
+        None
+    }
+
     fn push(&mut self, f: f64, g: f64, item: Item) {
-        self.heap.push(Entry { f, g, item });
+        self.scratch.heap.push(Entry { f, g, item });
     }
 
     /// False once a shorter path to the root's vertex fan was found.
     fn is_current(&self, root: u32) -> bool {
-        let r = &self.roots[root as usize];
-        r.turn.is_none_or(|t| self.fans[t.fan as usize].g == r.g)
+        let r = &self.scratch.roots[root as usize];
+        r.turn
+            .is_none_or(|t| self.scratch.fans[t.fan as usize].g == r.g)
     }
 
     fn push_goal(&mut self, root: u32) {
-        let r = &self.roots[root as usize];
+        let r = &self.scratch.roots[root as usize];
         let length = r.g + r.at.distance(self.goal);
         self.push(length, length, Item::Goal(root));
     }
 
-    /// Starts cones from a new root through the far edges of each of its triangles.
+    fn holds_goal(&self, p: PolyId) -> bool {
+        self.scratch.goal_polys.contains(&p)
+    }
+
+    /// Starts cones from a new root through the far edges of each of its polygons.
     fn expand_root(&mut self, root: u32) {
-        let (at, turn) = (self.roots[root as usize].at, self.roots[root as usize].turn);
-        let mesh = self.mesh;
-        let start_tris = if turn.is_none() { self.start_tris } else { &[] };
-        let fan = turn.map(|t| mesh.fan(t.vertex, t.from, t.left));
-        for t in start_tris.iter().copied().chain(fan.into_iter().flatten()) {
-            if self.goal_tris.contains(&t) {
-                self.push_goal(root);
+        let convex = self.convex;
+        match self.scratch.roots[root as usize].turn {
+            None => {
+                for i in 0..self.scratch.start_polys.len() {
+                    self.expand_root_in(root, self.scratch.start_polys[i]);
+                }
             }
-            let points = mesh.triangle_points(t);
-            for (k, n) in mesh.neighbors(t).into_iter().enumerate() {
-                // Walking out across edge k: vertex k+1 on the left, vertex k on the right.
-                let (l, r) = (points[(k + 1) % 3], points[k]);
-                let Some(n) = n else { continue };
-                if orient(r, l, at) <= 0.0 {
-                    continue; // the root is on this edge
+            Some(turn) => {
+                for p in convex.fan(turn.vertex, turn.from, turn.left) {
+                    self.expand_root_in(root, p);
                 }
-                let cone = Cone {
-                    left: Line::new(at, l),
-                    right: Line::new(at, r),
-                };
-                let cone = match turn {
-                    None => Some(cone),
-                    Some(turn) => cone.keep_left_of(turn.keep, l, r),
-                };
-                if let Some(child) =
-                    cone.and_then(|cone| self.child(root, cone, t, k, n, [true, true]))
-                {
-                    self.queue(child);
-                }
+            }
+        }
+    }
+
+    /// Starts cones from a root in polygon `p` through its edges the root is not on.
+    fn expand_root_in(&mut self, root: u32, p: PolyId) {
+        let (at, turn) = (
+            self.scratch.roots[root as usize].at,
+            self.scratch.roots[root as usize].turn,
+        );
+        if self.holds_goal(p) {
+            self.push_goal(root);
+        }
+        let convex = self.convex;
+        let corners = convex.corners(p);
+        let n = corners.len();
+        for (k, &across) in convex.neighbors(p).iter().enumerate() {
+            // Walking out across edge k: corner k+1 on the left, corner k on the right.
+            let (l, r) = (
+                self.mesh.vertex(corners[(k + 1) % n]),
+                self.mesh.vertex(corners[k]),
+            );
+            let Some(into) = across else { continue };
+            if orient(r, l, at) <= 0.0 {
+                continue; // the root is on this edge
+            }
+            let cone = Cone {
+                left: Line::new(at, l),
+                right: Line::new(at, r),
+            };
+            let cone = match turn {
+                None => Some(cone),
+                Some(turn) => cone.keep_left_of(turn.keep, l, r),
+            };
+            if let Some(child) =
+                cone.and_then(|cone| self.child(root, cone, p, k, into, [true, true]))
+            {
+                self.queue(child);
             }
         }
     }
@@ -289,97 +377,97 @@ impl Search<'_> {
     /// Expands a queued node. A node with a single child and nothing else to report is carried
     /// on at once, without a round trip through the queue (Polyanya's intermediate pruning).
     fn expand_node(&mut self, index: u32) {
-        let mut node = self.nodes[index as usize];
+        let mut node = self.scratch.nodes[index as usize];
         if !self.is_current(node.root) {
             return;
         }
         loop {
-            let queued = self.heap.len();
-            match self.carry(node) {
-                [Some(child), None] | [None, Some(child)] if self.heap.len() == queued => {
-                    node = child.1
-                }
-                children => {
-                    for child in children.into_iter().flatten() {
-                        self.queue(child);
-                    }
-                    return;
-                }
+            let queued = self.scratch.heap.len();
+            self.carry(node);
+            if self.scratch.children.len() == 1 && self.scratch.heap.len() == queued {
+                node = self.scratch.children[0].1;
+                continue;
             }
+            for i in 0..self.scratch.children.len() {
+                self.queue(self.scratch.children[i]);
+            }
+            return;
         }
     }
 
     fn queue(&mut self, (f, node): (f64, Node)) {
-        let g = self.roots[node.root as usize].g;
-        self.nodes.push(node);
-        self.push(f, g, Item::Node(self.nodes.len() as u32 - 1));
+        let g = self.scratch.roots[node.root as usize].g;
+        self.scratch.nodes.push(node);
+        self.push(f, g, Item::Node(self.scratch.nodes.len() as u32 - 1));
     }
 
-    /// Carries a node's cone through its triangle: queues the goal and turns at newly seen
-    /// corners, and returns the children with their f.
-    fn carry(&mut self, node: Node) -> [Option<(f64, Node)>; 2] {
+    /// Carries a node's cone through its polygon: queues the goal and turns at newly seen
+    /// corners, and leaves the children with their f in `scratch.children`.
+    fn carry(&mut self, node: Node) {
+        let convex = self.convex;
+        let corners = convex.corners(node.poly);
+        let n = corners.len();
         let j = node.entry as usize;
-        let ids = self.mesh.triangle(node.tri);
-        let (l, r, o) = (ids[j], ids[(j + 1) % 3], ids[(j + 2) % 3]);
-        if self.goal_tris.contains(&node.tri) && node.cone.contains(self.goal) {
+        let (l, r) = (corners[j], corners[(j + 1) % n]);
+        if self.holds_goal(node.poly) && node.cone.contains(self.goal) {
             self.push_goal(node.root);
         }
         if node.turn_left {
-            self.turn(node.root, l, node.tri, true);
+            self.turn(node.root, l, node.poly, true);
         }
         if node.turn_right {
-            self.turn(node.root, r, node.tri, false);
+            self.turn(node.root, r, node.poly, false);
         }
-        let o_point = self.mesh.vertex(o);
-        let neighbors = self.mesh.neighbors(node.tri);
-        // Left child through edge j+2 (O -> L) keeps L at its left end; right child through
-        // edge j+1 (R -> O) keeps R at its right end.
-        let left = match neighbors[(j + 2) % 3] {
-            Some(n) if node.cone.left.side(o_point) < 0.0 => self.child(
-                node.root,
-                node.cone,
-                node.tri,
-                (j + 2) % 3,
-                n,
-                [false, true],
-            ),
-            _ => None,
-        };
-        let right = match neighbors[(j + 1) % 3] {
-            Some(n) if node.cone.right.side(o_point) > 0.0 => self.child(
-                node.root,
-                node.cone,
-                node.tri,
-                (j + 1) % 3,
-                n,
-                [true, false],
-            ),
-            _ => None,
-        };
-        [left, right]
+        self.scratch.children.clear();
+        let neighbors = convex.neighbors(node.poly);
+        // The far edges from right to left as the root sees them: edge k = j+s runs from its
+        // right end, corner k, to its left end, corner k+1. It meets the inside of the cone when
+        // its right end lies strictly right of the cone's left line and its left end strictly
+        // left of the right line; R (s = 1) and L (s = n - 1) always do. A child keeps R or L
+        // at its end; the far corners in between are new ends.
+        for s in 1..n {
+            let k = (j + s) % n;
+            if s > 1 && node.cone.left.side(self.mesh.vertex(corners[k])) >= 0.0 {
+                break; // this and every later edge lie left of the cone
+            }
+            let Some(into) = neighbors[k] else { continue };
+            if s + 1 < n && node.cone.right.side(self.mesh.vertex(corners[(k + 1) % n])) <= 0.0 {
+                continue; // right of the cone
+            }
+            if let Some(child) =
+                self.child(node.root, node.cone, node.poly, k, into, [s + 1 < n, s > 1])
+            {
+                self.scratch.children.push(child);
+            }
+        }
     }
 
-    /// The node for `cone` leaving triangle `from` across its edge `k` into `into`, narrowed to
+    /// The node for `cone` leaving polygon `from` across its edge `k` into `into`, narrowed to
     /// that edge, with its f; `new_ends` says which of the edge's ends (left, right) the parent
-    /// did not see. `None` for a dead end: a triangle walled on its two other sides that does
-    /// not hold the goal (no cone or turn can leave it).
+    /// did not see. `None` for a dead end: a polygon walled on all its other sides that does not
+    /// hold the goal (no cone or turn can leave it).
     fn child(
         &self,
         root: u32,
         cone: Cone,
-        from: TriId,
+        from: PolyId,
         k: usize,
-        into: TriId,
+        into: PolyId,
         new_ends: [bool; 2],
     ) -> Option<(f64, Node)> {
-        if self.mesh.neighbors(into).iter().flatten().count() == 1
-            && !self.goal_tris.contains(&into)
-        {
+        let convex = self.convex;
+        if convex.neighbors(into).iter().flatten().count() == 1 && !self.holds_goal(into) {
             return None;
         }
-        let (at, g) = (self.roots[root as usize].at, self.roots[root as usize].g);
-        let ids = self.mesh.triangle(from);
-        let (l, r) = (self.mesh.vertex(ids[(k + 1) % 3]), self.mesh.vertex(ids[k]));
+        let (at, g) = (
+            self.scratch.roots[root as usize].at,
+            self.scratch.roots[root as usize].g,
+        );
+        let corners = convex.corners(from);
+        let (l, r) = (
+            self.mesh.vertex(corners[(k + 1) % corners.len()]),
+            self.mesh.vertex(corners[k]),
+        );
         let left_at_vertex = cone.left.side(l) <= 0.0;
         let right_at_vertex = cone.right.side(r) >= 0.0;
         let cone = Cone {
@@ -405,7 +493,7 @@ impl Search<'_> {
             crossing(cone.right, l, r)
         };
         let f = g + heuristic(at, a, b, l, r, self.goal);
-        let entry = self.mesh.shared_edge(into, from).unwrap_or(0) as u8;
+        let entry = convex.shared_edge(into, from).unwrap_or(0) as u8;
         let (turn_left, turn_right) = (
             left_at_vertex && new_ends[0],
             right_at_vertex && new_ends[1],
@@ -414,7 +502,7 @@ impl Search<'_> {
             f,
             Node {
                 root,
-                tri: into,
+                poly: into,
                 entry,
                 cone,
                 turn_left,
@@ -426,8 +514,8 @@ impl Search<'_> {
     /// Makes `v` (a visible vertex of `t`, on the left or right edge of the cone) a root where
     /// the path from `parent` bends left (or right) around a wall, if there is one to bend
     /// around and this is the shortest such way to it found so far.
-    fn turn(&mut self, parent: u32, v: VertexId, t: TriId, left: bool) {
-        let p = &self.roots[parent as usize];
+    fn turn(&mut self, parent: u32, v: VertexId, t: PolyId, left: bool) {
+        let p = &self.scratch.roots[parent as usize];
         let at = self.mesh.vertex(v);
         // Bending left keeps the points left of the line parent -> v; bending right, its right.
         let keep = if left {
@@ -438,8 +526,8 @@ impl Search<'_> {
         let g = p.g + p.at.distance(at);
         let fan = self.fan_record(v, t);
         let side = usize::from(!left);
-        let record = &mut self.fans[fan as usize];
-        // The triangles from t round to the wall on that side hold points hidden from the
+        let record = &mut self.scratch.fans[fan as usize];
+        // The polygons from t round to the wall on that side hold points hidden from the
         // parent only if the wall lies strictly on that side (v is then a reflex corner).
         let Some(walls) = record.walls else { return };
         if record.g <= g || keep.side(self.mesh.vertex(walls[side])) <= 0.0 {
@@ -453,8 +541,8 @@ impl Search<'_> {
             keep,
             fan,
         };
-        let index = self.roots.len() as u32;
-        self.roots.push(Root {
+        let index = self.scratch.roots.len() as u32;
+        self.scratch.roots.push(Root {
             at,
             g,
             parent: Some(parent),
@@ -463,27 +551,33 @@ impl Search<'_> {
         self.expand_root(index);
     }
 
-    /// The record of the fan of `v` holding `t`, made (and noted at every corner of the fan) on
+    /// The record of the fan of `v` holding `p`, made (and noted at every corner of the fan) on
     /// first use.
-    fn fan_record(&mut self, v: VertexId, t: TriId) -> u32 {
-        let mesh = self.mesh;
-        let slot = 3 * t.index() + mesh.corner_of(v, t);
-        if self.fan_slots[slot] != 0 {
-            return self.fan_slots[slot] - 1;
+    fn fan_record(&mut self, v: VertexId, p: PolyId) -> u32 {
+        let convex = self.convex;
+        let slot = convex.slot(p) + convex.corner_of(v, p);
+        let query = self.scratch.query;
+        let known = self.scratch.fan_slots[slot];
+        if known.query == query {
+            return known.fan;
         }
-        let walls = match (mesh.fan_wall(v, t, true), mesh.fan_wall(v, t, false)) {
+        let walls = match (convex.fan_wall(v, p, true), convex.fan_wall(v, p, false)) {
             (Some((_, ccw)), Some((_, cw))) => Some([ccw, cw]),
             _ => None,
         };
-        self.fans.push(FanRecord {
+        self.scratch.fans.push(FanRecord {
             walls,
             g: f64::INFINITY,
         });
-        let index = self.fans.len() as u32;
-        for u in mesh.fan(v, t, true).chain(mesh.fan(v, t, false).skip(1)) {
-            self.fan_slots[3 * u.index() + mesh.corner_of(v, u)] = index;
+        let fan = self.scratch.fans.len() as u32 - 1;
+        for q in convex
+            .fan(v, p, true)
+            .chain(convex.fan(v, p, false).skip(1))
+        {
+            self.scratch.fan_slots[convex.slot(q) + convex.corner_of(v, q)] =
+                FanSlot { query, fan };
         }
-        index - 1
+        fan
     }
 
     /// The path from the start to the goal through `root`, without repeated points or corners
@@ -492,8 +586,8 @@ impl Search<'_> {
         let mut points = vec![self.goal];
         let mut cursor = Some(root);
         while let Some(i) = cursor {
-            points.push(self.roots[i as usize].at);
-            cursor = self.roots[i as usize].parent;
+            points.push(self.scratch.roots[i as usize].at);
+            cursor = self.scratch.roots[i as usize].parent;
         }
         points.reverse();
         points.dedup();

@@ -42,7 +42,7 @@ mod tests {
     use crate::nav::build::pipeline::build;
     use crate::nav::invariants;
     use crate::nav::paths::midpoint::midpoint_path;
-    use crate::nav::query::pass::query;
+    use crate::nav::query::pass::query_mesh;
     use crate::scene;
 
     #[test]
@@ -54,7 +54,7 @@ mod tests {
         let s = scene::load(path).unwrap();
         let b = build(&s).unwrap();
         for q in &s.queries {
-            let r = query(&b.mesh, q.start, q.goal);
+            let r = query_mesh(&b.mesh, q.start, q.goal, &Default::default());
             let c = r.corridor.unwrap();
             let portals = c.portals(&b.mesh);
             let smooth = smooth_midpoints(&b.mesh, &c, &portals);

@@ -21,19 +21,15 @@
 //! A candidate is kept only when it is a valid corridor (`check_corridor`) and its
 //! funnel path is strictly shorter, so an optimisation never makes the funnel longer.
 
-use super::pass::{QueryResult, Variant, corridor_path, measure, micros};
 use crate::geom::Point;
-use crate::nav::build::pipeline::Build;
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::mesh::raycast::raycast_triangles;
 use crate::nav::paths::funnel::{funnel_ends, string_pull};
 use crate::nav::paths::measure::polyline_length;
-use crate::nav::paths::path::Path;
 use crate::nav::search::corridor::{Corridor, Portal, check_corridor};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
-use std::time::Instant;
 
 /// Which optimisations to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,60 +85,6 @@ pub fn optimize_corridor(
         }
     }
     best.corridor
-}
-
-/// What optimising a query's corridor changed.
-#[derive(Clone, Debug)]
-pub struct Optimized {
-    /// The corridor A* found.
-    pub before: Corridor,
-    /// Its funnel path.
-    pub funnel_before: Option<Path>,
-    /// Time spent optimising, in microseconds (remaking the paths not included).
-    pub time_us: f64,
-}
-
-/// Optimises the corridor of a query answered on `build`'s mesh and remakes the corridor
-/// variants (midpoint, funnel, smoothed) and the metrics from it. `None` when the options are
-/// all off or the query has no corridor.
-pub fn optimize_query(
-    build: &Build,
-    result: &mut QueryResult,
-    options: &CorridorOptions,
-) -> Option<Optimized> {
-    let mesh = &build.mesh;
-    let before = result.corridor.clone().filter(|_| options.any())?;
-    let t0 = Instant::now();
-    let after = optimize_corridor(mesh, &before, options);
-    let time_us = micros(t0);
-    let funnel_before = result.path(Variant::Funnel).cloned();
-    if after != before {
-        let portals = after.portals(mesh);
-        for (variant, path) in &mut result.paths {
-            if matches!(
-                variant,
-                Variant::Midpoint | Variant::Funnel | Variant::MidpointSmoothed
-            ) {
-                let t = Instant::now();
-                *path = Path::from_points(&corridor_path(mesh, *variant, &after, &portals));
-                let made_us = micros(t);
-                for (v, us) in &mut result.timings.variants_us {
-                    if v == variant {
-                        *us = made_us;
-                    }
-                }
-            }
-        }
-        result.corridor = Some(after);
-        if let (Some(raw), Some(raw_nav)) = (&result.raw, &build.raw) {
-            result.metrics = measure(result, raw, &raw_nav.walls, build.radius);
-        }
-    }
-    Some(Optimized {
-        before,
-        funnel_before,
-        time_us,
-    })
 }
 
 /// Length of a corridor's funnel path.

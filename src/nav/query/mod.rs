@@ -1,5 +1,6 @@
-//! The query stage: one start/goal query over a build, every path variant with its metrics and
-//! timings, on the shrunk and the raw mesh, and the corridor optimisations.
+//! The query stage: the one query pass over a build (`pass`): the shrunk mesh's side with the
+//! corridor optimisations as an option (`corridor_opt`), the raw mesh's side (`raw_query`), the
+//! metrics of every variant, and the explanations of the stage before.
 
 pub mod corridor_opt;
 pub mod pass;

@@ -1,157 +1,136 @@
-//! A query: locate start and goal, check components, run A*, and make every path variant from
-//! the corridor. Expected outcomes (outside, unreachable) are statuses, not errors.
+//! The query pass: one start/goal query on a build, answered once for every caller (CLI `path`,
+//! `lab` and `check`, the editor, the lab window). [`query`] makes the shrunk mesh's [`Side`]
+//! (locate, A*, the corridor optimisations when on, then midpoint, funnel, smoothed midpoints
+//! and the exact optimal path) and the raw mesh's (the radius-aware tangent and offset paths,
+//! see `raw_query`), measures every path ([`Metrics`]), and explains the outcome: the detour of
+//! the funnel against the optimal path and, given the scene, the diagnosis of a failure.
 //!
-//! [`query`] answers on one (shrunk) mesh with its variants: midpoint, funnel, smoothed
-//! midpoints and the exact optimal path ([`query_with`] picks a subset). [`query_build`] adds the
-//! radius-aware variants of the build's raw mesh (tangent, offset; see `raw_query`) and the
-//! metrics of every path. The two sides have their own status: `status` is the shrunk mesh's,
-//! `raw.status` the raw mesh's, and a variant has a path exactly when its side found one, so
-//! either side may find a path the other does not.
+//! The two sides have their own status, and a variant has a path exactly when its side found
+//! one, so either side may find a path the other does not.
 
-use super::raw_query::{RawQuery, query_raw};
-use crate::geom::{Point, SegmentGrid};
+use super::corridor_opt::{CorridorOptions, optimize_corridor};
+use super::raw_query::query_raw;
+use crate::geom::Point;
 use crate::nav::build::pipeline::Build;
-use crate::nav::mesh::ids::TriId;
-use crate::nav::mesh::locate::Location;
+use crate::nav::explain::detour::{Detour, detour};
+use crate::nav::explain::diagnosis::{Diagnosis, diagnose};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::paths::funnel::string_pull;
 use crate::nav::paths::measure::min_clearance;
 use crate::nav::paths::midpoint::midpoint_path;
 use crate::nav::paths::optimal::optimal_path;
 use crate::nav::paths::path::Path;
+use crate::nav::paths::side::{
+    Optimized, Side, Status, Variant, flatten_tolerance, locate_ends, micros,
+};
 use crate::nav::paths::smooth::smooth_midpoints;
 use crate::nav::search::astar::astar;
 use crate::nav::search::corridor::{Corridor, Portal};
+use crate::scene::Scene;
 use std::time::Instant;
 
-/// Outcome of a query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    Found,
-    StartOutside,
-    GoalOutside,
-    Unreachable,
-    /// Radius-aware side only: a point agent could pass, but no corridor is 2r wide.
-    Blocked,
+/// What a query makes and explains.
+#[derive(Clone, Copy, Debug)]
+pub struct QueryOptions<'a> {
+    /// The variants to make (the optimal path is a search of its own that corridor-only
+    /// callers skip; the raw side runs only for tangent or offset).
+    pub variants: &'a [Variant],
+    /// The corridor optimisations of the shrunk side.
+    pub corridor: CorridorOptions,
+    /// The scene the build was made from: when given, the answer carries a diagnosis.
+    pub explain: Option<&'a Scene>,
 }
 
-impl Status {
-    /// The name used in CLI output and files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Found => "found",
-            Status::StartOutside => "start_outside",
-            Status::GoalOutside => "goal_outside",
-            Status::Unreachable => "unreachable",
-            Status::Blocked => "blocked",
+impl Default for QueryOptions<'_> {
+    /// Every variant, no corridor optimisation, no diagnosis.
+    fn default() -> Self {
+        QueryOptions {
+            variants: &Variant::ALL,
+            corridor: CorridorOptions::default(),
+            explain: None,
         }
     }
 }
 
-/// The ways a path is made from a corridor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Variant {
-    /// Start, every portal midpoint, goal.
-    Midpoint,
-    /// The string-pulled shortest path through the corridor.
-    Funnel,
-    /// The midpoint path with redundant points removed by raycasts through the shrunk mesh.
-    MidpointSmoothed,
-    /// Radius-aware: tangents and arcs round corner circles, on the raw mesh.
-    Tangent,
-    /// Radius-aware (naive): the raw mesh's funnel with corners pushed out along their normals.
-    Offset,
-    /// The exact shortest path through the whole (shrunk) free space, whatever the corridor.
-    Optimal,
-}
-
-impl Variant {
-    pub const ALL: [Variant; 6] = [
-        Variant::Midpoint,
-        Variant::Funnel,
-        Variant::MidpointSmoothed,
-        Variant::Tangent,
-        Variant::Offset,
-        Variant::Optimal,
-    ];
-
-    /// The variants made on the shrunk mesh, which [`query`] answers.
-    pub const SHRUNK: [Variant; 4] = [
-        Variant::Midpoint,
-        Variant::Funnel,
-        Variant::MidpointSmoothed,
-        Variant::Optimal,
-    ];
-
-    /// The name used in CLI output and files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Midpoint => "midpoint",
-            Variant::Funnel => "funnel",
-            Variant::MidpointSmoothed => "midpoint_smoothed",
-            Variant::Tangent => "tangent",
-            Variant::Offset => "offset",
-            Variant::Optimal => "optimal",
+impl<'a> QueryOptions<'a> {
+    /// What the editor and `navscope path` ask: every variant with the corridor optimisations
+    /// `corridor`, explained against `scene`.
+    pub fn explained(scene: &'a Scene, corridor: CorridorOptions) -> Self {
+        QueryOptions {
+            variants: &Variant::ALL,
+            corridor,
+            explain: Some(scene),
         }
-    }
-
-    /// True for the variants made on the raw mesh (any radius); the others use the shrunk mesh.
-    pub fn uses_raw_mesh(self) -> bool {
-        !Variant::SHRUNK.contains(&self)
     }
 }
 
 /// Measurements of one path.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Metrics {
+    /// Length in world units (arcs exact).
     pub length: f64,
     /// Corner points (segment ends plus the start).
     pub vertices: usize,
-    /// Smallest distance to a raw wall (arcs flattened to 0.1% of the radius).
-    pub min_clearance: f64,
-    /// Time to make the path, including the A* search of its corridor, in microseconds.
+    /// Smallest distance to a wall of the unshrunk scene (arcs flattened to 0.1% of the
+    /// radius); `None` when the build has no raw mesh.
+    pub min_clearance: Option<f64>,
+    /// The time this variant alone costs, in microseconds: its side's corridor search (with
+    /// the corridor optimisations) and making its path; for the optimal path, its own search.
     pub time_us: f64,
-}
-
-/// Microseconds spent per stage of a query.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct QueryTimings {
-    pub locate_us: f64,
-    pub astar_us: f64,
-    /// Time to make each variant's path from the corridor.
-    pub variants_us: Vec<(Variant, f64)>,
-}
-
-impl QueryTimings {
-    pub fn total_us(&self) -> f64 {
-        self.locate_us + self.astar_us + self.variants_us.iter().map(|(_, t)| t).sum::<f64>()
-    }
+    /// The time of the whole query (both sides, every variant, the metrics and the detour,
+    /// not the diagnosis), in microseconds; the same for every variant.
+    pub query_time_us: f64,
+    /// How much longer than the optimal path, as a fraction (`length / optimal - 1`; 0 for
+    /// the optimal path itself); `None` without an optimal path.
+    pub excess: Option<f64>,
 }
 
 /// Everything a query produces.
 #[derive(Clone, Debug)]
-pub struct QueryResult {
+pub struct Answer {
     pub start: Point,
     pub goal: Point,
-    pub status: Status,
-    pub start_location: Location,
-    pub goal_location: Location,
-    pub corridor: Option<Corridor>,
-    /// One path per variant whose side found one, in `Variant` order.
-    pub paths: Vec<(Variant, Path)>,
-    pub timings: QueryTimings,
-    /// The radius-aware side on the raw mesh ([`query_build`] only).
-    pub raw: Option<RawQuery>,
-    /// Measurements of every path ([`query_build`] only), in `Variant` order.
+    /// The agent radius of the build.
+    pub radius: f64,
+    /// The shrunk mesh's side (midpoint, funnel, smoothed midpoints, optimal).
+    pub shrunk: Side,
+    /// The raw mesh's side (tangent, offset); `None` when the build has no raw mesh or no
+    /// radius-aware variant was asked for.
+    pub raw: Option<Side>,
+    /// Measurements of every path, in `Variant` order.
     pub metrics: Vec<(Variant, Metrics)>,
+    /// Time of the whole query, as [`Metrics::query_time_us`].
+    pub time_us: f64,
+    /// The funnel path against the optimal one (when the shrunk side has both).
+    pub detour: Option<Detour>,
+    /// Why the query failed (empty when it found its paths); `None` when not asked for.
+    pub diagnosis: Option<Diagnosis>,
 }
 
-impl QueryResult {
+impl Answer {
+    /// The shrunk mesh's status (the raw side's is `raw.status`).
+    pub fn status(&self) -> Status {
+        self.shrunk.status
+    }
+
+    /// The side that makes `variant`.
+    pub fn side(&self, variant: Variant) -> Option<&Side> {
+        if variant.uses_raw_mesh() {
+            self.raw.as_ref()
+        } else {
+            Some(&self.shrunk)
+        }
+    }
+
     pub fn path(&self, variant: Variant) -> Option<&Path> {
-        self.paths
-            .iter()
-            .find(|(v, _)| *v == variant)
-            .map(|(_, p)| p)
+        self.side(variant)?.path(variant)
+    }
+
+    /// Every path found, in `Variant` order.
+    pub fn paths(&self) -> impl Iterator<Item = (Variant, &Path)> {
+        Variant::ALL
+            .into_iter()
+            .filter_map(|v| self.path(v).map(|p| (v, p)))
     }
 
     pub fn metrics(&self, variant: Variant) -> Option<&Metrics> {
@@ -162,50 +141,77 @@ impl QueryResult {
     }
 }
 
-/// How far flattened arcs may stray from the true arc: 0.1% of the radius.
-pub fn flatten_tolerance(radius: f64) -> f64 {
-    1e-3 * radius
-}
-
-/// Answers one start/goal query on `mesh` with every shrunk-mesh variant ([`Variant::SHRUNK`]).
-pub fn query(mesh: &NavMesh, start: Point, goal: Point) -> QueryResult {
-    query_with(mesh, start, goal, &Variant::SHRUNK)
-}
-
-/// Answers one start/goal query making only the listed shrunk-mesh variants (raw-mesh ones are
-/// ignored; the optimal path is a search of its own that corridor-only callers skip). The
-/// status is `Found` when A* found a corridor or the optimal search a path.
-pub fn query_with(mesh: &NavMesh, start: Point, goal: Point, variants: &[Variant]) -> QueryResult {
+/// Answers `start` -> `goal` on `build` with `options`.
+pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -> Answer {
     let t0 = Instant::now();
-    let start_location = mesh.locate(start);
-    let goal_location = mesh.locate(goal);
-    let mut result = QueryResult {
+    let shrunk = query_mesh(&build.mesh, start, goal, options);
+    let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
+    let raw = build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
+        let offset = options.variants.contains(&Variant::Offset);
+        query_raw(raw, build.radius, start, goal, offset)
+    });
+    let mut answer = Answer {
         start,
         goal,
-        status: Status::Found,
-        start_location,
-        goal_location,
-        corridor: None,
-        paths: Vec::new(),
-        timings: QueryTimings {
-            locate_us: micros(t0),
-            ..Default::default()
-        },
-        raw: None,
+        radius: build.radius,
+        detour: detour(&build.mesh, &shrunk),
+        shrunk,
+        raw,
         metrics: Vec::new(),
+        time_us: 0.0,
+        diagnosis: None,
     };
-    let (start_tris, goal_tris) = match endpoint_triangles(mesh, &start_location, &goal_location) {
-        Ok(tris) => tris,
-        Err(status) => {
-            result.status = status;
-            return result;
-        }
+    answer.metrics = measure(build, &answer);
+    answer.time_us = micros(t0);
+    for (_, m) in &mut answer.metrics {
+        m.query_time_us = answer.time_us;
+    }
+    if let Some(scene) = options.explain {
+        let plain = QueryOptions {
+            explain: None,
+            ..*options
+        };
+        let paths_to = |p: Point| {
+            let partial = query(build, start, p, &plain);
+            partial.paths().map(|(v, p)| (v, p.clone())).collect()
+        };
+        let sides = (&answer.shrunk, answer.raw.as_ref());
+        answer.diagnosis = Some(diagnose(scene, build, (start, goal), sides, paths_to));
+    }
+    answer
+}
+
+/// Answers `start` -> `goal` on one (shrunk) mesh, making the shrunk-mesh variants `options`
+/// lists (the others are ignored) through the corridor A* finds, optimised as `options` say.
+/// The status is `Found` when A* found a corridor or the optimal search a path.
+pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOptions) -> Side {
+    let (mut side, ends) = locate_ends(mesh, start, goal);
+    let Some((start_tris, goal_tris)) = ends else {
+        return side;
     };
     let t1 = Instant::now();
-    let corridor = astar(mesh, start, &start_tris, goal, &goal_tris);
-    result.timings.astar_us = micros(t1);
+    let found = astar(mesh, start, &start_tris, goal, &goal_tris);
+    side.timings.astar_us = micros(t1);
+    let corridor = match found {
+        Some(before) if options.corridor.any() => {
+            let t2 = Instant::now();
+            let after = optimize_corridor(mesh, &before, &options.corridor);
+            let time_us = micros(t2);
+            side.optimized = Some(Optimized {
+                funnel_before: (after != before && options.variants.contains(&Variant::Funnel))
+                    .then(|| Path::from_points(&string_pull(&before.portals(mesh)))),
+                before,
+                time_us,
+            });
+            Some(after)
+        }
+        found => found,
+    };
     let portals = corridor.as_ref().map(|c| c.portals(mesh));
-    for variant in Variant::SHRUNK.into_iter().filter(|v| variants.contains(v)) {
+    for variant in Variant::SHRUNK {
+        if !options.variants.contains(&variant) {
+            continue;
+        }
         let t = Instant::now();
         // The optimal path does not need the corridor; it is searched even if A* found none.
         let points = match (variant, &corridor, &portals) {
@@ -216,19 +222,31 @@ pub fn query_with(mesh: &NavMesh, start: Point, goal: Point, variants: &[Variant
             _ => None,
         };
         let Some(points) = points else { continue };
-        result.timings.variants_us.push((variant, micros(t)));
-        result.paths.push((variant, Path::from_points(&points)));
+        side.timings.variants_us.push((variant, micros(t)));
+        side.paths.push((variant, Path::from_points(&points)));
     }
-    if corridor.is_none() && result.paths.is_empty() {
-        result.status = Status::Unreachable;
+    // An unchanged corridor's funnel before the optimisations is the funnel itself.
+    if let Some(o) = side
+        .optimized
+        .as_mut()
+        .filter(|o| o.funnel_before.is_none())
+    {
+        o.funnel_before = side
+            .paths
+            .iter()
+            .find(|(v, _)| *v == Variant::Funnel)
+            .map(|(_, p)| p.clone());
     }
-    result.corridor = corridor;
-    result
+    if corridor.is_none() && side.paths.is_empty() {
+        side.status = Status::Unreachable;
+    }
+    side.corridor = corridor;
+    side
 }
 
 /// The path of a corridor variant (midpoint, funnel or smoothed midpoints) through `corridor`
 /// with its `portals`.
-pub(crate) fn corridor_path(
+fn corridor_path(
     mesh: &NavMesh,
     variant: Variant,
     corridor: &Corridor,
@@ -241,81 +259,31 @@ pub(crate) fn corridor_path(
     }
 }
 
-/// Answers a query with every variant: the shrunk mesh's from [`query`], the raw mesh's for the
-/// build's radius, and the metrics of each path (only the first when the build skipped its raw
-/// mesh). Paths are in `Variant` order.
-pub fn query_build(build: &Build, start: Point, goal: Point) -> QueryResult {
-    let mut result = query(&build.mesh, start, goal);
-    let Some(raw_nav) = &build.raw else {
-        return result;
-    };
-    let raw = query_raw(raw_nav, build.radius, start, goal);
-    result.paths.extend(raw.paths.iter().cloned());
-    result
-        .timings
-        .variants_us
-        .extend(raw.variants_us.iter().copied());
-    result.paths.sort_by_key(|(v, _)| *v);
-    result.metrics = measure(&result, &raw, &raw_nav.walls, build.radius);
-    result.raw = Some(raw);
-    result
-}
-
-/// The metrics of every path of `result`, with `raw` its radius-aware side.
-pub(crate) fn measure(
-    result: &QueryResult,
-    raw: &RawQuery,
-    walls: &SegmentGrid,
-    radius: f64,
-) -> Vec<(Variant, Metrics)> {
-    let limit = walls.bounds().diagonal();
-    result
-        .paths
-        .iter()
+/// The metrics of every path of `answer` (answered on `build`), but the whole query's time.
+fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
+    let optimal = answer.path(Variant::Optimal).map(|p| p.length);
+    answer
+        .paths()
         .map(|(variant, path)| {
-            let points = path.points(flatten_tolerance(radius));
-            let astar_us = match variant {
+            let side = answer.side(variant).unwrap_or(&answer.shrunk);
+            let search_us = match variant {
                 Variant::Optimal => 0.0, // its own search, no corridor
-                v if v.uses_raw_mesh() => raw.astar_us,
-                _ => result.timings.astar_us,
+                _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
             };
-            let own_us = result
-                .timings
-                .variants_us
-                .iter()
-                .find(|(v, _)| v == variant)
-                .map_or(0.0, |(_, t)| *t);
+            let min_clearance = build.raw.as_ref().map(|raw| {
+                let points = path.points(flatten_tolerance(build.radius));
+                min_clearance(&points, &raw.walls, raw.walls.bounds().diagonal())
+            });
+            let excess = optimal.map(|o| if o > 0.0 { path.length / o - 1.0 } else { 0.0 });
             let metrics = Metrics {
                 length: path.length,
                 vertices: path.vertex_count(),
-                min_clearance: min_clearance(&points, walls, limit),
-                time_us: astar_us + own_us,
+                min_clearance,
+                time_us: search_us + side.timings.variant_us(variant),
+                query_time_us: 0.0,
+                excess,
             };
-            (*variant, metrics)
+            (variant, metrics)
         })
         .collect()
-}
-
-/// The triangles holding start and goal when both are inside the free space and in one
-/// component; otherwise the status that says why a search cannot succeed.
-pub(crate) fn endpoint_triangles(
-    mesh: &NavMesh,
-    start: &Location,
-    goal: &Location,
-) -> Result<(Vec<TriId>, Vec<TriId>), Status> {
-    let (Some(s), Some(g)) = (start.triangle(), goal.triangle()) else {
-        return Err(if start.is_inside() {
-            Status::GoalOutside
-        } else {
-            Status::StartOutside
-        });
-    };
-    if mesh.component(s) != mesh.component(g) {
-        return Err(Status::Unreachable);
-    }
-    Ok((mesh.triangles_at(start), mesh.triangles_at(goal)))
-}
-
-pub(crate) fn micros(since: Instant) -> f64 {
-    since.elapsed().as_secs_f64() * 1e6
 }

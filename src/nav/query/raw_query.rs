@@ -1,7 +1,7 @@
 //! A radius-aware query on the raw mesh, for any agent radius: locate, clearance A*, then the
 //! tangent and corner-offset paths from the one corridor.
 //!
-//! Status (`RawQuery::status`), as for the shrunk mesh but measured on the raw free space:
+//! Status (`Side::status`), as for the shrunk mesh but measured on the raw free space:
 //! `start_outside` / `goal_outside` mean inside an obstacle or off the walkable area (a point
 //! merely closer than r to a wall is inside, and the tangent path leaves it sensibly);
 //! `unreachable` means no path even for a point; `blocked` means a point could pass but nothing
@@ -18,14 +18,13 @@
 //! again, a bounded number of times; a pinch of two corners (see `tangent_funnel`) is refused
 //! the same way.
 
-use super::pass::{Status, Variant, endpoint_triangles, flatten_tolerance, micros};
 use crate::geom::{Point, Segment};
 use crate::nav::build::raw::RawNav;
-use crate::nav::mesh::locate::Location;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::nav::paths::measure::{Stretch, close_stretches};
+use crate::nav::paths::measure::close_stretches;
 use crate::nav::paths::offset_funnel::offset_path;
 use crate::nav::paths::path::Path;
+use crate::nav::paths::side::{Side, Status, Variant, flatten_tolerance, locate_ends, micros};
 use crate::nav::paths::tangent_funnel::tangent_path;
 use crate::nav::search::astar::BlockedCrossing;
 use crate::nav::search::clearance_astar::clearance_astar;
@@ -35,51 +34,13 @@ use std::time::Instant;
 /// How many crossings a query may refuse after measuring its tangent path.
 const MAX_REFUSED: usize = 16;
 
-/// Everything a radius-aware query produces.
-#[derive(Clone, Debug)]
-pub struct RawQuery {
-    pub radius: f64,
-    pub status: Status,
-    pub start_location: Location,
-    pub goal_location: Location,
-    pub corridor: Option<Corridor>,
-    /// Crossings the search refused: narrower than 2r by their widths, or found narrow by
-    /// measuring a tangent path (then `width` is twice the clearance found).
-    pub blocked: Vec<BlockedCrossing>,
-    /// The tangent and offset paths (when found), in `Variant` order.
-    pub paths: Vec<(Variant, Path)>,
-    /// Where the offset path comes closer than r to a wall.
-    pub offset_cuts: Vec<Stretch>,
-    pub locate_us: f64,
-    pub astar_us: f64,
-    pub variants_us: Vec<(Variant, f64)>,
-}
-
-/// Answers a start/goal query for an agent of radius `radius` on the raw mesh.
-pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQuery {
+/// Answers a start/goal query for an agent of radius `radius` on the raw mesh: the tangent
+/// path, and the offset path too when `offset` is true.
+pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: bool) -> Side {
     let mesh = &raw.mesh;
-    let t0 = Instant::now();
-    let start_location = mesh.locate(start);
-    let goal_location = mesh.locate(goal);
-    let mut result = RawQuery {
-        radius,
-        status: Status::Found,
-        start_location,
-        goal_location,
-        corridor: None,
-        blocked: Vec::new(),
-        paths: Vec::new(),
-        offset_cuts: Vec::new(),
-        locate_us: micros(t0),
-        astar_us: 0.0,
-        variants_us: Vec::new(),
-    };
-    let (start_tris, goal_tris) = match endpoint_triangles(mesh, &start_location, &goal_location) {
-        Ok(tris) => tris,
-        Err(status) => {
-            result.status = status;
-            return result;
-        }
+    let (mut side, ends) = locate_ends(mesh, start, goal);
+    let Some((start_tris, goal_tris)) = ends else {
+        return side;
     };
     let mut refused: Vec<BlockedCrossing> = Vec::new();
     let mut tangent_us = 0.0;
@@ -93,11 +54,11 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
             (goal, &goal_tris),
             &refused,
         );
-        result.astar_us += micros(t1);
-        result.blocked = outcome.blocked;
+        side.timings.astar_us += micros(t1);
+        side.blocked = outcome.blocked;
         let Some(corridor) = outcome.corridor else {
-            result.status = Status::Blocked;
-            return result;
+            side.status = Status::Blocked;
+            return side;
         };
         let portals = corridor.portals(mesh);
         let (by_start, by_goal) = corridor.loose_corners(mesh);
@@ -113,29 +74,32 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQue
         };
         let crossing = crossing_near(mesh, &corridor, at).filter(|_| refused.len() < MAX_REFUSED);
         let Some(crossing) = crossing else {
-            result.status = Status::Blocked;
-            result.corridor = Some(corridor);
-            return result;
+            side.status = Status::Blocked;
+            side.corridor = Some(corridor);
+            return side;
         };
         refused.push(BlockedCrossing { width, ..crossing });
     };
-    result.variants_us.push((Variant::Tangent, tangent_us));
-    result.paths.push((Variant::Tangent, tangent));
-    let t3 = Instant::now();
-    let portals = corridor.portals(mesh);
-    let (by_start, by_goal) = corridor.loose_corners(mesh);
-    let outer = (
-        by_start.first().copied().unwrap_or(start),
-        by_goal.first().copied().unwrap_or(goal),
-    );
-    let points = offset_path(&portals, outer, radius);
-    result.variants_us.push((Variant::Offset, micros(t3)));
-    result.offset_cuts = close_stretches(&points, &raw.walls, radius);
-    result
-        .paths
-        .push((Variant::Offset, Path::from_points(&points)));
-    result.corridor = Some(corridor);
-    result
+    side.timings
+        .variants_us
+        .push((Variant::Tangent, tangent_us));
+    side.paths.push((Variant::Tangent, tangent));
+    if offset {
+        let t3 = Instant::now();
+        let portals = corridor.portals(mesh);
+        let (by_start, by_goal) = corridor.loose_corners(mesh);
+        let outer = (
+            by_start.first().copied().unwrap_or(start),
+            by_goal.first().copied().unwrap_or(goal),
+        );
+        let points = offset_path(&portals, outer, radius);
+        side.timings.variants_us.push((Variant::Offset, micros(t3)));
+        side.offset_cuts = close_stretches(&points, &raw.walls, radius);
+        side.paths
+            .push((Variant::Offset, Path::from_points(&points)));
+    }
+    side.corridor = Some(corridor);
+    side
 }
 
 /// Where the path comes closer than `radius` to a raw wall (beyond the arc flattening), and

@@ -397,3 +397,22 @@ proptest! {
         check_random_room(seed).map_err(TestCaseError::fail)?;
     }
 }
+
+#[test]
+fn searches_in_turn_on_different_meshes_reuse_the_buffers_safely() {
+    // The search buffers outlive a query: each search must see only its own fan records.
+    let boxed = mesh_of(&room_with_box());
+    let touching = mesh_of(&FreeSpace {
+        contours: vec![
+            rect(0.0, 0.0, 8.0, 8.0, false),
+            rect(2.0, 2.0, 4.0, 4.0, true),
+            rect(4.0, 4.0, 6.0, 6.0, true),
+        ],
+    });
+    for _ in 0..3 {
+        let path = shortest(&boxed, p(1.0, 5.0), p(9.0, 5.0)).unwrap();
+        assert_length(&path, 2.0 + 2.0 * 10f64.sqrt());
+        let path = shortest(&touching, p(3.0, 5.0), p(5.0, 3.0)).unwrap();
+        assert_length(&path, 4.0 + 2.0 * 2f64.sqrt());
+    }
+}

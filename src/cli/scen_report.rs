@@ -1,0 +1,148 @@
+//! `--scen FILE.scen` for `navscope path` and `navscope lab`: the scenario's queries (named by
+//! their line number) and how our lengths compare with the published ones, per query and in
+//! total. For a grid map the published length is the octile grid length, which any-angle paths
+//! beat; for a mesh it is the exact Euclidean optimum, which `optimal` must match to 1e-6.
+
+use crate::geom::Point;
+use crate::import::{ScenQuery, SceneFormat, parse_scen};
+use anyhow::Context;
+use serde::Serialize;
+use std::path::Path;
+
+/// Largest relative difference between `optimal` and a published Euclidean optimum.
+pub const MATCH_TOLERANCE: f64 = 1e-6;
+
+/// A scenario file's queries and what its lengths mean.
+pub struct Scen {
+    pub queries: Vec<ScenQuery>,
+    /// True for a grid map: the published lengths are octile grid lengths.
+    pub grid: bool,
+}
+
+impl Scen {
+    /// Reads `scen`, whose points are mapped as the scene file `scene` (a `.map` or not) wants.
+    pub fn load(scene: &Path, scen: &Path) -> anyhow::Result<Scen> {
+        let format = SceneFormat::of(scene);
+        let text = std::fs::read_to_string(scen)
+            .with_context(|| format!("{}: cannot read", scen.display()))?;
+        let queries = parse_scen(&text, SceneFormat::scen_coordinates(format))
+            .with_context(|| scen.display().to_string())?;
+        if queries.is_empty() {
+            anyhow::bail!("{}: the scenario has no queries", scen.display());
+        }
+        Ok(Scen {
+            queries,
+            grid: format == Some(SceneFormat::MovingAiMap),
+        })
+    }
+
+    /// `(name, start, goal)` of every query; the name is the line number.
+    pub fn named(&self) -> Vec<(String, Point, Point)> {
+        self.queries
+            .iter()
+            .map(|q| (q.line.to_string(), q.start, q.goal))
+            .collect()
+    }
+
+    /// What the published lengths are, for the output.
+    pub fn published(&self) -> &'static str {
+        if self.grid {
+            "octile grid length (8-connected moves between cell centres); any-angle paths are shorter"
+        } else {
+            "exact Euclidean optimum for a point agent; optimal must match it to 1e-6 relative"
+        }
+    }
+
+    /// Compares our lengths with the published ones; `lengths[i]` is `(optimal, funnel)` of
+    /// query `i`, `None` where none was found.
+    pub fn compare(&self, lengths: &[(Option<f64>, Option<f64>)]) -> ScenSummary {
+        let mut s = ScenSummary {
+            published: self.published(),
+            queries: self.queries.len(),
+            found: 0,
+            expected_total: 0.0,
+            optimal_total: 0.0,
+            funnel_total: 0.0,
+            optimal_over_expected: None,
+            funnel_over_expected: None,
+            max_optimal_error: 0.0,
+            mismatches: Vec::new(),
+        };
+        for (q, &(optimal, funnel)) in self.queries.iter().zip(lengths) {
+            let (Some(optimal), Some(funnel)) = (optimal, funnel) else {
+                continue;
+            };
+            s.found += 1;
+            s.expected_total += q.expected;
+            s.optimal_total += optimal;
+            s.funnel_total += funnel;
+            let error = relative_error(optimal, q.expected);
+            s.max_optimal_error = s.max_optimal_error.max(error);
+            if !self.grid && error > MATCH_TOLERANCE {
+                s.mismatches.push(q.line);
+            }
+        }
+        if s.expected_total > 0.0 {
+            s.optimal_over_expected = Some(s.optimal_total / s.expected_total);
+            s.funnel_over_expected = Some(s.funnel_total / s.expected_total);
+        }
+        s
+    }
+}
+
+/// `|ours - published| / published` (absolute when the published length is 0).
+pub fn relative_error(ours: f64, published: f64) -> f64 {
+    (ours - published).abs() / if published > 0.0 { published } else { 1.0 }
+}
+
+/// `ours / published`, `None` when the published length is 0.
+pub fn ratio(ours: Option<f64>, published: f64) -> Option<f64> {
+    ours.filter(|_| published > 0.0).map(|l| l / published)
+}
+
+/// The totals of a scenario run (over the queries that found a path).
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenSummary {
+    pub published: &'static str,
+    pub queries: usize,
+    pub found: usize,
+    pub expected_total: f64,
+    pub optimal_total: f64,
+    pub funnel_total: f64,
+    #[serde(rename = "optimal/expected")]
+    pub optimal_over_expected: Option<f64>,
+    #[serde(rename = "funnel/expected")]
+    pub funnel_over_expected: Option<f64>,
+    /// Largest `|optimal - expected| / expected`.
+    pub max_optimal_error: f64,
+    /// Lines whose optimal length misses a published Euclidean optimum (mesh maps only).
+    pub mismatches: Vec<usize>,
+}
+
+impl ScenSummary {
+    /// The summary as text lines.
+    pub fn print(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "published length: {}", self.published)?;
+        writeln!(
+            out,
+            "{} of {} queries found; totals: expected {:.6}, optimal {:.6}, funnel {:.6}",
+            self.found, self.queries, self.expected_total, self.optimal_total, self.funnel_total
+        )?;
+        let show = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.6}"));
+        writeln!(
+            out,
+            "optimal/expected {}, funnel/expected {}, largest |optimal - expected| / expected {:.3e}",
+            show(self.optimal_over_expected),
+            show(self.funnel_over_expected),
+            self.max_optimal_error
+        )?;
+        if !self.mismatches.is_empty() {
+            writeln!(
+                out,
+                "optimal differs from the published optimum by more than {MATCH_TOLERANCE:e} on lines {:?}",
+                self.mismatches
+            )?;
+        }
+        Ok(())
+    }
+}

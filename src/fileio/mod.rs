@@ -1,0 +1,8 @@
+//! Every file navscope reads or writes goes through here: inputs through one bounded reader
+//! (whatever the file is), outputs through one atomic writer.
+
+mod atomic_write;
+mod bounded_read;
+
+pub use atomic_write::write_atomic;
+pub use bounded_read::{MAX_INPUT_BYTES, ReadError, read_input};

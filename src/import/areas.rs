@@ -1,0 +1,129 @@
+//! Closed boundary loops (free space on their left) to scene areas: a loop's nesting depth says
+//! what it is (even: a walkable outline, odd: an obstacle) and when it is painted (by depth, so
+//! every island comes after the pit around it).
+
+use crate::geom::{Aabb, Point, Ring, Segment, SegmentGrid, signed_area};
+use crate::scene::{Obstacle, ObstacleId, RingRef, Scene};
+
+/// The scene whose painted free space is the region the loops bound. Loops must not cross
+/// (they may touch at vertices); each ring is stored counter-clockwise. Radius 0.
+pub(crate) fn scene_from_loops(loops: Vec<Vec<Point>>) -> Scene {
+    let depths = depths(&loops);
+    let mut by_depth: Vec<usize> = (0..loops.len()).collect();
+    by_depth.sort_by_key(|&i| (depths[i], i));
+    let mut scene = Scene {
+        agent_radius: 0.0,
+        ..Scene::default()
+    };
+    let mut order = Vec::with_capacity(loops.len());
+    let mut loops: Vec<Option<Vec<Point>>> = loops.into_iter().map(Some).collect();
+    for i in by_depth {
+        let Some(mut points) = loops[i].take() else {
+            continue;
+        };
+        if signed_area(&points) < 0.0 {
+            points.reverse();
+        }
+        if depths[i].is_multiple_of(2) {
+            order.push(RingRef::Walkable(scene.walkable.len()));
+            scene.walkable.push(Ring::new(points));
+        } else {
+            order.push(RingRef::Obstacle(scene.obstacles.len()));
+            scene.obstacles.push(Obstacle {
+                id: ObstacleId(scene.obstacles.len() as u32),
+                name: String::new(),
+                ring: Ring::new(points),
+            });
+        }
+    }
+    scene.set_order(order);
+    scene
+}
+
+/// How many other loops enclose each loop: counted along a ray to +x from the middle of the
+/// loop's first edge (which lies on no other loop, as loops share no edges).
+fn depths(loops: &[Vec<Point>]) -> Vec<usize> {
+    let mut segments = Vec::new();
+    let mut owner = Vec::new();
+    for (i, l) in loops.iter().enumerate() {
+        for k in 0..l.len() {
+            segments.push(Segment::new(l[k], l[(k + 1) % l.len()]));
+            owner.push(i);
+        }
+    }
+    let grid = SegmentGrid::new(segments);
+    let right = grid.bounds().max.x;
+    let mut crossings = vec![0usize; loops.len()];
+    loops
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            if l.len() < 2 {
+                return 0;
+            }
+            let m = (l[0] + l[1]) * 0.5;
+            let ray = Aabb::from_points([m, Point::new(right, m.y)]);
+            let mut touched = Vec::new();
+            for s in grid.candidates(ray, 0.0) {
+                let (seg, o) = (grid.segments()[s as usize], owner[s as usize]);
+                if o == i || (seg.a.y > m.y) == (seg.b.y > m.y) {
+                    continue;
+                }
+                let x = seg.a.x + (m.y - seg.a.y) / (seg.b.y - seg.a.y) * (seg.b.x - seg.a.x);
+                if x > m.x {
+                    crossings[o] += 1;
+                    touched.push(o);
+                }
+            }
+            let mut depth = 0;
+            for o in touched {
+                depth += crossings[o] % 2;
+                crossings[o] = 0;
+            }
+            depth
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Point;
+
+    fn square(x0: f64, y0: f64, size: f64, clockwise: bool) -> Vec<Point> {
+        let mut r = vec![
+            Point::new(x0, y0),
+            Point::new(x0 + size, y0),
+            Point::new(x0 + size, y0 + size),
+            Point::new(x0, y0 + size),
+        ];
+        if clockwise {
+            r.reverse();
+        }
+        r
+    }
+
+    #[test]
+    fn nesting_depth_decides_kind_and_order() {
+        // Listed innermost first: an island in a pit in the ground, and a separate field.
+        let scene = scene_from_loops(vec![
+            square(4.0, 4.0, 2.0, false),
+            square(2.0, 2.0, 6.0, true),
+            square(0.0, 0.0, 10.0, false),
+            square(20.0, 0.0, 3.0, false),
+        ]);
+        assert_eq!(
+            scene.areas(),
+            vec![
+                RingRef::Walkable(0),
+                RingRef::Walkable(1),
+                RingRef::Obstacle(0),
+                RingRef::Walkable(2)
+            ]
+        );
+        assert_eq!(scene.walkable[0].points()[0], Point::new(0.0, 0.0));
+        assert_eq!(scene.walkable[2].points()[0], Point::new(4.0, 4.0));
+        assert!(scene.obstacles[0].ring.signed_area() > 0.0);
+        assert!(scene.is_nested());
+    }
+}

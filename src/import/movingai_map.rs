@@ -1,0 +1,194 @@
+//! Reader for MovingAI grid maps (`.map`): `type octile`, `height H`, `width W`, `map`, then H rows
+//! of W cells; `.`, `G` and `S` are free, everything else is blocked. Cell (x, y), rows counted
+//! from the top, becomes the unit square [x, x+1] x [H-1-y, H-y] (y points up). The free cells'
+//! boundary is traced into loops (straight runs merged), so each blocked region is one obstacle
+//! and each enclosed free pocket one walkable area after it (scene format v2).
+
+use super::areas::scene_from_loops;
+use crate::geom::Point;
+use crate::nav::wall_loops;
+use crate::scene::Scene;
+use thiserror::Error;
+
+/// Why a grid map could not be read; `line` is 1-based, 0 for the file as a whole.
+#[derive(Debug, Error, Clone, PartialEq)]
+#[error("line {line}: {message}")]
+pub struct MapError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Largest number of cells a map may have.
+const MAX_CELLS: usize = 1 << 26;
+
+fn error(line: usize, message: impl Into<String>) -> MapError {
+    MapError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Parses the text of a MovingAI map into a scene (radius 0).
+pub fn parse_movingai_map(text: &str) -> Result<Scene, MapError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+    let (mut height, mut width) = (None, None);
+    loop {
+        let (n, line) = lines
+            .next()
+            .ok_or_else(|| error(0, "the file ends before the `map` line"))?;
+        let mut fields = line.split_whitespace();
+        match (fields.next(), fields.next(), fields.next()) {
+            (Some("type"), Some(_), None) => {}
+            (Some(key @ ("height" | "width")), Some(value), None) => {
+                let v: usize = value.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
+                    error(n, format!("{key} `{value}` is not a positive integer"))
+                })?;
+                if key == "height" {
+                    height = Some(v);
+                } else {
+                    width = Some(v);
+                }
+            }
+            (Some("map"), None, None) => break,
+            (None, _, _) => {}
+            _ => {
+                return Err(error(
+                    n,
+                    format!(
+                        "expected `type`, `height`, `width` or `map`, found `{}`",
+                        line.chars().take(40).collect::<String>()
+                    ),
+                ));
+            }
+        }
+    }
+    let (Some(h), Some(w)) = (height, width) else {
+        return Err(error(0, "the header lacks `height` or `width`"));
+    };
+    if h.saturating_mul(w) > MAX_CELLS {
+        return Err(error(
+            0,
+            format!("the map has {h} x {w} cells, more than the {MAX_CELLS} allowed"),
+        ));
+    }
+    let mut free = vec![false; w * h];
+    for y in 0..h {
+        let (n, row) = lines
+            .next()
+            .ok_or_else(|| error(0, format!("the file ends at row {y} of {h}")))?;
+        let cells = row.as_bytes();
+        if cells.len() != w {
+            return Err(error(
+                n,
+                format!("row {y} has {} cells, the width is {w}", cells.len()),
+            ));
+        }
+        for (x, c) in cells.iter().enumerate() {
+            free[y * w + x] = matches!(c, b'.' | b'G' | b'S');
+        }
+    }
+    if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
+        return Err(error(n, format!("unexpected line after the {h} rows")));
+    }
+    let loops = free_loops(&free, w, h);
+    if loops.is_empty() {
+        return Err(error(0, "the map has no free cell"));
+    }
+    Ok(scene_from_loops(loops))
+}
+
+/// The boundary loops of the free cells (free on the left), without points inside straight runs.
+fn free_loops(free: &[bool], w: usize, h: usize) -> Vec<Vec<Point>> {
+    let is_free = |x: isize, y: isize| {
+        x >= 0
+            && y >= 0
+            && (x as usize) < w
+            && (y as usize) < h
+            && free[y as usize * w + x as usize]
+    };
+    // Grid point (i, j), j measured upwards, has index j * (w + 1) + i.
+    let id = |i: usize, j: usize| j * (w + 1) + i;
+    let points: Vec<Point> = (0..=h)
+        .flat_map(|j| (0..=w).map(move |i| Point::new(i as f64, j as f64)))
+        .collect();
+    let mut walls = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            if !free[y * w + x] {
+                continue;
+            }
+            let (xi, yi) = (x as isize, y as isize);
+            let (bottom, top) = (h - 1 - y, h - y);
+            if !is_free(xi, yi + 1) {
+                walls.push((id(x, bottom), id(x + 1, bottom)));
+            }
+            if !is_free(xi + 1, yi) {
+                walls.push((id(x + 1, bottom), id(x + 1, top)));
+            }
+            if !is_free(xi, yi - 1) {
+                walls.push((id(x + 1, top), id(x, top)));
+            }
+            if !is_free(xi - 1, yi) {
+                walls.push((id(x, top), id(x, bottom)));
+            }
+        }
+    }
+    // Every grid point has as many walls in as out, so the walls always close.
+    let loops = wall_loops(&points, walls).unwrap_or_default();
+    loops
+        .into_iter()
+        .map(|c| {
+            let (p, n) = (&c.points, c.points.len());
+            (0..n)
+                .filter(|&k| (p[k] - p[(k + n - 1) % n]).cross(p[(k + 1) % n] - p[k]) != 0.0)
+                .map(|k| p[k])
+                .collect()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::RingRef;
+
+    #[test]
+    fn blocked_regions_are_single_obstacles_and_pockets_are_kept() {
+        // A 7 x 5 map: a blocked ring (one region) around a free pocket, inside open ground.
+        let map =
+            "type octile\nheight 5\nwidth 7\nmap\n.......\n.@@@@@.\n.@.G.@.\n.@@@@T.\n.......\n";
+        let scene = parse_movingai_map(map).unwrap();
+        assert_eq!(scene.walkable.len(), 2);
+        assert_eq!(scene.obstacles.len(), 1);
+        // Straight runs are merged: every ring is a rectangle.
+        assert!(scene.rings().all(|(_, r)| r.len() == 4));
+        assert_eq!(scene.walkable[0].signed_area(), 35.0);
+        assert_eq!(scene.obstacles[0].ring.signed_area(), 15.0);
+        assert_eq!(scene.walkable[1].signed_area(), 3.0);
+        // Row 2 (from the top) spans y in [2, 3]; the pocket is cells x = 2..=4.
+        let pocket = scene.walkable[1].aabb();
+        assert_eq!(
+            (pocket.min, pocket.max),
+            (Point::new(2.0, 2.0), Point::new(5.0, 3.0))
+        );
+        assert_eq!(
+            scene.areas(),
+            vec![
+                RingRef::Walkable(0),
+                RingRef::Obstacle(0),
+                RingRef::Walkable(1)
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let line = |text: &str| parse_movingai_map(text).unwrap_err().line;
+        assert_eq!(line("type octile\nheight x\n"), 2);
+        assert_eq!(line("type octile\nheight 2\nwidth 2\nmap\n..\n...\n"), 6);
+        assert_eq!(line("type octile\nheight 1\nwidth 2\nmap\n..\nextra\n"), 6);
+        assert_eq!(line("type octile\nheight 2\nwidth 2\nmap\n..\n"), 0);
+        assert_eq!(line("type octile\nheight 1\nwidth 1\nmap\n@\n"), 0);
+        assert_eq!(line("hello\n"), 1);
+    }
+}

@@ -1,0 +1,126 @@
+//! Reader for MovingAI / Polyanya scenario files (`.scen`): a `version 1` line, then one query per
+//! line, `bucket map width height start_x start_y goal_x goal_y optimal` (tabs or spaces).
+//!
+//! Coordinates: on a grid map (`.map`) a point (x, y) names a cell, rows counted from the top; it
+//! becomes the cell's centre (x + 0.5, height - y - 0.5), matching the map reader's squares. On a
+//! mesh (`.mesh`) the numbers are used as they are (x right, y up).
+
+use crate::geom::Point;
+use thiserror::Error;
+
+/// Why a scenario file could not be read; `line` is 1-based.
+#[derive(Debug, Error, Clone, PartialEq)]
+#[error("line {line}: {message}")]
+pub struct ScenError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// How the scenario's numbers become scene points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScenCoordinates {
+    /// Grid cells of a MovingAI map: cell centres, y flipped by the line's map height.
+    GridCells,
+    /// Mesh coordinates, used as they are.
+    Direct,
+}
+
+/// One query of a scenario file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenQuery {
+    /// Line number in the file (1-based); names the query.
+    pub line: usize,
+    pub bucket: u64,
+    pub start: Point,
+    pub goal: Point,
+    /// The published optimal length.
+    pub expected: f64,
+}
+
+/// Parses a scenario file's text.
+pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQuery>, ScenError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+    match lines.next() {
+        Some((_, v)) if v.split_whitespace().eq(["version", "1"]) => {}
+        Some((_, v)) if v.split_whitespace().eq(["version", "1.0"]) => {}
+        other => {
+            return Err(ScenError {
+                line: 1,
+                message: format!(
+                    "expected `version 1`, found `{}`",
+                    other
+                        .map_or("", |(_, l)| l)
+                        .chars()
+                        .take(40)
+                        .collect::<String>()
+                ),
+            });
+        }
+    }
+    let mut queries = Vec::new();
+    for (n, line) in lines.filter(|(_, l)| !l.is_empty()) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let bad = |message: String| ScenError { line: n, message };
+        if fields.len() != 9 {
+            return Err(bad(format!(
+                "expected 9 fields (bucket map width height sx sy gx gy optimal), found {}",
+                fields.len()
+            )));
+        }
+        let number = |i: usize, what: &str| {
+            fields[i]
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| bad(format!("{what} `{}` is not a finite number", fields[i])))
+        };
+        let bucket = fields[0].parse().map_err(|_| {
+            bad(format!(
+                "bucket `{}` is not a non-negative integer",
+                fields[0]
+            ))
+        })?;
+        let height = number(3, "map height")?;
+        let point = |x: f64, y: f64| match coordinates {
+            ScenCoordinates::GridCells => Point::new(x + 0.5, height - y - 0.5),
+            ScenCoordinates::Direct => Point::new(x, y),
+        };
+        let expected = number(8, "optimal length")?;
+        if expected < 0.0 {
+            return Err(bad(format!("optimal length {expected} is negative")));
+        }
+        queries.push(ScenQuery {
+            line: n,
+            bucket,
+            start: point(number(4, "start x")?, number(5, "start y")?),
+            goal: point(number(6, "goal x")?, number(7, "goal y")?),
+            expected,
+        });
+    }
+    Ok(queries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_cells_become_centres_with_y_up() {
+        let text = "version 1\n3\tm.map\t7\t5\t0\t0\t6\t4\t7.65685\n";
+        let q = parse_scen(text, ScenCoordinates::GridCells).unwrap();
+        assert_eq!(q[0].line, 2);
+        assert_eq!(q[0].bucket, 3);
+        assert_eq!(q[0].start, Point::new(0.5, 4.5));
+        assert_eq!(q[0].goal, Point::new(6.5, 0.5));
+        let q = parse_scen(text, ScenCoordinates::Direct).unwrap();
+        assert_eq!(q[0].start, Point::new(0.0, 0.0));
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let line = |t: &str| parse_scen(t, ScenCoordinates::Direct).unwrap_err().line;
+        assert_eq!(line("version 2\n"), 1);
+        assert_eq!(line("version 1\n0 m 1 1 0 0 1 1\n"), 2);
+        assert_eq!(line("version 1\n0 m 1 1 0 0 1 1 1\n0 m 1 1 0 x 1 1 1\n"), 3);
+    }
+}

@@ -1,0 +1,285 @@
+//! SVG drawings (`.svg`) to scenes, read with `usvg` (which resolves styles, `<use>`, transforms
+//! and the viewBox, and turns rects, circles, polygons and the like into paths).
+//!
+//! Every visible shape becomes one area per closed subpath, in document (painting) order: a
+//! walkable area when the shape's `id` or `class` contains `walkable` (ASCII case-insensitive),
+//! else an obstacle, named by its `id`. Coordinates are the canvas's (the `width` x `height`
+//! user space after the viewBox is applied) with y flipped to point up: `y -> height - y`.
+//! Curves and arcs are flattened so no point of the curve is farther than
+//! [`FLATTEN_TOLERANCE`] x max(width, height) from the polygon. With no walkable shape the
+//! canvas rectangle `[0, width] x [0, height]` is the walkable ground, painted first.
+
+use crate::geom::{Point, Ring, signed_area};
+use crate::scene::{Obstacle, ObstacleId, RingRef, Scene};
+use thiserror::Error;
+use usvg::tiny_skia_path::{self, PathSegment};
+
+/// Largest distance between a curve and its flattened polygon, relative to the larger side of
+/// the canvas.
+pub const FLATTEN_TOLERANCE: f64 = 1e-3;
+
+/// The word that makes a shape walkable when its `id` or `class` contains it.
+const WALKABLE: &str = "walkable";
+
+/// Prefix of the ids given to walkable-by-class shapes that have none (never shown as names).
+const SYNTHETIC_ID: &str = "navscope-walkable-class-";
+
+/// Why an SVG file could not be read.
+#[derive(Debug, Error, PartialEq)]
+pub enum SvgError {
+    /// usvg rejected the document (its message carries the line and column).
+    #[error("SVG: {0}")]
+    Parse(String),
+    /// A stroke-only shape whose outline is not closed, so it bounds no area.
+    #[error("SVG: {element} is an open path without fill; close it (Z) or give it a fill")]
+    OpenPath { element: String },
+}
+
+/// One area of a drawing: a counter-clockwise ring, walkable or obstacle, named by the shape's id.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SvgArea {
+    pub name: String,
+    pub walkable: bool,
+    pub ring: Ring,
+}
+
+/// The areas of an SVG document in painting order (see the module docs for the conventions).
+pub fn parse_svg(text: &str) -> Result<Vec<SvgArea>, SvgError> {
+    let marked = mark_walkable_classes(text)?;
+    let tree = usvg::Tree::from_str(&marked.text, &usvg::Options::default())
+        .map_err(|e| SvgError::Parse(e.to_string()))?;
+    let size = tree.size();
+    let (width, height) = (f64::from(size.width()), f64::from(size.height()));
+    let reader = Reader {
+        height,
+        tolerance: FLATTEN_TOLERANCE * width.max(height),
+        walkable_ids: &marked.walkable_ids,
+    };
+    let mut areas = Vec::new();
+    reader.group(tree.root(), &mut areas, &mut 0)?;
+    if !areas.iter().any(|a| a.walkable) {
+        let canvas = vec![
+            Point::new(0.0, 0.0),
+            Point::new(width, 0.0),
+            Point::new(width, height),
+            Point::new(0.0, height),
+        ];
+        areas.insert(
+            0,
+            SvgArea {
+                name: "canvas".into(),
+                walkable: true,
+                ring: Ring::new(canvas),
+            },
+        );
+    }
+    Ok(areas)
+}
+
+/// The scene of an SVG document (radius 0): its areas painted in document order.
+pub fn svg_scene(text: &str) -> Result<Scene, SvgError> {
+    let mut scene = Scene {
+        agent_radius: 0.0,
+        ..Scene::default()
+    };
+    let mut order = Vec::new();
+    for area in parse_svg(text)? {
+        if area.walkable {
+            order.push(RingRef::Walkable(scene.walkable.len()));
+            scene.walkable.push(area.ring);
+            scene.walkable_names.push(area.name);
+        } else {
+            order.push(RingRef::Obstacle(scene.obstacles.len()));
+            scene.obstacles.push(Obstacle {
+                id: ObstacleId(scene.obstacles.len() as u32),
+                name: area.name,
+                ring: area.ring,
+            });
+        }
+    }
+    if scene.walkable_names.iter().all(String::is_empty) {
+        scene.walkable_names.clear();
+    }
+    scene.set_order(order);
+    Ok(scene)
+}
+
+/// The document with an id on every walkable-by-class element, and the ids that are walkable
+/// by class (usvg keeps ids but drops classes).
+struct Marked {
+    text: String,
+    walkable_ids: Vec<String>,
+}
+
+fn mark_walkable_classes(text: &str) -> Result<Marked, SvgError> {
+    let options = usvg::roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    let doc = usvg::roxmltree::Document::parse_with_options(text, options)
+        .map_err(|e| SvgError::Parse(e.to_string()))?;
+    let mut walkable_ids = Vec::new();
+    let mut inserts = Vec::new();
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        let Some(class) = node.attribute("class") else {
+            continue;
+        };
+        if !contains_walkable(class) {
+            continue;
+        }
+        match node.attribute("id") {
+            Some(id) => walkable_ids.push(id.to_string()),
+            None => {
+                // After `<` and the tag name as written (with any prefix).
+                let start = node.range().start + 1;
+                let name_len = text[start..]
+                    .find(|c: char| c.is_whitespace() || c == '/' || c == '>')
+                    .unwrap_or(text.len() - start);
+                let id = format!("{SYNTHETIC_ID}{}", inserts.len());
+                inserts.push((start + name_len, format!(" id=\"{id}\"")));
+            }
+        }
+    }
+    let mut marked = text.to_string();
+    for (at, attribute) in inserts.into_iter().rev() {
+        marked.insert_str(at, &attribute);
+    }
+    Ok(Marked {
+        text: marked,
+        walkable_ids,
+    })
+}
+
+fn contains_walkable(s: &str) -> bool {
+    s.to_ascii_lowercase().contains(WALKABLE)
+}
+
+/// Walks usvg's tree, flattening and flipping each path.
+struct Reader<'a> {
+    height: f64,
+    tolerance: f64,
+    walkable_ids: &'a [String],
+}
+
+impl Reader<'_> {
+    /// `count` numbers the shapes (1-based) for error messages about shapes without an id.
+    fn group(
+        &self,
+        group: &usvg::Group,
+        areas: &mut Vec<SvgArea>,
+        count: &mut usize,
+    ) -> Result<(), SvgError> {
+        for node in group.children() {
+            match node {
+                usvg::Node::Group(g) => self.group(g, areas, count)?,
+                usvg::Node::Path(p) => {
+                    *count += 1;
+                    self.path(p, areas, *count)?;
+                }
+                usvg::Node::Image(_) | usvg::Node::Text(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn path(
+        &self,
+        path: &usvg::Path,
+        areas: &mut Vec<SvgArea>,
+        count: usize,
+    ) -> Result<(), SvgError> {
+        if !path.is_visible() {
+            return Ok(());
+        }
+        let id = path.id();
+        let walkable = contains_walkable(id) || self.walkable_ids.iter().any(|w| w == id);
+        let name = if id.starts_with(SYNTHETIC_ID) { "" } else { id };
+        let transform = path.abs_transform();
+        let map = |p: tiny_skia_path::Point| {
+            let (x, y) = (f64::from(p.x), f64::from(p.y));
+            let t = transform;
+            Point::new(
+                f64::from(t.sx) * x + f64::from(t.kx) * y + f64::from(t.tx),
+                self.height - (f64::from(t.ky) * x + f64::from(t.sy) * y + f64::from(t.ty)),
+            )
+        };
+        let mut rings: Vec<(Vec<Point>, bool)> = Vec::new();
+        for segment in path.data().segments() {
+            match segment {
+                PathSegment::MoveTo(p) => rings.push((vec![map(p)], false)),
+                PathSegment::LineTo(p) => last(&mut rings).push(map(p)),
+                PathSegment::QuadTo(c, p) => {
+                    let ring = last(&mut rings);
+                    let p0 = *ring.last().expect("a subpath starts with a point");
+                    let (c, p) = (map(c), map(p));
+                    let n = segments_for(((p0 - c * 2.0) + p).length() * 2.0, self.tolerance);
+                    ring.extend((1..=n).map(|i| {
+                        let t = i as f64 / n as f64;
+                        let s = 1.0 - t;
+                        p0 * (s * s) + c * (2.0 * s * t) + p * (t * t)
+                    }));
+                }
+                PathSegment::CubicTo(c1, c2, p) => {
+                    let ring = last(&mut rings);
+                    let p0 = *ring.last().expect("a subpath starts with a point");
+                    let (c1, c2, p) = (map(c1), map(c2), map(p));
+                    let bend = ((p0 - c1 * 2.0) + c2)
+                        .length()
+                        .max(((c1 - c2 * 2.0) + p).length());
+                    let n = segments_for(6.0 * bend, self.tolerance);
+                    ring.extend((1..=n).map(|i| {
+                        let t = i as f64 / n as f64;
+                        let s = 1.0 - t;
+                        p0 * (s * s * s)
+                            + c1 * (3.0 * s * s * t)
+                            + c2 * (3.0 * s * t * t)
+                            + p * (t * t * t)
+                    }));
+                }
+                PathSegment::Close => {
+                    if let Some(r) = rings.last_mut() {
+                        r.1 = true;
+                    }
+                }
+            }
+        }
+        for (mut points, closed) in rings {
+            if !closed && path.fill().is_none() {
+                let element = if name.is_empty() {
+                    format!("shape {count}")
+                } else {
+                    format!("shape '{name}'")
+                };
+                return Err(SvgError::OpenPath { element });
+            }
+            points.dedup();
+            if points.len() > 1 && points.first() == points.last() {
+                points.pop();
+            }
+            let area = signed_area(&points);
+            if points.len() < 3 || area == 0.0 {
+                continue;
+            }
+            if area < 0.0 {
+                points.reverse();
+            }
+            areas.push(SvgArea {
+                name: name.to_string(),
+                walkable,
+                ring: Ring::new(points),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The open ring a segment extends (usvg starts every subpath with a MoveTo).
+fn last(rings: &mut [(Vec<Point>, bool)]) -> &mut Vec<Point> {
+    &mut rings.last_mut().expect("a subpath starts with MoveTo").0
+}
+
+/// Uniform steps for a Bézier curve whose second derivative is at most `second` in length so
+/// the chords stay within `tolerance` of it (a chord of a step h deviates at most second*h^2/8).
+fn segments_for(second: f64, tolerance: f64) -> usize {
+    ((second / (8.0 * tolerance)).sqrt().ceil() as usize).clamp(1, 1000)
+}

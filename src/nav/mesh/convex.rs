@@ -1,0 +1,333 @@
+//! Convex polygons merged from the navmesh's triangles (Hertel-Mehlhorn: drop a shared edge
+//! while both its ends stay strictly convex), the coarser mesh the exact search sweeps: fewer,
+//! bigger cells mean fewer search nodes, as in Polyanya's merged meshes.
+//!
+//! Polygons are counter-clockwise; edge i of a polygon runs from corner i to corner i+1 and
+//! `neighbors(p)[i]` is the polygon across it (`None` = wall), as for triangles (see `mesh`).
+//! Merging keeps every corner strictly convex, so two polygons share at most one edge.
+//!
+//! A fan is the polygons around a vertex, walked from one of them towards a wall: crossing a
+//! polygon's edge (v, next) turns clockwise and crossing its edge (prev, v) turns
+//! counter-clockwise. A walk stops at a wall (an edge at v with no neighbour) or when it comes
+//! back to where it started (v is then inside the free space):
+//! ```text
+//!    before          counter-clockwise walk from p ends at the incoming wall before -> v,
+//!       \  p2  /     clockwise walk ends at the outgoing wall v -> after
+//!        \    /  p
+//!  (wall) v-------- after (wall)
+//! ```
+
+use super::ids::{TriId, VertexId};
+use crate::geom::{Point, orient};
+
+/// The most corners a merged polygon may have (search nodes store an edge index in a byte).
+const MAX_CORNERS: usize = 32;
+
+/// Index of a polygon; valid for the convex mesh that produced it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct PolyId(u32);
+
+impl PolyId {
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The walkable triangles of a navmesh merged into convex polygons.
+#[derive(Clone, Debug)]
+pub(crate) struct ConvexMesh {
+    /// Polygon p's corners are `corners[starts[p]..starts[p + 1]]`.
+    starts: Vec<u32>,
+    corners: Vec<VertexId>,
+    /// The polygon across each edge, parallel to `corners`.
+    neighbors: Vec<Option<PolyId>>,
+    /// The polygon holding each triangle.
+    poly_of: Vec<PolyId>,
+}
+
+/// A polygon while merging: each corner with the triangle across the edge that starts there.
+type Ring = Vec<(VertexId, Option<TriId>)>;
+
+impl ConvexMesh {
+    /// Merges a navmesh's counter-clockwise `triangles` over `vertices` (with the triangle
+    /// across each edge in `neighbors`), shared edges taken in triangle order (deterministic).
+    pub(crate) fn new(
+        vertices: &[Point],
+        triangles: &[[VertexId; 3]],
+        neighbors: &[[Option<TriId>; 3]],
+    ) -> ConvexMesh {
+        let n = triangles.len();
+        let mut rings: Vec<Ring> = (0..n)
+            .map(|t| (0..3).map(|k| (triangles[t][k], neighbors[t][k])).collect())
+            .collect();
+        // Union-find over triangles: the ring of a polygon lives at its representative.
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        for t in 0..n {
+            for (k, u) in neighbors[t].into_iter().enumerate() {
+                let Some(u) = u.filter(|u| u.index() > t) else {
+                    continue;
+                };
+                let (a, b) = (find(&mut parent, t as u32), find(&mut parent, u.0));
+                let x = triangles[t][k];
+                let Some(merged) = merge(vertices, &rings[a as usize], &rings[b as usize], x)
+                else {
+                    continue;
+                };
+                parent[b as usize] = a;
+                rings[a as usize] = merged;
+                rings[b as usize] = Vec::new();
+            }
+        }
+        // Number the polygons in order of their first triangle.
+        let mut number = vec![u32::MAX; n];
+        let mut order = Vec::new();
+        let mut poly_of = Vec::with_capacity(n);
+        for t in 0..n as u32 {
+            let root = find(&mut parent, t) as usize;
+            if number[root] == u32::MAX {
+                number[root] = order.len() as u32;
+                order.push(root);
+            }
+            poly_of.push(PolyId(number[root]));
+        }
+        let mut starts = Vec::with_capacity(order.len() + 1);
+        let mut corners = Vec::with_capacity(n + 2 * order.len());
+        let mut neighbors = Vec::with_capacity(corners.capacity());
+        starts.push(0);
+        for &root in &order {
+            for &(v, across) in &rings[root] {
+                corners.push(v);
+                neighbors.push(across.map(|u| poly_of[u.index()]));
+            }
+            starts.push(corners.len() as u32);
+        }
+        ConvexMesh {
+            starts,
+            corners,
+            neighbors,
+            poly_of,
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn polygon_count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The polygon holding triangle `t`.
+    pub(crate) fn poly_of(&self, t: TriId) -> PolyId {
+        self.poly_of[t.index()]
+    }
+
+    /// Corners of a polygon, counter-clockwise.
+    pub(crate) fn corners(&self, p: PolyId) -> &[VertexId] {
+        &self.corners[self.range(p)]
+    }
+
+    /// The polygon across each edge (`None` = wall).
+    pub(crate) fn neighbors(&self, p: PolyId) -> &[Option<PolyId>] {
+        &self.neighbors[self.range(p)]
+    }
+
+    /// Index of corner 0 of `p` among all polygons' corners: `slot(p) + i` numbers corner i.
+    pub(crate) fn slot(&self, p: PolyId) -> usize {
+        self.starts[p.index()] as usize
+    }
+
+    /// Number of corners of all polygons together.
+    pub(crate) fn slot_count(&self) -> usize {
+        self.corners.len()
+    }
+
+    /// Which edge of `p` borders `q`, if they are neighbours.
+    pub(crate) fn shared_edge(&self, p: PolyId, q: PolyId) -> Option<usize> {
+        self.neighbors(p).iter().position(|&n| n == Some(q))
+    }
+
+    /// The index of vertex `v` among the corners of `p`.
+    pub(crate) fn corner_of(&self, v: VertexId, p: PolyId) -> usize {
+        self.corners(p).iter().position(|&u| u == v).unwrap_or(0)
+    }
+
+    /// The polygons met turning around `v` from `p` (included, `v` must be one of its corners)
+    /// counter-clockwise (`ccw`) or clockwise, until a wall or until the walk is back at `p`.
+    pub(crate) fn fan(&self, v: VertexId, p: PolyId, ccw: bool) -> impl Iterator<Item = PolyId> {
+        std::iter::successors(Some(p), move |&q| {
+            self.fan_step(v, q, ccw).filter(|&n| n != p)
+        })
+    }
+
+    /// Where the walk of [`ConvexMesh::fan`] meets a wall: its last polygon and the wall's
+    /// other vertex (`before` counter-clockwise, `after` clockwise). `None` when the polygons
+    /// close around `v`.
+    pub(crate) fn fan_wall(&self, v: VertexId, p: PolyId, ccw: bool) -> Option<(PolyId, VertexId)> {
+        let mut q = p;
+        loop {
+            let (corners, i) = (self.corners(q), self.corner_of(v, q));
+            let n = corners.len();
+            let (edge, far) = if ccw {
+                ((i + n - 1) % n, corners[(i + n - 1) % n])
+            } else {
+                (i, corners[(i + 1) % n])
+            };
+            match self.neighbors(q)[edge] {
+                None => return Some((q, far)),
+                Some(next) if next == p => return None,
+                Some(next) => q = next,
+            }
+        }
+    }
+
+    /// The next polygon around `v` from `p`, if no wall is in between.
+    fn fan_step(&self, v: VertexId, p: PolyId, ccw: bool) -> Option<PolyId> {
+        let (n, i) = (self.corners(p).len(), self.corner_of(v, p));
+        self.neighbors(p)[if ccw { (i + n - 1) % n } else { i }]
+    }
+
+    fn range(&self, p: PolyId) -> std::ops::Range<usize> {
+        self.starts[p.index()] as usize..self.starts[p.index() + 1] as usize
+    }
+}
+
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let up = parent[parent[x as usize] as usize];
+        parent[x as usize] = up;
+        x = up;
+    }
+    x
+}
+
+/// Rings `a` and `b` joined across their shared edge `x -> y` of `a` (`y -> x` of `b`), or
+/// `None` when a corner of the join would not be strictly convex or the result too big.
+fn merge(vertices: &[Point], a: &Ring, b: &Ring, x: VertexId) -> Option<Ring> {
+    let (na, nb) = (a.len(), b.len());
+    if na + nb - 2 > MAX_CORNERS {
+        return None;
+    }
+    let i = a.iter().position(|&(v, _)| v == x)?;
+    let y = a[(i + 1) % na].0;
+    let m = b.iter().position(|&(v, _)| v == y)?;
+    if b[(m + 1) % nb].0 != x {
+        return None;
+    }
+    let p = |v: VertexId| vertices[v.index()];
+    let convex_at_x = orient(p(a[(i + na - 1) % na].0), p(x), p(b[(m + 2) % nb].0)) > 0.0;
+    let convex_at_y = orient(p(b[(m + nb - 1) % nb].0), p(y), p(a[(i + 2) % na].0)) > 0.0;
+    if !convex_at_x || !convex_at_y {
+        return None;
+    }
+    // a from y round to x, x taking b's edge onwards; then b after x up to (not including) y.
+    let mut ring: Ring = (1..=na).map(|s| a[(i + s) % na]).collect();
+    ring[na - 1] = b[(m + 1) % nb];
+    ring.extend((2..nb).map(|s| b[(m + s) % nb]));
+    Some(ring)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nav::build::triangulate::triangulate;
+    use crate::nav::mesh::free_space::{Contour, FreeSpace};
+    use crate::nav::mesh::navmesh::NavMesh;
+
+    fn rect(x0: f64, y0: f64, x1: f64, y1: f64, hole: bool) -> Contour {
+        let mut points = vec![
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ];
+        if hole {
+            points.reverse();
+        }
+        Contour {
+            corners: vec![None; 4],
+            points,
+        }
+    }
+
+    /// Every polygon is strictly convex, counter-clockwise, and its neighbour across each edge
+    /// has the same edge reversed; the polygons cover exactly the triangles.
+    fn check(mesh: &NavMesh, convex: &ConvexMesh) {
+        let mut area = 0.0;
+        for p in (0..convex.polygon_count() as u32).map(PolyId) {
+            let corners = convex.corners(p);
+            let n = corners.len();
+            assert!((3..=MAX_CORNERS).contains(&n));
+            let first = mesh.vertex(corners[0]);
+            for i in 0..n {
+                let [a, b, c] = [i, i + 1, i + 2].map(|k| mesh.vertex(corners[k % n]));
+                assert!(
+                    orient(a, b, c) > 0.0,
+                    "corner {b} of polygon {p:?} not convex"
+                );
+                area += 0.5 * (a - first).cross(b - first);
+                if let Some(q) = convex.neighbors(p)[i] {
+                    let e = convex.shared_edge(q, p).expect("neighbours both ways");
+                    let back = convex.corners(q);
+                    assert_eq!(back[e], corners[(i + 1) % n]);
+                    assert_eq!(back[(e + 1) % back.len()], corners[i]);
+                }
+            }
+        }
+        assert!((area - mesh.area()).abs() < 1e-9 * mesh.area());
+    }
+
+    /// The 10 x 10 room with a 2 x 2 box in the middle, triangulated.
+    fn room_with_box() -> NavMesh {
+        let free = FreeSpace {
+            contours: vec![
+                rect(0.0, 0.0, 10.0, 10.0, false),
+                rect(4.0, 4.0, 6.0, 6.0, true),
+            ],
+        };
+        triangulate(&free).unwrap()
+    }
+
+    #[test]
+    fn a_room_with_a_box_merges_into_few_convex_polygons() {
+        let mesh = room_with_box();
+        let convex = mesh.convex();
+        check(&mesh, convex);
+        // 8 triangles; a ring round a box needs at least 4 convex pieces.
+        assert_eq!(mesh.triangle_count(), 8);
+        assert!(
+            (4..8).contains(&convex.polygon_count()),
+            "{}",
+            convex.polygon_count()
+        );
+        for t in mesh.triangle_ids() {
+            let p = convex.poly_of(t);
+            for v in mesh.triangle(t) {
+                assert!(convex.corners(p).contains(&v));
+            }
+        }
+    }
+
+    #[test]
+    fn fans_walk_polygons_round_a_vertex_to_the_walls() {
+        let mesh = room_with_box();
+        let convex = mesh.convex();
+        // The box corner (4, 4): walls to (6, 4) and (4, 6).
+        let v = (0..mesh.vertex_count() as u32)
+            .map(VertexId)
+            .find(|&v| mesh.vertex(v) == Point::new(4.0, 4.0))
+            .unwrap();
+        let t = mesh
+            .triangle_ids()
+            .find(|&t| mesh.triangle(t).contains(&v))
+            .unwrap();
+        let p = convex.poly_of(t);
+        let walls = [true, false].map(|ccw| mesh.vertex(convex.fan_wall(v, p, ccw).unwrap().1));
+        let mut walls = walls.to_vec();
+        walls.sort_by(|a, b| a.x.total_cmp(&b.x));
+        assert_eq!(walls, vec![Point::new(4.0, 6.0), Point::new(6.0, 4.0)]);
+        let around: Vec<PolyId> = convex
+            .fan(v, p, true)
+            .chain(convex.fan(v, p, false).skip(1))
+            .collect();
+        assert!(around.iter().all(|&q| convex.corners(q).contains(&v)));
+        assert!(!around.is_empty());
+    }
+}
