@@ -184,7 +184,12 @@ fn thin_fence_at_radius_zero_leaves_the_halves_unconnected() {
     ]);
     let scene = generate::scene_with(vec![generate::rect(0.0, 0.0, 40.0, 30.0)], vec![fence], 0.0);
     let b = build(&scene, 0.0).unwrap();
-    let q = nav::query(&b, Point::new(5.0, 15.0), Point::new(35.0, 15.0), &Default::default());
+    let q = nav::query(
+        &b,
+        Point::new(5.0, 15.0),
+        Point::new(35.0, 15.0),
+        &Default::default(),
+    );
     assert_eq!(q.status(), Status::Unreachable);
 }
 

@@ -26,7 +26,12 @@ fn bridged() -> Scene {
 
 /// The query pass as the CLI and the editor run it, with the diagnosis.
 fn ask(scene: &Scene, build: &nav::Build, start: Point, goal: Point) -> Answer {
-    nav::query(build, start, goal, &nav::QueryOptions::explained(scene, Default::default()))
+    nav::query(
+        build,
+        start,
+        goal,
+        &nav::QueryOptions::explained(scene, Default::default()),
+    )
 }
 
 fn nested() -> Scene {
@@ -36,19 +41,39 @@ fn nested() -> Scene {
 #[test]
 fn the_island_is_walkable_but_cut_off() {
     let build = nav::build(&nested()).unwrap();
-    let inside = ask(&nested(), &build, Point::new(16.0, 13.0), Point::new(24.0, 17.0));
+    let inside = ask(
+        &nested(),
+        &build,
+        Point::new(16.0, 13.0),
+        Point::new(24.0, 17.0),
+    );
     assert_eq!(inside.status(), Status::Found);
-    let across = ask(&nested(), &build, Point::new(1.0, 1.0), Point::new(20.0, 15.0));
+    let across = ask(
+        &nested(),
+        &build,
+        Point::new(1.0, 1.0),
+        Point::new(20.0, 15.0),
+    );
     assert_eq!(across.status(), Status::Unreachable);
     let d = across.diagnosis.clone().unwrap();
     assert!(d.unreachable.is_some(), "{:?}", d.sentence());
     // In the pit but off the island: blamed on the pit, not on the island.
-    let pit = ask(&nested(), &build, Point::new(1.0, 1.0), Point::new(12.0, 15.0));
+    let pit = ask(
+        &nested(),
+        &build,
+        Point::new(1.0, 1.0),
+        Point::new(12.0, 15.0),
+    );
     let d = pit.diagnosis.clone().unwrap();
     let sentence = d.sentence().unwrap();
     assert!(sentence.contains("inside obstacle \"pit\""), "{sentence}");
     // On the island but within the radius of the pit's edge.
-    let edge = ask(&nested(), &build, Point::new(16.0, 13.0), Point::new(15.2, 15.0));
+    let edge = ask(
+        &nested(),
+        &build,
+        Point::new(16.0, 13.0),
+        Point::new(15.2, 15.0),
+    );
     let sentence = edge.diagnosis.clone().unwrap().sentence().unwrap();
     assert!(sentence.contains("agent radius"), "{sentence}");
 }
@@ -151,7 +176,12 @@ fn the_editor_draws_an_island_into_a_pit_and_reorders_it() {
         .unwrap();
     assert!(doc.scene().is_nested());
     let build = nav::build(doc.scene()).unwrap();
-    let r = ask(doc.scene(), &build, Point::new(16.0, 13.0), Point::new(24.0, 17.0));
+    let r = ask(
+        doc.scene(),
+        &build,
+        Point::new(16.0, 13.0),
+        Point::new(24.0, 17.0),
+    );
     assert_eq!(r.status(), Status::Found);
     // Painted before the pit, the pit cuts it away again (and the scene is v1 once more).
     let island = RingRef::Walkable(1);

@@ -8,8 +8,8 @@ mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
 mod progress;
-mod scen_report;
 pub mod report;
+mod scen_report;
 mod stdout;
 
 use crate::geom::Point;
