@@ -256,3 +256,78 @@ fn a_drag_shows_a_preview_build_and_the_release_the_exact_one() {
     let analysis = h.state().analysis().expect("a query is shown");
     assert!(analysis.result.path(Variant::Funnel).is_some());
 }
+
+/// A press and a release at `at`, both in the next frame.
+fn single_click_events(h: &mut Harness<'_, App>, at: Pos2) {
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+}
+
+/// egui asks for one more frame after any frame with input events (`InputState::
+/// wants_repaint_after`, requested from its `context.rs`); nothing else may.
+fn only_egui_input_repaint(h: &Harness<'_, App>) {
+    let causes = h.ctx.repaint_causes();
+    assert!(
+        causes
+            .iter()
+            .all(|c| c.file.ends_with("egui-0.37.0/src/context.rs")),
+        "repaints requested besides egui's input follow-up: {causes:?}"
+    );
+}
+
+#[test]
+fn a_click_on_the_canvas_is_drawn_in_one_frame() {
+    let mut h = editor(&FakeDialogs::default());
+    h.get_by_label("Start / goal").click();
+    h.run();
+    let first = screen(&h, 30.0, 20.0);
+    click(&mut h, first); // the document is now edited: its title has changed
+    let at = screen(&h, 33.0, 3.0);
+    h.hover_at(at);
+    h.run();
+    single_click_events(&mut h, at);
+    h.step();
+    let start = h.state().document().scene().queries[0].start;
+    assert!(
+        start.distance(Point::new(33.0, 3.0)) < 0.2,
+        "start at {start}"
+    );
+    let shown = h.state().analysis().expect("a query is shown");
+    assert_eq!(shown.result.start, start);
+    // The panels drawn in that same frame show the new query.
+    let length = funnel_length(&h);
+    let text = format!("{length:.3}");
+    assert!(
+        h.query_all_by_label(&text).count() > 0,
+        "no {text} in the metrics"
+    );
+    // The frames egui adds after input change nothing and nobody else asks for one.
+    let revision = h.state().document().revision();
+    for _ in 0..4 {
+        only_egui_input_repaint(&h);
+        h.step();
+    }
+    assert!(
+        h.ctx.repaint_causes().is_empty(),
+        "the editor kept repainting"
+    );
+    assert_eq!(h.state().document().revision(), revision);
+}
+
+#[test]
+fn the_coordinate_readout_follows_the_pointer_in_the_same_frame() {
+    let mut h = editor(&FakeDialogs::default());
+    let at = screen(&h, 12.0, 5.0);
+    h.hover_at(at);
+    h.step();
+    let cursor = h.state().cursor().expect("the pointer is over the canvas");
+    assert!(cursor.distance(Point::new(12.0, 5.0)) < 0.1, "{cursor}");
+    let text = format!("x {:.3}  y {:.3}", cursor.x, cursor.y);
+    h.get_by_label(&text);
+}

@@ -2,8 +2,10 @@
 //! the document themselves; the editor performs them in order.
 
 use super::commands::Command;
+use super::panels::confirm;
 use super::selection::Selection;
 use crate::document::Edit;
+use crate::nav::CorridorOptions;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -18,4 +20,10 @@ pub enum Action {
     OpenRecent(PathBuf),
     /// Show the query with this index.
     ShowQuery(usize),
+    /// Corners of the regular-polygon tool.
+    SetPolygonSides(usize),
+    /// The corridor optimisations of the canvas paths and the lab's runs.
+    SetCorridorOptions(CorridorOptions),
+    /// The answer to the unsaved-changes question.
+    Answer(confirm::Answer),
 }

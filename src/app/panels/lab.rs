@@ -180,7 +180,7 @@ pub fn show(
         .default_size([820.0, 640.0])
         .vscroll(true)
         .show(ctx, |ui| {
-            controls(ui, window, build);
+            actions.extend(controls(ui, window, build));
             let Some(report) = &window.report else {
                 ui.label("Run to answer random queries on the current navmesh.");
                 return;
@@ -209,7 +209,9 @@ pub fn show(
     actions
 }
 
-fn controls(ui: &mut Ui, window: &mut LabWindow, build: Option<&Build>) {
+/// The run settings; changing an optimisation asks for it (it applies to the canvas too).
+fn controls(ui: &mut Ui, window: &mut LabWindow, build: Option<&Build>) -> Vec<Action> {
+    let mut actions = Vec::new();
     ui.horizontal(|ui| {
         let label = ui.label("queries");
         ui.add(egui::DragValue::new(&mut window.count).range(1..=100_000))
@@ -218,8 +220,12 @@ fn controls(ui: &mut Ui, window: &mut LabWindow, build: Option<&Build>) {
         ui.add(egui::DragValue::new(&mut window.seed))
             .labelled_by(label.id);
         ui.separator();
-        ui.checkbox(&mut window.options.visibility, "visibility optimisation");
-        ui.checkbox(&mut window.options.topology, "topology optimisation");
+        let mut options = window.options;
+        ui.checkbox(&mut options.visibility, "visibility optimisation");
+        ui.checkbox(&mut options.topology, "topology optimisation");
+        if options != window.options {
+            actions.push(Action::SetCorridorOptions(options));
+        }
         ui.separator();
         let run = ui.add_enabled(build.is_some(), egui::Button::new("Run"));
         if run.clicked()
@@ -228,6 +234,7 @@ fn controls(ui: &mut Ui, window: &mut LabWindow, build: Option<&Build>) {
             window.run(build);
         }
     });
+    actions
 }
 
 fn summary(ui: &mut Ui, report: &LabReport) {

@@ -50,6 +50,8 @@ fn table(ui: &mut Ui, metrics: &[Metric], radius: f64, theme: Theme) {
         .num_columns(6)
         .striped(true)
         .spacing([14.0, 4.0])
+        // Wide enough for every value: a column that grew would move the others a frame late.
+        .min_col_width(72.0)
         .show(ui, |ui| {
             for head in [
                 "variant",

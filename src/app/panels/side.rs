@@ -15,7 +15,7 @@ pub fn show(
     tool: Tool,
     scene: &Scene,
     query: Option<usize>,
-    settings: &mut Settings,
+    settings: &Settings,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     ScrollArea::vertical().show(ui, |ui| {
@@ -32,8 +32,12 @@ pub fn show(
         if tool == Tool::RegularPolygon {
             ui.horizontal(|ui| {
                 let label = ui.label("Corners");
-                ui.add(DragValue::new(&mut settings.polygon_sides).range(3..=64))
+                let mut sides = settings.polygon_sides;
+                ui.add(DragValue::new(&mut sides).range(3..=64))
                     .labelled_by(label.id);
+                if sides != settings.polygon_sides {
+                    actions.push(Action::SetPolygonSides(sides));
+                }
             });
         }
         ui.separator();
@@ -42,18 +46,35 @@ pub fn show(
         query_choice(ui, scene, query, &mut actions);
         ui.separator();
         ui.heading("View");
-        ui.checkbox(&mut settings.grid, "Grid");
-        ui.checkbox(&mut settings.snap, "Snap to grid");
+        let mut toggle = |on: bool, text: &str, command: Command| {
+            if ui.checkbox(&mut on.clone(), text).clicked() {
+                actions.push(Action::Run(command));
+            }
+        };
+        toggle(settings.grid, "Grid", Command::ToggleGrid);
+        toggle(settings.snap, "Snap to grid", Command::ToggleSnap);
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut settings.theme, Theme::Dark, "Dark");
-            ui.selectable_value(&mut settings.theme, Theme::Light, "Light");
+            for theme in [Theme::Dark, Theme::Light] {
+                let name = if theme == Theme::Dark {
+                    "Dark"
+                } else {
+                    "Light"
+                };
+                if ui.selectable_label(settings.theme == theme, name).clicked()
+                    && settings.theme != theme
+                {
+                    actions.push(Action::Run(Command::ToggleTheme));
+                }
+            }
         });
         for layout in Layout::ALL {
-            ui.radio_value(&mut settings.layout, layout, layout.name());
+            if ui.radio(settings.layout == layout, layout.name()).clicked() {
+                actions.push(Action::Run(Command::SetLayout(layout)));
+            }
         }
         ui.separator();
         ui.heading("Layers");
-        legend::show(ui, settings);
+        actions.extend(legend::show(ui, settings));
     });
     actions
 }

@@ -1,0 +1,322 @@
+//! The logic pass's verbs: performing [`Action`]s and running [`Command`]s (edits, selection,
+//! settings, tools, files). Panels and tools only ask; everything that changes the editor's state
+//! happens here, before the frame is drawn.
+
+use super::action::Action;
+use super::commands::Command;
+use super::editor::App;
+use super::files::{Export, FileKind};
+use super::panels::confirm;
+use super::selection::Selection;
+use super::state::Pending;
+use super::test_case;
+use super::tools::ToolState;
+use crate::document::{Document, Edit};
+use crate::geom::{Point, Ring};
+use crate::scene::{self, Query, Scene};
+use crate::viz::{DrawList, Theme};
+use egui::ViewportCommand;
+use std::path::PathBuf;
+
+impl App {
+    pub(super) fn perform(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Apply(edit) => {
+                if let Err(e) = self.state.doc.apply(edit) {
+                    self.state.status.error(format!("edit refused: {e}"));
+                }
+                self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
+            }
+            Action::BeginGesture => self.state.doc.begin_gesture(),
+            Action::EndGesture => self.state.doc.end_gesture(),
+            Action::Select(s) => self.state.selection = s,
+            Action::Run(command) => self.run(ctx, command),
+            Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
+            Action::ShowQuery(i) => self.state.query = i,
+            Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
+            Action::SetCorridorOptions(options) => self.state.lab.options = options,
+            Action::Answer(answer) => self.answer(ctx, answer),
+        }
+    }
+
+    pub(super) fn perform_all(&mut self, ctx: &egui::Context, actions: Vec<Action>) {
+        for a in actions {
+            self.perform(ctx, a);
+        }
+    }
+
+    pub(super) fn run(&mut self, ctx: &egui::Context, command: Command) {
+        match command {
+            Command::New => self.guard(ctx, Pending::New),
+            Command::Open => self.guard(ctx, Pending::Open(None)),
+            Command::Save => {
+                self.save();
+            }
+            Command::SaveAs => {
+                self.save_as();
+            }
+            Command::Export(export) => self.export(export),
+            Command::SaveTestCase => self.save_test_case(),
+            Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
+            Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
+            Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
+            Command::Delete => self.delete_selection(),
+            Command::FitView => self.state.fit_pending = true,
+            Command::ToggleGrid => self.state.settings.grid = !self.state.settings.grid,
+            Command::ToggleSnap => self.state.settings.snap = !self.state.settings.snap,
+            Command::ToggleTheme => {
+                self.state.settings.theme = if self.state.settings.theme == Theme::Dark {
+                    Theme::Light
+                } else {
+                    Theme::Dark
+                }
+            }
+            Command::SetLayout(layout) => self.state.settings.layout = layout,
+            Command::ToggleLayer(layer) => {
+                let settings = &mut self.state.settings;
+                settings.set_visible(layer, !settings.is_visible(layer));
+            }
+            Command::UseTool(tool) => {
+                let actions = self.state.tool_state.cancel();
+                self.perform_all(ctx, actions);
+                self.state.tool = tool;
+            }
+            Command::Help => self.state.show_help = !self.state.show_help,
+            Command::PathLab => self.state.lab.open = !self.state.lab.open,
+            Command::StepThrough => self.state.steps.open = !self.state.steps.open,
+        }
+    }
+
+    fn step_history(&mut self, step: impl FnOnce(&mut Document) -> bool, nothing: &str) {
+        self.state.tool_state.cancel();
+        if step(&mut self.state.doc) {
+            self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
+            self.state.status.clear();
+        } else {
+            self.state.status.info(nothing);
+        }
+    }
+
+    fn delete_selection(&mut self) {
+        let edit = match self.state.selection {
+            Selection::Corner(c) => Edit::DeleteCorner(c),
+            Selection::Ring(r) => Edit::DeleteRing(r),
+            Selection::None | Selection::Triangle(_) => {
+                self.state
+                    .status
+                    .info("select a corner or an obstacle to delete it");
+                return;
+            }
+        };
+        if let Err(e) = self.state.doc.apply(edit) {
+            self.state.status.error(format!("cannot delete: {e}"));
+        }
+        self.state.selection = Selection::None;
+    }
+
+    /// Runs `pending` now, or asks first when it would discard unsaved changes.
+    pub(super) fn guard(&mut self, ctx: &egui::Context, pending: Pending) {
+        if self.state.doc.is_dirty() && self.state.screenshot.is_none() {
+            self.state.pending = Some(pending);
+        } else {
+            self.proceed(ctx, pending);
+        }
+    }
+
+    /// The user's answer to the unsaved-changes question.
+    fn answer(&mut self, ctx: &egui::Context, answer: confirm::Answer) {
+        let Some(pending) = self.state.pending.take() else {
+            return;
+        };
+        match answer {
+            confirm::Answer::Save => {
+                if self.save() {
+                    self.proceed(ctx, pending);
+                }
+            }
+            confirm::Answer::Discard => self.proceed(ctx, pending),
+            confirm::Answer::Cancel => {}
+        }
+    }
+
+    fn proceed(&mut self, ctx: &egui::Context, pending: Pending) {
+        match pending {
+            Pending::New => {
+                self.replace_document(Document::new(new_scene()));
+                self.state.status.info("new scene");
+            }
+            Pending::Open(Some(path)) => self.open_path(path),
+            Pending::Open(None) => {
+                if let Some(path) = self.state.dialogs.open() {
+                    self.open_path(path);
+                }
+            }
+            Pending::Close => {
+                self.state.close_confirmed = true;
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Opens a scene file; on failure the error is shown and the current scene stays.
+    pub(super) fn open_path(&mut self, path: PathBuf) {
+        match Document::open(&path) {
+            Ok(doc) => {
+                self.replace_document(doc);
+                self.state.settings.remember(&path);
+                self.state.status.info(format!("opened {}", path.display()));
+            }
+            Err(e) => self
+                .state
+                .status
+                .error(format!("could not open the file: {e}")),
+        }
+    }
+
+    fn replace_document(&mut self, doc: Document) {
+        self.state.doc = doc;
+        self.derived.reset();
+        self.state.tool_state = ToolState::default();
+        self.state.selection = Selection::None;
+        self.state.query = 0;
+        self.state.fit_pending = true;
+    }
+
+    /// Saves to the document's file (asking for one if it has none); true when saved.
+    fn save(&mut self) -> bool {
+        if self.state.doc.path().is_none() {
+            return self.save_as();
+        }
+        self.report_save(|doc| doc.save())
+    }
+
+    fn save_as(&mut self) -> bool {
+        let Some(path) = self
+            .state
+            .dialogs
+            .save(FileKind::Scene, &self.state.doc.name())
+        else {
+            return false;
+        };
+        self.report_save(|doc| doc.save_as(&path))
+    }
+
+    fn report_save(
+        &mut self,
+        save: impl FnOnce(&mut Document) -> Result<(), scene::SaveError>,
+    ) -> bool {
+        match save(&mut self.state.doc) {
+            Ok(()) => {
+                if let Some(path) = self.state.doc.path().map(|p| p.to_path_buf()) {
+                    self.state.status.info(format!("saved {}", path.display()));
+                    self.state.settings.remember(&path);
+                }
+                true
+            }
+            Err(e) => {
+                self.state.status.error(e.to_string());
+                false
+            }
+        }
+    }
+
+    fn save_test_case(&mut self) {
+        let case = test_case::record(
+            &self.state.doc,
+            self.derived.live.shown(),
+            self.derived.analysis.as_ref(),
+        );
+        let case = match case {
+            Ok(case) => case,
+            Err(e) => return self.state.status.error(e),
+        };
+        let name = test_case::file_name(&self.state.doc.name());
+        let Some(path) = self.state.dialogs.save(FileKind::Scenario, &name) else {
+            return;
+        };
+        match test_case::save(case, &self.state.doc, &path) {
+            Ok(()) => self
+                .state
+                .status
+                .info(format!("saved test case {}", path.display())),
+            Err(e) => self
+                .state
+                .status
+                .error(format!("{}: cannot write: {e}", path.display())),
+        }
+    }
+
+    fn export(&mut self, export: Export) {
+        let Some(built) = self.derived.live.shown().cloned() else {
+            self.state
+                .status
+                .error("there is no navmesh to export: the scene has not built yet");
+            return;
+        };
+        let Some(path) = self
+            .state
+            .dialogs
+            .save(export.kind(), &export.file_name(&self.state.doc.name()))
+        else {
+            return;
+        };
+        let mut picture = DrawList::default();
+        picture.items.extend(
+            self.derived
+                .scene_picture()
+                .iter()
+                .flat_map(|p| p.list().items.iter().cloned()),
+        );
+        picture
+            .items
+            .extend(built.picture.list().items.iter().cloned());
+        picture.items.extend(
+            self.derived
+                .analysis
+                .iter()
+                .flat_map(|a| a.picture.list().items.iter().cloned()),
+        );
+        let bounds = self
+            .state
+            .doc
+            .scene()
+            .bounds()
+            .union(built.build.mesh.bounds());
+        let text = export.text(
+            &built.build.mesh,
+            built.build.radius,
+            &picture,
+            bounds,
+            self.state.settings.theme,
+        );
+        match scene::write_atomic(&path, text.as_bytes()) {
+            Ok(()) => self
+                .state
+                .status
+                .info(format!("exported {}", path.display())),
+            Err(e) => self
+                .state
+                .status
+                .error(format!("{}: cannot write: {e}", path.display())),
+        }
+    }
+}
+
+/// The scene File > New starts from: a 40 x 30 walkable rectangle and one query.
+fn new_scene() -> Scene {
+    let p = Point::new;
+    Scene {
+        walkable: vec![Ring::new(vec![
+            p(0.0, 0.0),
+            p(40.0, 0.0),
+            p(40.0, 30.0),
+            p(0.0, 30.0),
+        ])],
+        queries: vec![Query {
+            name: "main".into(),
+            start: p(2.0, 2.0),
+            goal: p(38.0, 28.0),
+        }],
+        ..Scene::default()
+    }
+}
