@@ -331,3 +331,46 @@ fn the_coordinate_readout_follows_the_pointer_in_the_same_frame() {
     let text = format!("x {:.3}  y {:.3}", cursor.x, cursor.y);
     h.get_by_label(&text);
 }
+
+/// The world point under the pointer, read back from the screen transform.
+fn world_at(h: &Harness<'_, App>, at: Pos2) -> Point {
+    let one = h.state().to_screen(Point::new(1.0, 0.0)).unwrap();
+    let zero = h.state().to_screen(Point::new(0.0, 0.0)).unwrap();
+    let scale = (one.x - zero.x) as f64;
+    Point::new(
+        (at.x - zero.x) as f64 / scale,
+        -(at.y - zero.y) as f64 / scale,
+    )
+}
+
+#[test]
+fn the_world_under_the_pointer_stays_when_the_bottom_panel_shows_a_diagnosis() {
+    let mut h = editor(&FakeDialogs::default());
+    h.get_by_label("Start / goal").click();
+    h.run();
+    let inside_the_table = screen(&h, 20.5, 9.5);
+    h.hover_at(inside_the_table);
+    h.run();
+    let before = world_at(&h, inside_the_table);
+    single_click_events(&mut h, inside_the_table); // the start inside an obstacle: no path
+    h.run();
+    let analysis = h.state().analysis().expect("a query is shown");
+    assert_ne!(analysis.result.status, navscope::nav::Status::Found);
+    let after = world_at(&h, inside_the_table);
+    assert!(before.distance(after) < 1e-3, "{before} moved to {after}");
+}
+
+#[test]
+fn resizing_the_window_keeps_the_world_under_the_pointer() {
+    let mut h = editor(&FakeDialogs::default());
+    let at = screen(&h, 10.0, 10.0);
+    h.hover_at(at);
+    h.run();
+    h.set_size(egui::vec2(1100.0, 700.0));
+    h.run();
+    let after = world_at(&h, at);
+    assert!(
+        after.distance(Point::new(10.0, 10.0)) < 1e-3,
+        "(10, 10) moved to {after}"
+    );
+}

@@ -118,11 +118,18 @@ impl App {
     fn canvas(&mut self, ui: &mut Ui) {
         let rects = canvas::split(ui.max_rect(), self.state.settings.layout.viewports());
         let state = &mut self.state;
+        let pointer = ui.input(|i| i.pointer.latest_pos());
         if state.fit_pending {
             state.view.fit(rects[0], state.doc.scene().bounds());
             state.fit_pending = false;
+        } else if let Some(&old) = state.viewports.first()
+            && old != rects[0]
+        {
+            // The world point under the pointer stays there (or, with the pointer elsewhere,
+            // the one at the top-left corner, which panels around the canvas do not move).
+            let anchor = pointer.filter(|p| old.contains(*p)).unwrap_or(old.min);
+            state.view.keep_anchor(old, rects[0], anchor);
         }
-        let pointer = ui.input(|i| i.pointer.latest_pos());
         let active = rects
             .iter()
             .position(|r| pointer.is_some_and(|p| r.contains(p)))
