@@ -265,7 +265,8 @@ pub fn run(build: &Build, queries: &[(Point, Point)], options: &CorridorOptions)
     LabReport::new(rows, options.any())
 }
 
-fn run_one(
+/// Answers one query of a run (row `index`).
+pub fn run_one(
     build: &Build,
     index: usize,
     start: Point,

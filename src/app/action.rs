@@ -24,6 +24,9 @@ pub enum Action {
     SetPolygonSides(usize),
     /// The corridor optimisations of the canvas paths and the lab's runs.
     SetCorridorOptions(CorridorOptions),
+    /// Start a Path lab run on the shown build.
+    RunLab,
+    CancelLab,
     /// The answer to the unsaved-changes question.
     Answer(confirm::Answer),
 }

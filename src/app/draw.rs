@@ -24,6 +24,8 @@ const BOTTOM_PANEL: f32 = 190.0;
 /// Widths of the tools and inspector panels (fixed for the same reason).
 const TOOLS_PANEL: f32 = 230.0;
 const INSPECTOR_PANEL: f32 = 270.0;
+/// Width of the Path lab, docked between the inspector and the canvas.
+const LAB_PANEL: f32 = 480.0;
 
 impl App {
     pub(super) fn ui_pass(&mut self, ui: &mut Ui) {
@@ -112,6 +114,16 @@ impl App {
                 })
                 .inner,
         );
+        if state.lab.open {
+            let shown = query.map(|i| (i, scene.queries[i].name.as_str()));
+            let has_build = derived.built().is_some();
+            actions.extend(
+                egui::Panel::right("lab")
+                    .exact_size(LAB_PANEL)
+                    .show(ui, |ui| lab::show(ui, &mut state.lab, has_build, shown))
+                    .inner,
+            );
+        }
         actions
     }
 
@@ -233,7 +245,7 @@ impl App {
         });
     }
 
-    /// The unsaved-changes question, help, the Path lab and the step-through window.
+    /// The unsaved-changes question, help and the step-through window.
     fn modals(&mut self, ctx: &egui::Context) -> Vec<Action> {
         let mut actions = Vec::new();
         let state = &mut self.state;
@@ -243,11 +255,6 @@ impl App {
             actions.push(Action::Answer(answer));
         }
         help::show(ctx, &mut state.show_help);
-        let shown = state
-            .shown_query()
-            .map(|i| (i, state.doc.scene().queries[i].name.as_str()));
-        let built = self.derived.built().map(|b| &b.build);
-        actions.extend(lab::show(ctx, &mut state.lab, built, shown));
         let hovered = self
             .derived
             .built()

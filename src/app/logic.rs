@@ -22,6 +22,7 @@ impl App {
             }
         }
         self.canvas_input(ctx);
+        self.state.lab.poll();
         if self.state.doc.in_gesture() && !ctx.input(|i| i.pointer.any_down()) {
             self.state.doc.end_gesture(); // the exact build replaces the drag preview
         }

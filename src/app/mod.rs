@@ -18,6 +18,7 @@ mod draw;
 pub mod editor;
 pub mod files;
 pub mod grid;
+mod lab_worker;
 pub mod live;
 mod logic;
 pub mod paint;

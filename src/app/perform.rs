@@ -36,6 +36,8 @@ impl App {
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,
             Action::Answer(answer) => self.answer(ctx, answer),
+            Action::RunLab => self.run_lab(ctx),
+            Action::CancelLab => self.state.lab.cancel(),
         }
     }
 
@@ -120,6 +122,19 @@ impl App {
             self.state.pending = Some(pending);
         } else {
             self.proceed(ctx, pending);
+        }
+    }
+
+    fn run_lab(&mut self, ctx: &egui::Context) {
+        let Some(built) = self.derived.built().cloned() else {
+            return self
+                .state
+                .status
+                .error("the lab needs a navmesh: the scene has not built");
+        };
+        let waker = ctx.clone();
+        if let Err(e) = self.state.lab.start(built, move || waker.request_repaint()) {
+            self.state.status.error(e);
         }
     }
 
