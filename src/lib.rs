@@ -1,22 +1,39 @@
 //! navscope: build navmeshes of 2D scenes for agents of a given radius and inspect the paths
 //! made from them.
 //!
-//! Pipeline (each stage is a module; nothing is hidden in between):
+//! Pipeline (each stage is a folder of `nav`; nothing is hidden in between):
 //! ```text
 //! Scene --validate/repair--> issues (warnings shown, errors stop the build)
-//!   -> inflate(scene, r)      FreeSpace: union(walkable) shrunk by r minus union(obstacles) grown by r
-//!   -> triangulate(free)      NavMesh: CCW triangles, neighbours, components (spade CDT)
-//!   -> locate(point)          in a triangle, on an edge, on a vertex, or outside
-//!   -> astar(start, goal)     Corridor: triangles and portals (left/right as seen walking)
-//!   -> paths                  midpoint, funnel (string pulled), smoothed midpoints; each a Path
-//!   -> viz::draw              DrawList shared by the GUI, SVG export and tests
-//! and alongside, for any radius without rebuilding (nav::RawNav, nav::query_raw):
-//!   raw mesh (radius 0)       NavMesh of the unshrunk free space + clearance widths per triangle
-//!   -> clearance_astar(r)     Corridor of crossings at least 2r wide
-//!   -> tangent_path(r)        lines and arcs round corner circles; offset_path (naive)
+//!   -> nav::build    inflate(scene, r) -> FreeSpace, triangulate -> NavMesh; the raw mesh (r = 0)
+//!   -> nav::mesh     FreeSpace, NavMesh, ids, locate, fan, raycast, clearance widths (raw mesh)
+//!   -> nav::search   astar (point) / clearance_astar (disc of radius r) -> Corridor + portals
+//!   -> nav::paths    midpoint, smooth, funnel, tangent, offset, optimal; measure (length, clearance)
+//!   -> nav::query    one start/goal query: every variant with metrics; corridor optimisations
+//!   -> nav::explain  why a query failed or went round: diagnosis, bottleneck, detour
+//!   -> viz::draw     DrawList shared by the GUI, SVG export and tests
 //! ```
+//! Layering: a module imports only from modules listed before it here (`nav` stages in the order
+//! above, `mesh` first as the data the others share); inside `nav` by full path, never through the
+//! `nav` re-exports; no import cycles (`tests/layering.rs`); `nav::invariants` holds the checkers
+//! and is imported by no production code; only `app` and `main.rs` use egui/eframe/rfd.
+//!
+//! Module map:
+//! - `geom`: plane geometry, exact predicates, the segment grid.
+//! - `rng`: the seeded generator behind random scenes and queries.
+//! - `scene`: the scene document, its file format, validation, hit-testing and generators.
+//! - `document`: the edited scene with undo history and revision.
+//! - `nav`: navmeshes, searches, paths, queries and their explanations (stages above).
+//! - `scenario`: saved queries with expected outcomes, replayed by `navscope check`.
+//! - `lab`: many queries on one build, ratios between variants, timings, worst cases.
+//! - `viz`: world-space draw lists with layers and styles.
+//! - `export` / `import`: navmesh JSON, OBJ and SVG writers; readers of other tools' meshes.
+//! - `cli`: the `navscope` commands.
+//! - `app` (feature `gui`): the editor, painting `viz` draw lists with egui.
+//!
 //! Conventions: world units are f64, y points up, angles are radians counter-clockwise from +x,
 //! outer rings are counter-clockwise and holes clockwise wherever orientation matters.
+
+#![forbid(unsafe_code)]
 
 pub mod cli;
 pub mod document;

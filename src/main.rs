@@ -1,5 +1,7 @@
 //! The `navscope` binary: parses arguments, runs a CLI command or opens the editor.
 
+#![forbid(unsafe_code)]
+
 use clap::Parser;
 use clap::error::ErrorKind;
 use navscope::cli::{Cli, Outcome, run};

@@ -8,6 +8,7 @@ use std::time::Duration;
 pub struct CpuTime;
 
 /// CPU time used by this process so far.
+#[allow(unsafe_code)]
 fn now() -> Duration {
     let mut t = libc::timespec {
         tv_sec: 0,

@@ -3,69 +3,49 @@
 //! mesh (clearance widths, clearance A*, tangent and offset funnels). The only module that uses
 //! spade and i_overlay.
 
-mod astar;
-mod bottleneck;
+// Stages, in data-flow order: mesh, build, search, paths, query, explain, then invariants. Each
+// imports only from the ones before it, by full path (`crate::nav::mesh::navmesh::NavMesh`),
+// never through this file, which is only the public face (tests/layering.rs checks this).
 mod build;
-mod clearance;
-mod corridor;
-mod corridor_opt;
-mod detour;
-mod diagnose;
-mod diagnosis;
-mod fan;
-mod free_space;
-mod funnel;
-mod inflate;
+mod explain;
 pub mod invariants;
-mod locate;
 mod mesh;
-mod midpoint;
-mod offset_funnel;
-mod optimal;
-mod path;
-mod polygon_ops;
+mod paths;
 mod query;
-mod raw;
-mod raw_query;
-mod raycast;
-mod repair;
-mod seam;
-mod search_replay;
-mod smooth;
-mod tangent_funnel;
-mod triangulate;
+mod search;
 
-pub use astar::{BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_trace};
-pub use bottleneck::Bottleneck;
-pub use build::{Build, BuildError, BuildOptions, Timings, build, build_with};
-pub use clearance::{Widths, clearance_astar, shared_vertex};
-pub use corridor::{Corridor, Portal};
-pub use corridor_opt::{
+pub use build::error::BuildError;
+pub use build::inflate::inflate;
+pub use build::pipeline::{Build, BuildOptions, Timings, build, build_with};
+pub use build::raw::RawNav;
+pub use build::repair::{Repaired, repair};
+pub use build::triangulate::triangulate;
+pub use explain::bottleneck::Bottleneck;
+pub use explain::detour::{Detour, detour};
+pub use explain::diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
+pub use explain::diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
+pub use mesh::clearance::{Widths, shared_vertex};
+pub use mesh::free_space::{Contour, FreeSpace};
+pub use mesh::ids::{ComponentId, TriId, VertexId};
+pub use mesh::locate::Location;
+pub use mesh::navmesh::NavMesh;
+pub use mesh::raycast::{raycast, raycast_triangles};
+pub use paths::funnel::{FunnelEvent, FunnelMove, funnel_ends, funnel_trace, string_pull};
+pub use paths::midpoint::midpoint_path;
+pub use paths::offset_funnel::offset_path;
+pub use paths::optimal::optimal_path;
+pub use paths::path::{Path, PathSegment};
+pub use paths::smooth::smooth_midpoints;
+pub use paths::tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace, tangent_path};
+pub use query::corridor_opt::{
     CorridorOptions, Optimized, funnel_length, optimize_corridor, optimize_query,
 };
-pub use detour::{Detour, detour};
-pub use diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
-pub use diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
-pub use free_space::{Contour, FreeSpace};
-pub use funnel::{
-    FunnelEvent, FunnelMove, Hand, PortalEnd, funnel_ends, funnel_trace, string_pull,
-};
-pub use inflate::inflate;
-pub use locate::Location;
-pub use mesh::{ComponentId, NavMesh, TriId, VertexId};
-pub use midpoint::midpoint_path;
-pub use offset_funnel::offset_path;
-pub use optimal::optimal_path;
-pub use path::{Path, PathSegment};
-pub use query::{
+pub use query::pass::{
     Metrics, QueryResult, QueryTimings, Status, Variant, flatten_tolerance, query, query_build,
     query_with,
 };
-pub use raw::RawNav;
-pub use raw_query::{RawQuery, query_raw};
-pub use raycast::{raycast, raycast_triangles};
-pub use repair::{Repaired, repair};
-pub use search_replay::{SearchNode, SearchReplay};
-pub use smooth::smooth_midpoints;
-pub use tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace, tangent_path};
-pub use triangulate::triangulate;
+pub use query::raw_query::{RawQuery, query_raw};
+pub use search::astar::{BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_trace};
+pub use search::clearance_astar::clearance_astar;
+pub use search::corridor::{Corridor, Hand, Portal, PortalEnd};
+pub use search::search_replay::{SearchNode, SearchReplay};

@@ -1,0 +1,296 @@
+//! Inflation: the free space for an agent of radius r is the walkable union shrunk by r minus
+//! the obstacle union grown by r, with round joins.
+//!
+//! Every arc is replaced by a polygon that lies OUTSIDE the true offset curve, so clearance >= r
+//! holds everywhere, and strays from it by at most the arc tolerance:
+//! ```text
+//!   convex obstacles (exact, fast):          other shapes (i_overlay):
+//!   tangent polygon around each corner        round joins at r' = r / cos(step / 2),
+//!        ___                                   chords touch the circle of radius r
+//!      /     \   <- vertices at r / cos(d/2)
+//!     |   c   |     edges tangent at r
+//! ```
+//! A convex walkable outline shrinks exactly (no arcs). Only pieces whose boxes touch are unioned, and only pieces that touch the shrunk outline take
+//! part in the boolean difference; the rest become holes as they are.
+
+use super::polygon_ops::{self, Shape, difference, union_shapes};
+use super::repair::{Piece, Repaired, is_convex};
+use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
+use crate::nav::mesh::free_space::{Contour, FreeSpace};
+use crate::scene::Corner;
+
+/// A grown obstacle piece, with the corners of its points when they are known exactly.
+struct Grown {
+    shapes: Vec<Shape>,
+    corners: Option<Vec<Corner>>,
+    bounds: Aabb,
+}
+
+/// The free space of `repaired` for radius `radius`; `tolerance` bounds how far the polygonal
+/// arcs may lie outside the true offset (it cannot go below about 0.012% of the radius, the
+/// finest step of the offsetting library).
+pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
+    let radius = radius.max(0.0);
+    let walkable = shrink_walkable(&repaired.walkable, radius, tolerance);
+    let grown: Vec<Grown> = repaired
+        .obstacles
+        .iter()
+        .map(|p| grow(p, radius, tolerance))
+        .collect();
+    let grown = merge_touching(grown);
+
+    // Pieces touching the shrunk outline are cut out of it; the others are holes or outside.
+    let outline_walls = SegmentGrid::new(
+        walkable
+            .iter()
+            .flatten()
+            .flat_map(|c| ring_edges(c))
+            .collect(),
+    );
+    let mut cut = Vec::new();
+    let mut holes = Vec::new();
+    for g in grown {
+        let touches = outline_walls.candidates(g.bounds, 0.0).iter().any(|&i| {
+            let s = outline_walls.segments()[i as usize];
+            Aabb::from_points([s.a, s.b]).intersects(&g.bounds)
+        });
+        if touches {
+            cut.extend(g.shapes);
+        } else if outline_walls.contains(g.shapes[0][0][0]) {
+            holes.push(g);
+        }
+    }
+    let walkable = if cut.is_empty() {
+        walkable
+    } else {
+        difference(&walkable, &cut)
+    };
+
+    let lookup = CornerLookup::new(repaired, radius + tolerance.max(0.0));
+    let mut contours: Vec<Contour> = Vec::new();
+    for contour in walkable.into_iter().flatten() {
+        contours.push(lookup.contour(contour));
+    }
+    for g in holes {
+        match g.corners {
+            Some(mut corners) => {
+                let mut points = g.shapes.into_iter().flatten().next().unwrap_or_default();
+                points.reverse();
+                corners.reverse();
+                contours.push(Contour {
+                    points,
+                    corners: corners.into_iter().map(Some).collect(),
+                });
+            }
+            None => {
+                for mut c in g.shapes.into_iter().flatten() {
+                    c.reverse();
+                    contours.push(lookup.contour(c));
+                }
+            }
+        }
+    }
+    FreeSpace { contours }
+}
+
+/// The walkable union shrunk by `r`. A single convex ring shrinks exactly (its corners stay
+/// sharp, no arcs appear): the intersection of its edges' inward offset half-planes.
+fn shrink_walkable(walkable: &[Shape], r: f64, tolerance: f64) -> Vec<Shape> {
+    if r == 0.0 {
+        return walkable.to_vec();
+    }
+    if let [shape] = walkable
+        && let [ring] = shape.as_slice()
+        && is_convex(ring)
+    {
+        return shrink_convex(ring, r)
+            .map(|ring| vec![vec![ring]])
+            .unwrap_or_default();
+    }
+    let (offset, step) = library_offset(r, tolerance);
+    polygon_ops::outline(walkable, -offset, step)
+}
+
+/// A convex counter-clockwise ring shrunk by `r` (clipped by each edge's offset half-plane);
+/// `None` when nothing is left.
+fn shrink_convex(ring: &[Point], r: f64) -> Option<Vec<Point>> {
+    let n = ring.len();
+    let mut poly = ring.to_vec();
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        let Some(inward) = (b - a).perp().normalized() else {
+            continue;
+        };
+        let (a, b) = (a + inward * r, b + inward * r);
+        // Keep the part left of a -> b (Sutherland-Hodgman against one line).
+        let side = |p: Point| (b - a).cross(p - a);
+        let mut kept = Vec::with_capacity(poly.len() + 1);
+        for j in 0..poly.len() {
+            let (p, q) = (poly[j], poly[(j + 1) % poly.len()]);
+            let (sp, sq) = (side(p), side(q));
+            if sp >= 0.0 {
+                kept.push(p);
+            }
+            if (sp >= 0.0) != (sq >= 0.0) {
+                kept.push(p + (q - p) * (sp / (sp - sq)));
+            }
+        }
+        kept.dedup();
+        if kept.len() > 1 && kept.first() == kept.last() {
+            kept.pop();
+        }
+        poly = kept;
+        if poly.len() < 3 {
+            return None;
+        }
+    }
+    (crate::geom::signed_area(&poly) > 0.0).then_some(poly)
+}
+
+/// Offset distance and join step for i_overlay so that its chords stay outside radius `r`
+/// while its vertices stay within `r + tolerance` (when the library's step range allows).
+fn library_offset(r: f64, tolerance: f64) -> (f64, f64) {
+    let step = max_step(r, tolerance).clamp(polygon_ops::MIN_STEP, polygon_ops::MAX_STEP);
+    (r / (0.5 * step).cos(), step)
+}
+
+/// Largest angular step whose tangent polygon strays at most `tolerance` outside radius `r`.
+fn max_step(r: f64, tolerance: f64) -> f64 {
+    2.0 * (r / (r + tolerance.max(0.0))).clamp(-1.0, 1.0).acos()
+}
+
+fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
+    if r == 0.0 {
+        return Grown {
+            shapes: piece.shapes.clone(),
+            corners: piece.convex_corners.clone(),
+            bounds: piece.bounds,
+        };
+    }
+    if let (Some(corners), [shape]) = (&piece.convex_corners, piece.shapes.as_slice()) {
+        let (points, corners) = grow_convex(&shape[0], corners, r, max_step(r, tolerance));
+        let bounds = Aabb::from_points(points.iter().copied());
+        return Grown {
+            shapes: vec![vec![points]],
+            corners: Some(corners),
+            bounds,
+        };
+    }
+    let (offset, step) = library_offset(r, tolerance);
+    let shapes = polygon_ops::outline(&piece.shapes, offset, step);
+    let bounds = Aabb::from_points(shapes.iter().flatten().flatten().copied());
+    Grown {
+        shapes,
+        corners: None,
+        bounds,
+    }
+}
+
+/// Tangent polygon of a convex counter-clockwise ring grown by `r`: around each corner the
+/// offset arc is covered by lines tangent to it, at most `max_step` radians apart.
+fn grow_convex(
+    ring: &[Point],
+    corners: &[Corner],
+    r: f64,
+    max_step: f64,
+) -> (Vec<Point>, Vec<Corner>) {
+    let n = ring.len();
+    let normal = |i: usize| {
+        let d = ring[(i + 1) % n] - ring[i];
+        Point::new(d.y, -d.x).normalized().unwrap_or(Point::ZERO)
+    };
+    let mut points = Vec::with_capacity(n * 4);
+    let mut out_corners = Vec::with_capacity(n * 4);
+    for i in 0..n {
+        let (n_in, n_out) = (normal((i + n - 1) % n), normal(i));
+        let turn = n_in.cross(n_out).atan2(n_in.dot(n_out));
+        if turn <= 0.0 {
+            continue; // collinear: the two offset edges continue each other
+        }
+        let m = (turn / max_step).ceil().max(1.0);
+        let step = turn / m;
+        let reach = r / (0.5 * step).cos();
+        let start = n_in.angle();
+        for k in 0..m as usize {
+            points.push(ring[i] + Point::from_angle(start + step * (k as f64 + 0.5)) * reach);
+            out_corners.push(corners[i]);
+        }
+    }
+    (points, out_corners)
+}
+
+/// Unions grown pieces whose boxes touch, so that the result's pieces are disjoint.
+fn merge_touching(grown: Vec<Grown>) -> Vec<Grown> {
+    let boxes: Vec<Aabb> = grown.iter().map(|g| g.bounds).collect();
+    let clusters = overlap_clusters(&boxes);
+    if clusters.len() == grown.len() {
+        return grown;
+    }
+    let mut slots: Vec<Option<Grown>> = grown.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(clusters.len());
+    for cluster in clusters {
+        if let [only] = cluster.as_slice() {
+            out.extend(slots[*only].take());
+            continue;
+        }
+        let members: Vec<Shape> = cluster
+            .iter()
+            .filter_map(|&i| slots[i].take())
+            .flat_map(|g| g.shapes)
+            .collect();
+        let shapes = union_shapes(&members);
+        let bounds = cluster.iter().fold(Aabb::EMPTY, |b, &i| b.union(boxes[i]));
+        if !shapes.is_empty() {
+            out.push(Grown {
+                shapes,
+                corners: None,
+                bounds,
+            });
+        }
+    }
+    out
+}
+
+fn ring_edges(c: &[Point]) -> impl Iterator<Item = Segment> + '_ {
+    let n = c.len();
+    (0..n).map(move |i| Segment::new(c[i], c[(i + 1) % n]))
+}
+
+/// Finds the scene corner behind a vertex: the nearest corner, if within the offset reach.
+struct CornerLookup<'a> {
+    repaired: &'a Repaired,
+    grid: std::cell::OnceCell<SegmentGrid>,
+    reach: f64,
+}
+
+impl<'a> CornerLookup<'a> {
+    fn new(repaired: &'a Repaired, reach: f64) -> Self {
+        CornerLookup {
+            repaired,
+            grid: std::cell::OnceCell::new(),
+            reach,
+        }
+    }
+
+    fn contour(&self, points: Vec<Point>) -> Contour {
+        let grid = self.grid.get_or_init(|| {
+            SegmentGrid::new(
+                self.repaired
+                    .corners
+                    .iter()
+                    .map(|&(p, _)| Segment::new(p, p))
+                    .collect(),
+            )
+        });
+        let extent = grid.bounds().diagonal().max(1.0);
+        let limit = self.reach * (1.0 + 1e-9) + 1e-9 * extent;
+        let corners = points
+            .iter()
+            .map(|&p| {
+                grid.nearest(p, limit)
+                    .map(|(i, _)| self.repaired.corners[i].1)
+            })
+            .collect();
+        Contour { points, corners }
+    }
+}

@@ -1,0 +1,11 @@
+//! The build stage: from a scene to its free space and navmeshes (repair, polygon operations,
+//! inflate, triangulate, the raw mesh) and the one-call `pipeline`.
+
+pub mod error;
+pub mod inflate;
+pub mod pipeline;
+pub mod polygon_ops;
+pub mod raw;
+pub mod repair;
+pub mod seam;
+pub mod triangulate;

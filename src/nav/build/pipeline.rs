@@ -1,0 +1,183 @@
+//! The build stage as one call: validate and repair the scene, inflate it by the agent radius,
+//! triangulate the free space, and triangulate the raw (unshrunk) free space alongside for
+//! radius-aware queries. Options, errors and per-stage timings live here. The raw mesh does not
+//! depend on the inflated one, so it is built on a second thread meanwhile.
+
+use super::error::BuildError;
+use super::inflate::inflate;
+use super::raw::RawNav;
+use super::repair::{Repaired, repair};
+use super::triangulate::triangulate;
+use crate::nav::mesh::free_space::FreeSpace;
+use crate::nav::mesh::navmesh::NavMesh;
+use crate::scene::{Issue, Scene, validate};
+use std::time::Instant;
+
+/// Options of the build stage. `Default` gives the documented defaults.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BuildOptions {
+    /// Agent radius; `None` uses the scene's `agent_radius`.
+    pub radius: Option<f64>,
+    /// Largest distance by which the polygonal approximation of an offset arc may lie outside the
+    /// true arc, in world units. `None` means 1% of the radius. Arcs are never approximated inside.
+    pub arc_tolerance: Option<f64>,
+    /// Skip the raw mesh (the radius-aware variants then have no answer). Default: false, the
+    /// raw mesh is built alongside.
+    pub skip_raw: bool,
+}
+
+impl BuildOptions {
+    /// The radius this build uses for `scene`.
+    pub fn radius_for(&self, scene: &Scene) -> f64 {
+        self.radius.unwrap_or(scene.agent_radius)
+    }
+
+    /// The absolute arc tolerance for radius `r`.
+    pub fn arc_tolerance_for(&self, r: f64) -> f64 {
+        self.arc_tolerance.unwrap_or(0.01 * r)
+    }
+}
+
+/// Wall-clock time of each stage, in microseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Timings {
+    pub repair_us: u64,
+    pub inflate_us: u64,
+    pub triangulate_us: u64,
+    /// The raw mesh: triangulation of the unshrunk free space (shared with the mesh for radius
+    /// 0) and its clearance widths. For a radius above 0 it runs on its own thread alongside
+    /// inflation and triangulation, so the stage times add up to more than the wall-clock time.
+    pub raw_us: u64,
+}
+
+impl Timings {
+    pub fn total_us(&self) -> u64 {
+        self.repair_us + self.inflate_us + self.triangulate_us + self.raw_us
+    }
+}
+
+/// Everything a build produces.
+#[derive(Clone, Debug)]
+pub struct Build {
+    pub radius: f64,
+    /// Warnings about repairs (errors abort the build instead).
+    pub warnings: Vec<Issue>,
+    pub free_space: FreeSpace,
+    pub mesh: NavMesh,
+    /// The unshrunk free space and its mesh, for the radius-aware variants (any radius); `None`
+    /// when the options skip it.
+    pub raw: Option<RawNav>,
+    pub timings: Timings,
+}
+
+/// Builds the navmesh of `scene` for its own agent radius with default options.
+pub fn build(scene: &Scene) -> Result<Build, BuildError> {
+    build_with(scene, &BuildOptions::default())
+}
+
+/// Builds the navmesh of `scene` with explicit options.
+pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildError> {
+    let radius = options.radius_for(scene);
+    if !radius.is_finite() || radius < 0.0 {
+        return Err(BuildError::BadRadius(radius));
+    }
+    let tolerance = options.arc_tolerance_for(radius);
+    if radius > 0.0 && !(tolerance.is_finite() && tolerance > 0.0) {
+        return Err(BuildError::BadArcTolerance(tolerance));
+    }
+    let t0 = Instant::now();
+    let mut checked = scene.clone();
+    checked.agent_radius = radius;
+    let mut warnings = Vec::new();
+    for issue in validate(&checked) {
+        if issue.is_error() {
+            return Err(BuildError::InvalidScene(issue));
+        }
+        warnings.push(issue);
+    }
+    let repaired = repair(scene)?;
+    warnings.extend(repaired.warnings.iter().cloned());
+    let t1 = Instant::now();
+    let raw_apart = !options.skip_raw && radius > 0.0;
+    let (shrunk, raw_apart) = std::thread::scope(|s| {
+        let worker = if raw_apart {
+            std::thread::Builder::new()
+                .name("navscope-raw".into())
+                .spawn_scoped(s, || timed(|| RawNav::build(&repaired)))
+                .ok()
+        } else {
+            None
+        };
+        let shrunk = shrunk_mesh(&repaired, radius, tolerance);
+        let raw = match worker {
+            Some(w) => Some(w.join().unwrap_or_else(|_| {
+                let lost = "the raw mesh thread stopped without a result".to_string();
+                (Err(BuildError::Triangulation(lost)), 0)
+            })),
+            // The thread could not start: build it here.
+            None if raw_apart => Some(timed(|| RawNav::build(&repaired))),
+            None => None,
+        };
+        (shrunk, raw)
+    });
+    let Shrunk {
+        free_space,
+        mesh,
+        inflate_us,
+        triangulate_us,
+    } = shrunk?;
+    let (raw, raw_us) = match raw_apart {
+        Some((raw, us)) => (Some(raw?), us),
+        None if options.skip_raw => (None, 0),
+        None => {
+            let (raw, us) = timed(|| RawNav::new(free_space.clone(), mesh.clone()));
+            (Some(raw), us)
+        }
+    };
+    Ok(Build {
+        radius,
+        warnings,
+        free_space,
+        mesh,
+        raw,
+        timings: Timings {
+            repair_us: micros(t1 - t0),
+            inflate_us,
+            triangulate_us,
+            raw_us,
+        },
+    })
+}
+
+/// The inflated free space and its mesh, with the time of each step.
+struct Shrunk {
+    free_space: FreeSpace,
+    mesh: NavMesh,
+    inflate_us: u64,
+    triangulate_us: u64,
+}
+
+fn shrunk_mesh(repaired: &Repaired, radius: f64, tolerance: f64) -> Result<Shrunk, BuildError> {
+    let (free_space, inflate_us) = timed(|| inflate(repaired, radius, tolerance));
+    if free_space.is_empty() {
+        return Err(BuildError::EmptyFreeSpace { radius });
+    }
+    let (mesh, triangulate_us) = timed(|| triangulate(&free_space));
+    Ok(Shrunk {
+        free_space,
+        mesh: mesh?,
+        inflate_us,
+        triangulate_us,
+    })
+}
+
+/// `f`'s result and its wall-clock time in microseconds.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let started = Instant::now();
+    let out = f();
+    (out, micros(started.elapsed()))
+}
+
+fn micros(d: std::time::Duration) -> u64 {
+    d.as_micros() as u64
+}

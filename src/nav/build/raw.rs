@@ -1,0 +1,48 @@
+//! `RawNav`: the navmesh of the free space for a point agent (walkable union minus obstacle
+//! union, repaired, not shrunk), with the clearance widths of its triangles and its walls. One
+//! build answers radius-aware queries (tangent and offset paths) for any agent radius.
+
+use super::error::BuildError;
+use super::inflate::inflate;
+use super::repair::Repaired;
+use super::triangulate::triangulate;
+use crate::geom::SegmentGrid;
+use crate::nav::mesh::clearance::Widths;
+use crate::nav::mesh::free_space::FreeSpace;
+use crate::nav::mesh::navmesh::NavMesh;
+
+/// The raw (radius 0) free space, its mesh and what radius-aware queries need of it.
+#[derive(Clone, Debug)]
+pub struct RawNav {
+    pub free_space: FreeSpace,
+    pub mesh: NavMesh,
+    /// Crossing widths of every triangle of `mesh`.
+    pub widths: Widths,
+    /// The free space's contour edges: the walls clearance is measured against.
+    pub walls: SegmentGrid,
+}
+
+impl RawNav {
+    /// Triangulates the raw free space of a repaired scene and measures its widths.
+    pub fn build(repaired: &Repaired) -> Result<RawNav, BuildError> {
+        let free_space = inflate(repaired, 0.0, 0.0);
+        if free_space.is_empty() {
+            return Err(BuildError::EmptyFreeSpace { radius: 0.0 });
+        }
+        let mesh = triangulate(&free_space)?;
+        Ok(RawNav::new(free_space, mesh))
+    }
+
+    /// The raw side of an already triangulated raw free space (a build for radius 0 shares its
+    /// mesh).
+    pub fn new(free_space: FreeSpace, mesh: NavMesh) -> RawNav {
+        let widths = Widths::new(&mesh);
+        let walls = free_space.walls();
+        RawNav {
+            free_space,
+            mesh,
+            widths,
+            walls,
+        }
+    }
+}

@@ -1,0 +1,358 @@
+//! Triangulation: the constrained Delaunay triangulation (spade) of the free-space contours,
+//! faces classified walkable by parity (crossing a contour toggles inside/outside), packed into
+//! a `NavMesh` with adjacency and connected components.
+//!
+//! Large inputs are split along a vertical seam (see `seam`) and the two halves triangulated on
+//! two threads, then stitched along the seam. The split depends only on the input, so the same
+//! free space always gives the same mesh. The seam pieces are constraint edges, so triangles do
+//! not cross the seam (the mesh is Delaunay on each side of it).
+
+use super::error::BuildError;
+use super::seam;
+use crate::geom::Point;
+use crate::nav::mesh::free_space::FreeSpace;
+use crate::nav::mesh::ids::{ComponentId, TriId, VertexId};
+use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
+use crate::nav::mesh::navmesh::NavMesh;
+use crate::scene::Corner;
+use spade::handles::FixedVertexHandle;
+use spade::{Point2, Triangulation};
+
+/// Below this many vertices one triangulation is faster than two halves and a stitch.
+const SPLIT_MIN_VERTICES: usize = 16_000;
+
+/// Triangulates `free`. Contours must not cross (inflation guarantees it); if spade still reports
+/// a conflict, the constraints are inserted one by one with splitting instead.
+pub fn triangulate(free: &FreeSpace) -> Result<NavMesh, BuildError> {
+    let (points, corners, edges) = collect(free);
+    let split = if points.len() >= SPLIT_MIN_VERTICES {
+        seam::split(&points, &edges)
+    } else {
+        None
+    };
+    match split {
+        None => {
+            let whole = seam::Half {
+                global: (0..points.len() as u32).collect(),
+                points: points.clone(),
+                edges,
+            };
+            let part = build_part(whole)?;
+            Ok(assemble(vec![part], points, corners, None))
+        }
+        Some(split) => {
+            let [left, right] = split.halves;
+            let (a, b) = std::thread::scope(|s| {
+                let right = s.spawn(move || build_part(right));
+                let left = build_part(left);
+                (left, right.join())
+            });
+            let b =
+                b.map_err(|_| BuildError::Triangulation("a triangulation thread failed".into()))?;
+            let mut all = points;
+            all.extend(split.seam);
+            Ok(assemble(vec![a?, b?], all, corners, Some(split.x)))
+        }
+    }
+}
+
+/// Contour points with exact duplicates merged, their corners, and the contour edges.
+fn collect(free: &FreeSpace) -> (Vec<Point>, Vec<Option<Corner>>, Vec<[usize; 2]>) {
+    let all: Vec<(Point, Option<Corner>)> = free
+        .contours
+        .iter()
+        .flat_map(|c| c.points.iter().copied().zip(c.corners.iter().copied()))
+        .collect();
+    // +0.0 turns -0.0 into 0.0 so both spell the same key.
+    let key = |p: Point| ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
+    let mut order: Vec<u32> = (0..all.len() as u32).collect();
+    order.sort_unstable_by_key(|&i| (key(all[i as usize].0), i));
+    // Merged index of every input point; the first occurrence (in input order) keeps its slot.
+    let mut first = vec![0u32; all.len()];
+    let mut run = 0;
+    while run < order.len() {
+        let mut end = run + 1;
+        while end < order.len()
+            && key(all[order[end] as usize].0) == key(all[order[run] as usize].0)
+        {
+            end += 1;
+        }
+        for &i in &order[run..end] {
+            first[i as usize] = order[run];
+        }
+        run = end;
+    }
+    let mut slot = vec![usize::MAX; all.len()];
+    let mut points = Vec::with_capacity(all.len());
+    let mut corners = Vec::with_capacity(all.len());
+    for (i, &(p, c)) in all.iter().enumerate() {
+        if first[i] as usize == i {
+            slot[i] = points.len();
+            points.push(p);
+            corners.push(c);
+        }
+    }
+    let mut edges = Vec::with_capacity(all.len());
+    let mut base = 0;
+    for contour in &free.contours {
+        let n = contour.points.len();
+        for i in 0..n {
+            let a = slot[first[base + i] as usize];
+            let b = slot[first[base + (i + 1) % n] as usize];
+            if a != b {
+                edges.push([a, b]);
+            }
+        }
+        base += n;
+    }
+    (points, corners, edges)
+}
+
+fn insert_splitting(vertices: &[Point2<f64>], edges: &[[usize; 2]]) -> Result<Cdt, BuildError> {
+    let mut cdt = Cdt::new();
+    let mut handles = Vec::with_capacity(vertices.len());
+    for &v in vertices {
+        handles.push(
+            cdt.insert(v)
+                .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?,
+        );
+    }
+    for &[a, b] in edges {
+        if handles[a] != handles[b] {
+            cdt.add_constraint_and_split(handles[a], handles[b], |p| p);
+        }
+    }
+    Ok(cdt)
+}
+
+/// One triangulated piece: the CDT, the walkable faces as triangles over global point indices,
+/// and their adjacency within the piece.
+struct Part {
+    cdt: Cdt,
+    /// Global point index of each spade vertex (points spade added while splitting constraints
+    /// come after all known points and are numbered by `assemble`).
+    global: Vec<Option<u32>>,
+    /// Piece-local triangle of each spade face.
+    face_tri: Vec<Option<u32>>,
+    triangles: Vec<[FixedVertexHandle; 3]>,
+    neighbors: Vec<[Option<u32>; 3]>,
+}
+
+fn build_part(half: seam::Half) -> Result<Part, BuildError> {
+    let vertices: Vec<Point2<f64>> = half.points.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    let mut conflicts = 0usize;
+    let cdt = Cdt::try_bulk_load_cdt(vertices.clone(), half.edges.clone(), |_| conflicts += 1)
+        .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
+    let cdt = if conflicts == 0 && cdt.num_vertices() == vertices.len() {
+        cdt
+    } else {
+        log::warn!("{conflicts} crossing free-space edges; splitting them");
+        insert_splitting(&vertices, &half.edges)?
+    };
+    let inside = classify(&cdt);
+    let mut face_tri = vec![None; cdt.num_all_faces()];
+    let mut triangles = Vec::new();
+    for face in cdt.inner_faces() {
+        if inside[face.index()] {
+            face_tri[face.index()] = Some(triangles.len() as u32);
+            triangles.push(face.vertices().map(|v| v.fix()));
+        }
+    }
+    let mut neighbors = vec![[None; 3]; triangles.len()];
+    for face in cdt.inner_faces() {
+        let Some(t) = face_tri[face.index()] else {
+            continue;
+        };
+        for (k, e) in face.adjacent_edges().iter().enumerate() {
+            if !e.is_constraint_edge() {
+                neighbors[t as usize][k] =
+                    e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
+            }
+        }
+    }
+    let mut global: Vec<Option<u32>> = half.global.iter().map(|&g| Some(g)).collect();
+    global.resize(cdt.num_vertices(), None);
+    Ok(Part {
+        cdt,
+        global,
+        face_tri,
+        triangles,
+        neighbors,
+    })
+}
+
+/// Joins the pieces into one mesh: compacts the used points into vertices (in global order),
+/// concatenates triangles, and links the triangles on both sides of each seam edge.
+fn assemble(
+    parts: Vec<Part>,
+    mut points: Vec<Point>,
+    mut corners: Vec<Option<Corner>>,
+    split_x: Option<f64>,
+) -> NavMesh {
+    let mut parts = parts;
+    let seam_start = corners.len();
+    corners.resize(points.len(), None);
+    for part in &mut parts {
+        for (i, g) in part.global.iter_mut().enumerate() {
+            if g.is_none() {
+                let p = part.cdt.vertex(FixedVertexHandle::from_index(i)).position();
+                *g = Some(points.len() as u32);
+                points.push(Point::new(p.x, p.y));
+                corners.push(None);
+            }
+        }
+    }
+    let global = |part: &Part, v: FixedVertexHandle| part.global[v.index()].unwrap_or(0) as usize;
+    let mut vertex_of: Vec<Option<VertexId>> = vec![None; points.len()];
+    for part in &parts {
+        for t in &part.triangles {
+            for &v in t {
+                vertex_of[global(part, v)] = Some(VertexId(0));
+            }
+        }
+    }
+    let mut vertices = Vec::new();
+    let mut vertex_corners = Vec::new();
+    for (g, slot) in vertex_of.iter_mut().enumerate() {
+        if slot.is_some() {
+            *slot = Some(VertexId(vertices.len() as u32));
+            vertices.push(points[g]);
+            vertex_corners.push(corners[g]);
+        }
+    }
+    let id = |g: usize| vertex_of[g].unwrap_or(VertexId(0));
+    let mut triangles = Vec::new();
+    let mut neighbors = Vec::new();
+    let mut locator_parts = Vec::new();
+    for part in parts {
+        let offset = triangles.len() as u32;
+        triangles.extend(
+            part.triangles
+                .iter()
+                .map(|t| t.map(|v| id(global(&part, v)))),
+        );
+        neighbors.extend(
+            part.neighbors
+                .iter()
+                .map(|n| n.map(|x| x.map(|x| TriId(x + offset)))),
+        );
+        let face_tri = part
+            .face_tri
+            .iter()
+            .map(|f| f.map(|x| TriId(x + offset)))
+            .collect();
+        let vertex_id = part
+            .global
+            .iter()
+            .map(|g| g.and_then(|g| vertex_of[g as usize]))
+            .collect();
+        locator_parts.push(LocatorPart::new(part.cdt, face_tri, vertex_id));
+    }
+    if split_x.is_some() {
+        stitch(&triangles, &mut neighbors, &vertex_of[seam_start..]);
+    }
+    let (components, component_count) = label_components(&neighbors);
+    NavMesh {
+        vertices,
+        vertex_corners,
+        triangles,
+        neighbors,
+        components,
+        component_count,
+        locator: Locator {
+            parts: locator_parts,
+            split_x,
+        },
+    }
+}
+
+/// Links triangles across the seam: a wall edge between two seam vertices is shared by exactly
+/// one triangle on each side.
+fn stitch(
+    triangles: &[[VertexId; 3]],
+    neighbors: &mut [[Option<TriId>; 3]],
+    seam_vertices: &[Option<VertexId>],
+) {
+    let mut is_seam = vec![
+        false;
+        triangles
+            .iter()
+            .flatten()
+            .map(|v| v.index() + 1)
+            .max()
+            .unwrap_or(0)
+    ];
+    for v in seam_vertices.iter().flatten() {
+        is_seam[v.index()] = true;
+    }
+    let mut open: Vec<((VertexId, VertexId), TriId, usize)> = Vec::new();
+    for (t, tri) in triangles.iter().enumerate() {
+        for k in 0..3 {
+            let (a, b) = (tri[k], tri[(k + 1) % 3]);
+            if neighbors[t][k].is_none() && is_seam[a.index()] && is_seam[b.index()] {
+                open.push(((a.min(b), a.max(b)), TriId(t as u32), k));
+            }
+        }
+    }
+    open.sort_unstable();
+    for group in open.chunk_by(|a, b| a.0 == b.0) {
+        if let [(_, ta, ea), (_, tb, eb)] = *group {
+            neighbors[ta.index()][ea] = Some(tb);
+            neighbors[tb.index()][eb] = Some(ta);
+        }
+    }
+}
+
+/// Inside/outside of every face (by face index): flood from the hull, toggling at constraints.
+fn classify(cdt: &Cdt) -> Vec<bool> {
+    let mut inside = vec![false; cdt.num_all_faces()];
+    let mut seen = vec![false; cdt.num_all_faces()];
+    let mut stack = Vec::new();
+    for e in cdt.convex_hull() {
+        for side in [e, e.rev()] {
+            if let Some(f) = side.face().as_inner()
+                && !seen[f.index()]
+            {
+                seen[f.index()] = true;
+                inside[f.index()] = side.is_constraint_edge();
+                stack.push(f.fix());
+            }
+        }
+    }
+    while let Some(f) = stack.pop() {
+        for e in cdt.face(f).adjacent_edges() {
+            if let Some(g) = e.rev().face().as_inner()
+                && !seen[g.index()]
+            {
+                seen[g.index()] = true;
+                inside[g.index()] = inside[f.index()] ^ e.is_constraint_edge();
+                stack.push(g.fix());
+            }
+        }
+    }
+    inside
+}
+
+fn label_components(neighbors: &[[Option<TriId>; 3]]) -> (Vec<ComponentId>, usize) {
+    const UNSET: ComponentId = ComponentId(u32::MAX);
+    let mut labels = vec![UNSET; neighbors.len()];
+    let mut count = 0u32;
+    let mut stack = Vec::new();
+    for start in 0..neighbors.len() {
+        if labels[start] != UNSET {
+            continue;
+        }
+        labels[start] = ComponentId(count);
+        stack.push(start);
+        while let Some(t) = stack.pop() {
+            for n in neighbors[t].iter().flatten() {
+                if labels[n.index()] == UNSET {
+                    labels[n.index()] = ComponentId(count);
+                    stack.push(n.index());
+                }
+            }
+        }
+        count += 1;
+    }
+    (labels, count as usize)
+}

@@ -1,0 +1,245 @@
+//! Point location: which triangle, edge or vertex of the navmesh holds a point, or none.
+//! spade walks its triangulation from a hint vertex taken from a coarse grid, so a query costs a
+//! few steps whatever the mesh size.
+
+use super::ids::{TriId, VertexId};
+use crate::geom::{Aabb, Point};
+use spade::handles::FixedVertexHandle;
+use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
+
+pub(in crate::nav) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
+
+/// Where a point lies relative to the walkable triangles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// Strictly inside a triangle.
+    InTriangle(TriId),
+    /// On edge `k` of a walkable triangle (the triangle across it, if walkable, shares it).
+    OnEdge(TriId, usize),
+    /// On a mesh vertex; the triangle is one of the walkable triangles around it.
+    OnVertex(VertexId, TriId),
+    /// Not in the free space (or not a finite point).
+    Outside,
+}
+
+impl Location {
+    pub fn is_inside(&self) -> bool {
+        !matches!(self, Location::Outside)
+    }
+
+    /// One walkable triangle containing the point, if any.
+    pub fn triangle(&self) -> Option<TriId> {
+        match *self {
+            Location::InTriangle(t) | Location::OnEdge(t, _) | Location::OnVertex(_, t) => Some(t),
+            Location::Outside => None,
+        }
+    }
+}
+
+/// The spade triangulations kept for point location (one, or two split at `split_x`).
+#[derive(Clone, Debug)]
+pub(crate) struct Locator {
+    pub(in crate::nav) parts: Vec<LocatorPart>,
+    pub(in crate::nav) split_x: Option<f64>,
+}
+
+/// One triangulation with the maps into the mesh's ids.
+#[derive(Clone, Debug)]
+pub(crate) struct LocatorPart {
+    cdt: Cdt,
+    /// Mesh triangle of each spade face (by face index), `None` for faces outside the free space.
+    face_tri: Vec<Option<TriId>>,
+    /// Mesh vertex of each spade vertex (by vertex index).
+    vertex_id: Vec<Option<VertexId>>,
+    hints: HintGrid,
+}
+
+impl LocatorPart {
+    pub(in crate::nav) fn new(
+        cdt: Cdt,
+        face_tri: Vec<Option<TriId>>,
+        vertex_id: Vec<Option<VertexId>>,
+    ) -> Self {
+        let hints = HintGrid::new(&cdt);
+        LocatorPart {
+            cdt,
+            face_tri,
+            vertex_id,
+            hints,
+        }
+    }
+
+    fn locate(&self, p: Point, triangles: &[[VertexId; 3]]) -> Location {
+        if self.cdt.num_vertices() == 0 {
+            return Location::Outside;
+        }
+        match self
+            .cdt
+            .locate_with_hint(Point2::new(p.x, p.y), self.hints.hint(p))
+        {
+            PositionInTriangulation::OnFace(f) => {
+                self.face_tri[f.index()].map_or(Location::Outside, Location::InTriangle)
+            }
+            PositionInTriangulation::OnEdge(e) => {
+                let e = self.cdt.directed_edge(e);
+                for side in [e, e.rev()] {
+                    let Some(t) = side
+                        .face()
+                        .as_inner()
+                        .and_then(|f| self.face_tri[f.index()])
+                    else {
+                        continue;
+                    };
+                    let from = self.vertex_id[side.from().index()];
+                    if let Some(k) = (0..3).find(|&k| Some(triangles[t.index()][k]) == from) {
+                        return Location::OnEdge(t, k);
+                    }
+                }
+                Location::Outside
+            }
+            PositionInTriangulation::OnVertex(v) => {
+                match (self.vertex_id[v.index()], self.walkable_around(v).next()) {
+                    (Some(id), Some(t)) => Location::OnVertex(id, t),
+                    _ => Location::Outside,
+                }
+            }
+            PositionInTriangulation::OutsideOfConvexHull(_)
+            | PositionInTriangulation::NoTriangulation => Location::Outside,
+        }
+    }
+
+    /// Walkable triangles around a spade vertex.
+    fn walkable_around(&self, v: FixedVertexHandle) -> impl Iterator<Item = TriId> + '_ {
+        self.cdt
+            .vertex(v)
+            .out_edges()
+            .filter_map(|e| e.face().as_inner().and_then(|f| self.face_tri[f.index()]))
+    }
+
+    /// The spade vertex at exactly `p`, if there is one.
+    fn vertex_at(&self, p: Point) -> Option<FixedVertexHandle> {
+        match self
+            .cdt
+            .locate_with_hint(Point2::new(p.x, p.y), self.hints.hint(p))
+        {
+            PositionInTriangulation::OnVertex(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl Locator {
+    /// The parts that may hold a point with this x (both when it is on the seam).
+    fn parts_for(&self, x: f64) -> &[LocatorPart] {
+        match self.split_x {
+            Some(c) if x < c => &self.parts[..1],
+            Some(c) if x > c => &self.parts[1..],
+            _ => &self.parts,
+        }
+    }
+
+    /// Locates `p` among the mesh triangles `triangles`.
+    pub(in crate::nav) fn locate(&self, p: Point, triangles: &[[VertexId; 3]]) -> Location {
+        if !p.is_finite() {
+            return Location::Outside;
+        }
+        for part in self.parts_for(p.x) {
+            let location = part.locate(p, triangles);
+            if location.is_inside() {
+                return location;
+            }
+        }
+        Location::Outside
+    }
+
+    /// Every walkable triangle around the mesh vertex at `p`, sorted.
+    pub(in crate::nav) fn triangles_around(&self, p: Point) -> Vec<TriId> {
+        let mut around: Vec<TriId> = self
+            .parts_for(p.x)
+            .iter()
+            .filter_map(|part| {
+                part.vertex_at(p)
+                    .map(|h| part.walkable_around(h).collect::<Vec<_>>())
+            })
+            .flatten()
+            .collect();
+        around.sort_unstable();
+        around.dedup();
+        around
+    }
+}
+
+/// A grid of spade vertices, one near each cell, to start location walks from.
+#[derive(Clone, Debug)]
+struct HintGrid {
+    bounds: Aabb,
+    cell: f64,
+    cols: usize,
+    rows: usize,
+    cells: Vec<FixedVertexHandle>,
+}
+
+impl HintGrid {
+    fn new(cdt: &Cdt) -> Self {
+        let points: Vec<Point> = cdt
+            .vertices()
+            .map(|v| Point::new(v.position().x, v.position().y))
+            .collect();
+        let bounds = Aabb::from_points(points.iter().copied());
+        let span = bounds.width().max(bounds.height());
+        let side = ((points.len() as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 512);
+        let cell = if span > 0.0 { span / side as f64 } else { 1.0 };
+        let cols = ((bounds.width() / cell) as usize + 1).min(side + 1);
+        let rows = ((bounds.height() / cell) as usize + 1).min(side + 1);
+        let mut cells: Vec<Option<FixedVertexHandle>> = vec![None; cols * rows];
+        let mut grid = HintGrid {
+            bounds,
+            cell,
+            cols,
+            rows,
+            cells: Vec::new(),
+        };
+        for (i, &p) in points.iter().enumerate() {
+            let c = grid.cell_index(p);
+            cells[c].get_or_insert(FixedVertexHandle::from_index(i));
+        }
+        // Empty cells borrow a neighbour's vertex (breadth-first from the filled cells).
+        let mut queue: std::collections::VecDeque<usize> =
+            (0..cells.len()).filter(|&c| cells[c].is_some()).collect();
+        while let Some(c) = queue.pop_front() {
+            let (col, row) = (c % cols, c / cols);
+            let around = [
+                (col > 0).then(|| c - 1),
+                (col + 1 < cols).then(|| c + 1),
+                (row > 0).then(|| c - cols),
+                (row + 1 < rows).then(|| c + cols),
+            ];
+            for n in around.into_iter().flatten() {
+                if cells[n].is_none() {
+                    cells[n] = cells[c];
+                    queue.push_back(n);
+                }
+            }
+        }
+        let fallback = FixedVertexHandle::from_index(0);
+        grid.cells = cells.into_iter().map(|c| c.unwrap_or(fallback)).collect();
+        grid
+    }
+
+    fn cell_index(&self, p: Point) -> usize {
+        let f = |v: f64, n: usize| {
+            if v.is_nan() || v < 0.0 {
+                0
+            } else {
+                (v as usize).min(n - 1)
+            }
+        };
+        let col = f((p.x - self.bounds.min.x) / self.cell, self.cols);
+        let row = f((p.y - self.bounds.min.y) / self.cell, self.rows);
+        row * self.cols + col
+    }
+
+    fn hint(&self, p: Point) -> FixedVertexHandle {
+        self.cells[self.cell_index(p)]
+    }
+}

@@ -1,0 +1,198 @@
+//! `NavMesh`: the walkable triangles of a constrained Delaunay triangulation, with adjacency,
+//! connected components and a point locator.
+//!
+//! Triangles are counter-clockwise. Edge k of triangle t runs from vertex k to vertex k+1 (mod 3)
+//! and `neighbors(t)[k]` is the triangle across it (`None` = wall). Walking out of t across edge
+//! k, vertex k+1 is on the left and vertex k on the right:
+//! ```text
+//!        v2
+//!       /  \        edge 0 = v0 -> v1, crossed downwards:
+//!      / t  \       left = v1, right = v0
+//!    v0 ---- v1
+//! ```
+
+use super::free_space::FreeSpace;
+use super::ids::{ComponentId, TriId, VertexId};
+use super::locate::{Location, Locator};
+use crate::geom::{Aabb, Point, orient};
+use crate::scene::Corner;
+
+/// A triangulated free space.
+#[derive(Clone, Debug)]
+pub struct NavMesh {
+    pub(in crate::nav) vertices: Vec<Point>,
+    pub(in crate::nav) vertex_corners: Vec<Option<Corner>>,
+    pub(in crate::nav) triangles: Vec<[VertexId; 3]>,
+    pub(in crate::nav) neighbors: Vec<[Option<TriId>; 3]>,
+    pub(in crate::nav) components: Vec<ComponentId>,
+    pub(in crate::nav) component_count: usize,
+    pub(in crate::nav) locator: Locator,
+}
+
+impl NavMesh {
+    pub fn vertex_count(&self) -> usize {
+        self.vertices.len()
+    }
+
+    pub fn triangle_count(&self) -> usize {
+        self.triangles.len()
+    }
+
+    pub fn component_count(&self) -> usize {
+        self.component_count
+    }
+
+    pub fn vertices(&self) -> &[Point] {
+        &self.vertices
+    }
+
+    pub fn vertex(&self, v: VertexId) -> Point {
+        self.vertices[v.index()]
+    }
+
+    /// The scene corner a vertex was made from, when it lies on a corner's offset arc.
+    pub fn vertex_corner(&self, v: VertexId) -> Option<Corner> {
+        self.vertex_corners[v.index()]
+    }
+
+    pub fn triangle_ids(&self) -> impl Iterator<Item = TriId> + use<> {
+        (0..self.triangles.len() as u32).map(TriId)
+    }
+
+    /// Vertex ids of a triangle, counter-clockwise.
+    pub fn triangle(&self, t: TriId) -> [VertexId; 3] {
+        self.triangles[t.index()]
+    }
+
+    /// Corner positions of a triangle, counter-clockwise.
+    pub fn triangle_points(&self, t: TriId) -> [Point; 3] {
+        self.triangles[t.index()].map(|v| self.vertex(v))
+    }
+
+    pub fn centroid(&self, t: TriId) -> Point {
+        let [a, b, c] = self.triangle_points(t);
+        Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0)
+    }
+
+    /// Neighbour across each edge (`None` = wall).
+    pub fn neighbors(&self, t: TriId) -> [Option<TriId>; 3] {
+        self.neighbors[t.index()]
+    }
+
+    pub fn component(&self, t: TriId) -> ComponentId {
+        self.components[t.index()]
+    }
+
+    /// Endpoints (left, right) of edge `k` of `t`, as seen walking out of `t` across it.
+    pub fn edge_left_right(&self, t: TriId, k: usize) -> (VertexId, VertexId) {
+        let tri = self.triangles[t.index()];
+        (tri[(k + 1) % 3], tri[k])
+    }
+
+    /// Which edge of `t` borders `u`, if they are neighbours.
+    pub fn shared_edge(&self, t: TriId, u: TriId) -> Option<usize> {
+        self.neighbors[t.index()].iter().position(|&n| n == Some(u))
+    }
+
+    pub fn bounds(&self) -> Aabb {
+        Aabb::from_points(self.vertices.iter().copied())
+    }
+
+    /// Total area of the triangles.
+    pub fn area(&self) -> f64 {
+        self.triangle_ids()
+            .map(|t| {
+                let [a, b, c] = self.triangle_points(t);
+                0.5 * (b - a).cross(c - a)
+            })
+            .sum()
+    }
+
+    /// Checks the mesh's own invariants and that it covers exactly `free`: triangles are
+    /// counter-clockwise, adjacency is symmetric, components agree with adjacency, every triangle
+    /// lies inside the free space, walls lie on its contours and the areas agree.
+    pub fn validate(&self, free: &FreeSpace) -> Result<(), String> {
+        let n = self.triangles.len();
+        for t in self.triangle_ids() {
+            let [a, b, c] = self.triangle_points(t);
+            if orient(a, b, c) <= 0.0 {
+                return Err(format!("triangle {} is not counter-clockwise", t.0));
+            }
+            for k in 0..3 {
+                let Some(u) = self.neighbors[t.index()][k] else {
+                    continue;
+                };
+                if u.index() >= n {
+                    return Err(format!(
+                        "triangle {} has neighbour {} out of range",
+                        t.0, u.0
+                    ));
+                }
+                let Some(back) = self.shared_edge(u, t) else {
+                    return Err(format!(
+                        "triangle {} lists {} as neighbour, not the other way round",
+                        t.0, u.0
+                    ));
+                };
+                let (l, r) = self.edge_left_right(t, k);
+                let (ul, ur) = self.edge_left_right(u, back);
+                if (l, r) != (ur, ul) {
+                    return Err(format!(
+                        "triangles {} and {} disagree on their shared edge",
+                        t.0, u.0
+                    ));
+                }
+                if self.components[t.index()] != self.components[u.index()] {
+                    return Err(format!(
+                        "neighbours {} and {} are in different components",
+                        t.0, u.0
+                    ));
+                }
+            }
+        }
+        let walls = free.walls();
+        let extent = free.bounds().diagonal().max(1e-300);
+        for t in self.triangle_ids() {
+            if !walls.contains(self.centroid(t)) {
+                return Err(format!("triangle {} lies outside the free space", t.0));
+            }
+            for k in 0..3 {
+                if self.neighbors[t.index()][k].is_none() {
+                    let (l, r) = self.edge_left_right(t, k);
+                    let mid = self.vertex(l).midpoint(self.vertex(r));
+                    if walls.distance_to_point(mid, 1.0) > 1e-9 * extent {
+                        return Err(format!(
+                            "wall edge {k} of triangle {} is not on a free-space contour",
+                            t.0
+                        ));
+                    }
+                }
+            }
+        }
+        let (ours, theirs) = (self.area(), free.area());
+        if (ours - theirs).abs() > 1e-9 * theirs.abs().max(1e-300) {
+            return Err(format!(
+                "mesh area {ours} differs from free-space area {theirs}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Locates `p`. Points on the boundary of the free space count as inside.
+    pub fn locate(&self, p: Point) -> Location {
+        self.locator.locate(p, &self.triangles)
+    }
+
+    /// Every walkable triangle that contains the located point (1 inside a triangle, 1 or 2 on
+    /// an edge, all walkable triangles around a vertex).
+    pub fn triangles_at(&self, location: &Location) -> Vec<TriId> {
+        match *location {
+            Location::InTriangle(t) => vec![t],
+            Location::OnEdge(t, k) => std::iter::once(t)
+                .chain(self.neighbors[t.index()][k])
+                .collect(),
+            Location::OnVertex(v, _) => self.locator.triangles_around(self.vertex(v)),
+            Location::Outside => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! A radius-aware query on the raw mesh, for any agent radius: locate, clearance A*, then the
+//! tangent and corner-offset paths from the one corridor.
+//!
+//! Status (`RawQuery::status`), as for the shrunk mesh but measured on the raw free space:
+//! `start_outside` / `goal_outside` mean inside an obstacle or off the walkable area (a point
+//! merely closer than r to a wall is inside, and the tangent path leaves it sensibly);
+//! `unreachable` means no path even for a point; `blocked` means a point could pass but nothing
+//! 2r wide can (`blocked` lists the crossings refused). The shrunk mesh may disagree near the
+//! limits: it rounds corners by polygons (a gap a hair over 2r can close there) and rejects a
+//! start closer than r to a wall, which the raw mesh accepts.
+//!
+//! Clearance is checked, not assumed: the crossing widths judge a triangle at a time, and the
+//! start triangle only by its exit edge, so a narrow place can slip through (a corner near a
+//! wall edge whose ends are far apart). The tangent path is measured against the raw walls;
+//! where it comes closer than r (allowing the 0.1% arc flattening, and except on a stretch
+//! leaving a start, or reaching a goal, itself closer than r, that gets no closer), the
+//! corridor crossing nearest that place is refused with the width found there and A* runs
+//! again, a bounded number of times; a pinch of two corners (see `tangent_funnel`) is refused
+//! the same way.
+
+use super::pass::{Status, Variant, endpoint_triangles, flatten_tolerance, micros};
+use crate::geom::{Point, Segment};
+use crate::nav::build::raw::RawNav;
+use crate::nav::mesh::locate::Location;
+use crate::nav::mesh::navmesh::NavMesh;
+use crate::nav::paths::measure::{Stretch, close_stretches};
+use crate::nav::paths::offset_funnel::offset_path;
+use crate::nav::paths::path::Path;
+use crate::nav::paths::tangent_funnel::tangent_path;
+use crate::nav::search::astar::BlockedCrossing;
+use crate::nav::search::clearance_astar::clearance_astar;
+use crate::nav::search::corridor::Corridor;
+use std::time::Instant;
+
+/// How many crossings a query may refuse after measuring its tangent path.
+const MAX_REFUSED: usize = 16;
+
+/// Everything a radius-aware query produces.
+#[derive(Clone, Debug)]
+pub struct RawQuery {
+    pub radius: f64,
+    pub status: Status,
+    pub start_location: Location,
+    pub goal_location: Location,
+    pub corridor: Option<Corridor>,
+    /// Crossings the search refused: narrower than 2r by their widths, or found narrow by
+    /// measuring a tangent path (then `width` is twice the clearance found).
+    pub blocked: Vec<BlockedCrossing>,
+    /// The tangent and offset paths (when found), in `Variant` order.
+    pub paths: Vec<(Variant, Path)>,
+    /// Where the offset path comes closer than r to a wall.
+    pub offset_cuts: Vec<Stretch>,
+    pub locate_us: f64,
+    pub astar_us: f64,
+    pub variants_us: Vec<(Variant, f64)>,
+}
+
+/// Answers a start/goal query for an agent of radius `radius` on the raw mesh.
+pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point) -> RawQuery {
+    let mesh = &raw.mesh;
+    let t0 = Instant::now();
+    let start_location = mesh.locate(start);
+    let goal_location = mesh.locate(goal);
+    let mut result = RawQuery {
+        radius,
+        status: Status::Found,
+        start_location,
+        goal_location,
+        corridor: None,
+        blocked: Vec::new(),
+        paths: Vec::new(),
+        offset_cuts: Vec::new(),
+        locate_us: micros(t0),
+        astar_us: 0.0,
+        variants_us: Vec::new(),
+    };
+    let (start_tris, goal_tris) = match endpoint_triangles(mesh, &start_location, &goal_location) {
+        Ok(tris) => tris,
+        Err(status) => {
+            result.status = status;
+            return result;
+        }
+    };
+    let mut refused: Vec<BlockedCrossing> = Vec::new();
+    let mut tangent_us = 0.0;
+    let (corridor, tangent) = loop {
+        let t1 = Instant::now();
+        let outcome = clearance_astar(
+            mesh,
+            &raw.widths,
+            radius,
+            (start, &start_tris),
+            (goal, &goal_tris),
+            &refused,
+        );
+        result.astar_us += micros(t1);
+        result.blocked = outcome.blocked;
+        let Some(corridor) = outcome.corridor else {
+            result.status = Status::Blocked;
+            return result;
+        };
+        let portals = corridor.portals(mesh);
+        let (by_start, by_goal) = corridor.loose_corners(mesh);
+        let t2 = Instant::now();
+        let tangent = tangent_path(&portals, (&by_start, &by_goal), radius);
+        tangent_us += micros(t2);
+        let (at, width) = match tangent {
+            Ok(path) => match too_close(&path, raw, radius) {
+                None => break (corridor, path),
+                Some(narrow) => narrow,
+            },
+            Err(pinch) => (pinch.left.midpoint(pinch.right), pinch.width()),
+        };
+        let crossing = crossing_near(mesh, &corridor, at).filter(|_| refused.len() < MAX_REFUSED);
+        let Some(crossing) = crossing else {
+            result.status = Status::Blocked;
+            result.corridor = Some(corridor);
+            return result;
+        };
+        refused.push(BlockedCrossing { width, ..crossing });
+    };
+    result.variants_us.push((Variant::Tangent, tangent_us));
+    result.paths.push((Variant::Tangent, tangent));
+    let t3 = Instant::now();
+    let portals = corridor.portals(mesh);
+    let (by_start, by_goal) = corridor.loose_corners(mesh);
+    let outer = (
+        by_start.first().copied().unwrap_or(start),
+        by_goal.first().copied().unwrap_or(goal),
+    );
+    let points = offset_path(&portals, outer, radius);
+    result.variants_us.push((Variant::Offset, micros(t3)));
+    result.offset_cuts = close_stretches(&points, &raw.walls, radius);
+    result
+        .paths
+        .push((Variant::Offset, Path::from_points(&points)));
+    result.corridor = Some(corridor);
+    result
+}
+
+/// Where the path comes closer than `radius` to a raw wall (beyond the arc flattening), and
+/// twice the clearance there. A start (goal) already closer than `radius` to a wall may leave
+/// (reach) it on a stretch that gets no closer than it is.
+fn too_close(path: &Path, raw: &RawNav, radius: f64) -> Option<(Point, f64)> {
+    let slack = 2.0 * flatten_tolerance(radius);
+    let points = path.points(flatten_tolerance(radius));
+    let (start, goal) = (path.start, path.end());
+    let own = |p: Point| raw.walls.distance_to_point(p, radius) - slack;
+    close_stretches(&points, &raw.walls, radius - slack)
+        .into_iter()
+        .find(|s| {
+            !(s.from == start && s.clearance >= own(start)
+                || s.to == goal && s.clearance >= own(goal))
+        })
+        .map(|s| (s.from.midpoint(s.to), 2.0 * s.clearance))
+}
+
+/// The crossing of the corridor nearest to `p`: leaving the triangle nearest to `p` (leaving
+/// the last but one, when that is the goal triangle); `None` for a one-triangle corridor.
+fn crossing_near(mesh: &NavMesh, corridor: &Corridor, p: Point) -> Option<BlockedCrossing> {
+    let distance = |k: usize| {
+        let pts = mesh.triangle_points(corridor.triangles[k]);
+        let inside = (0..3).all(|i| crate::geom::orient(pts[i], pts[(i + 1) % 3], p) >= 0.0);
+        if inside {
+            0.0
+        } else {
+            (0..3)
+                .map(|i| Segment::new(pts[i], pts[(i + 1) % 3]).distance_to_point(p))
+                .fold(f64::INFINITY, f64::min)
+        }
+    };
+    let last = corridor.triangles.len().checked_sub(2)?;
+    let nearest = (0..corridor.triangles.len())
+        .min_by(|&a, &b| distance(a).total_cmp(&distance(b)))?
+        .min(last);
+    let t = corridor.triangles[nearest];
+    let exit = mesh.shared_edge(t, corridor.triangles[nearest + 1])?;
+    let entry = nearest
+        .checked_sub(1)
+        .and_then(|k| mesh.shared_edge(t, corridor.triangles[k]));
+    Some(BlockedCrossing {
+        triangle: t,
+        entry,
+        exit,
+        width: 0.0,
+    })
+}

@@ -1,0 +1,437 @@
+//! A* over triangles. A search node is a triangle entered at a point (the start, or a point of
+//! the portal it was entered through); moving to a neighbour costs the distance to the point
+//! where the shared edge is crossed, and the heuristic is the straight distance to the goal.
+//!
+//! The crossing point is the point q of the edge that minimises |entry - q| + |q - goal| (where
+//! the straight line to the goal crosses the edge, or the edge point nearest that line), so
+//! costs follow real path lengths closely and the search stays narrow. Any choice of crossing
+//! points keeps the heuristic consistent (triangle inequality), hence admissible.
+//! ```text
+//!        l                      goal'  (the goal mirrored across the edge when it lies on
+//!   at --+-- q ------> goal            the entry's side; q is clamped to the edge [l, r])
+//!        r
+//! ```
+//!
+//! A [`Passage`] decides which moves are allowed: every move for a point agent ([`astar`]), or
+//! only moves wide enough for a disc (`clearance_astar`). When the rule depends on the edge a triangle was entered
+//! through, a triangle whose ways out were refused for the entry it was expanded from is searched
+//! again from its other entry edges, so a narrow turn reached first does not hide a wide one
+//! reached later; a triangle expanded with every way out open is done, as for a point.
+
+use super::corridor::Corridor;
+use crate::geom::Point;
+use crate::nav::mesh::clearance::shared_vertex;
+use crate::nav::mesh::ids::TriId;
+use crate::nav::mesh::navmesh::NavMesh;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// Which moves between triangles a search may make.
+pub(crate) trait Passage {
+    /// True when the rule depends on the entry edge, so a triangle is searched once per entry.
+    const BY_ENTRY: bool;
+    /// `Err(width)` when leaving `t` across edge `exit` (having entered across `entry`, `None`
+    /// in a start triangle) is too narrow; `width` is what the move offers.
+    fn check(&self, t: TriId, entry: Option<usize>, exit: usize) -> Result<(), f64>;
+}
+
+/// A point agent may make every move.
+struct PointPassage;
+
+impl Passage for PointPassage {
+    const BY_ENTRY: bool = false;
+
+    fn check(&self, _: TriId, _: Option<usize>, _: usize) -> Result<(), f64> {
+        Ok(())
+    }
+}
+
+/// A move a search could not make: leaving `triangle` across edge `exit` after entering across
+/// `entry` (`None`: from the start point), where only `width` was available.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BlockedCrossing {
+    pub triangle: TriId,
+    pub entry: Option<usize>,
+    pub exit: usize,
+    pub width: f64,
+}
+
+impl BlockedCrossing {
+    /// Where the narrow place is: the vertex the crossing turns round, or the middle of the exit
+    /// edge when leaving a start triangle.
+    pub fn at(&self, mesh: &NavMesh) -> Point {
+        let pts = mesh.triangle_points(self.triangle);
+        match self.entry {
+            Some(entry) => pts[shared_vertex(entry, self.exit)],
+            None => pts[self.exit].midpoint(pts[(self.exit + 1) % 3]),
+        }
+    }
+}
+
+/// What a search found: a corridor, and every move it was refused on the way.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchOutcome {
+    pub corridor: Option<Corridor>,
+    pub blocked: Vec<BlockedCrossing>,
+}
+
+struct Node {
+    tri: TriId,
+    /// The edge of `tri` this node entered through (`None` for start nodes, and for every node
+    /// when the passage rule ignores entries).
+    entry: Option<usize>,
+    parent: Option<u32>,
+    g: f64,
+    at: Point,
+    closed: bool,
+    /// Expanded, and every way out was open (the triangle needs no other entry).
+    free: bool,
+    /// Index + 1 of the next node of the same triangle (0: none).
+    next: u32,
+}
+
+#[derive(PartialEq)]
+struct Entry {
+    f: f64,
+    g: f64,
+    node: u32,
+    /// True for a finished path (node is a goal triangle and `g` includes the last leg).
+    done: bool,
+}
+
+impl Eq for Entry {}
+
+impl Ord for Entry {
+    fn cmp(&self, o: &Self) -> Ordering {
+        // Min-heap on f; among equal f prefer finished paths, then deeper nodes.
+        o.f.total_cmp(&self.f)
+            .then(self.done.cmp(&o.done))
+            .then(self.g.total_cmp(&o.g))
+    }
+}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+/// One step of the search, as [`astar_trace`] reports it. `g` is the cost from the start to the
+/// point the triangle is entered at, `h` the straight distance from there to the goal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SearchEvent {
+    /// `tri` joined the open list, or its open entry became cheaper: reached from `parent`
+    /// (`None` for a start triangle).
+    Open {
+        tri: TriId,
+        parent: Option<TriId>,
+        g: f64,
+        h: f64,
+    },
+    /// The cheapest open triangle was taken off the open list and closed (expanded).
+    Close { tri: TriId, g: f64, h: f64 },
+    /// The cheapest entry was a finished path through goal triangle `tri`, `length` long: the
+    /// search ends.
+    Found { tri: TriId, length: f64 },
+}
+
+/// Finds a corridor from `start` (in any of `start_tris`) to `goal` (in any of `goal_tris`).
+/// Returns `None` when no goal triangle can be reached.
+pub fn astar(
+    mesh: &NavMesh,
+    start: Point,
+    start_tris: &[TriId],
+    goal: Point,
+    goal_tris: &[TriId],
+) -> Option<Corridor> {
+    search(
+        mesh,
+        start,
+        start_tris,
+        goal,
+        goal_tris,
+        &PointPassage,
+        |_| {},
+    )
+    .corridor
+}
+
+/// [`astar`] step by step: every event of the same search, in order (replay them with
+/// [`SearchReplay`](super::search_replay::SearchReplay)).
+pub fn astar_trace(
+    mesh: &NavMesh,
+    start: Point,
+    start_tris: &[TriId],
+    goal: Point,
+    goal_tris: &[TriId],
+) -> Vec<SearchEvent> {
+    let mut events = Vec::new();
+    search(
+        mesh,
+        start,
+        start_tris,
+        goal,
+        goal_tris,
+        &PointPassage,
+        |e| events.push(e),
+    );
+    events
+}
+
+/// The search under a passage rule, telling `observe` every step (a no-op closure costs
+/// nothing: the normal entry points pass one).
+pub(crate) fn search<P: Passage>(
+    mesh: &NavMesh,
+    start: Point,
+    start_tris: &[TriId],
+    goal: Point,
+    goal_tris: &[TriId],
+    passage: &P,
+    mut observe: impl FnMut(SearchEvent),
+) -> SearchOutcome {
+    // slot[t] = index + 1 of the first node of triangle t (0: none yet), its other nodes
+    // chained through `next`; zeroed memory is free to allocate.
+    let mut slot = vec![0u32; mesh.triangle_count()];
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut heap = BinaryHeap::new();
+    let mut outcome = SearchOutcome::default();
+    for &t in start_tris {
+        if slot[t.index()] == 0 {
+            nodes.push(Node {
+                tri: t,
+                entry: None,
+                parent: None,
+                g: 0.0,
+                at: start,
+                closed: false,
+                free: false,
+                next: 0,
+            });
+            slot[t.index()] = nodes.len() as u32;
+            observe(SearchEvent::Open {
+                tri: t,
+                parent: None,
+                g: 0.0,
+                h: start.distance(goal),
+            });
+            heap.push(Entry {
+                f: start.distance(goal),
+                g: 0.0,
+                node: nodes.len() as u32 - 1,
+                done: false,
+            });
+        }
+    }
+    while let Some(Entry { g, node, done, .. }) = heap.pop() {
+        let current = &nodes[node as usize];
+        if done {
+            observe(SearchEvent::Found {
+                tri: current.tri,
+                length: g,
+            });
+            outcome.corridor = Some(corridor(mesh, &nodes, node, start, goal));
+            return outcome;
+        }
+        if g > current.g || current.closed {
+            continue; // stale entry
+        }
+        let (tri, entry, at) = (current.tri, current.entry, current.at);
+        nodes[node as usize].closed = true;
+        nodes[node as usize].free = true;
+        observe(SearchEvent::Close {
+            tri,
+            g,
+            h: at.distance(goal),
+        });
+        if goal_tris.contains(&tri) {
+            let total = g + at.distance(goal);
+            heap.push(Entry {
+                f: total,
+                g: total,
+                node,
+                done: true,
+            });
+        }
+        let verts = mesh.triangle_points(tri);
+        for (k, n) in mesh.neighbors(tri).into_iter().enumerate() {
+            let Some(n) = n else { continue };
+            if Some(k) == entry {
+                continue;
+            }
+            if let Err(width) = passage.check(tri, entry, k) {
+                nodes[node as usize].free = false;
+                outcome.blocked.push(BlockedCrossing {
+                    triangle: tri,
+                    entry,
+                    exit: k,
+                    width,
+                });
+                continue;
+            }
+            let cross = crossing_point(at, verts[k], verts[(k + 1) % 3], goal);
+            let ng = g + at.distance(cross);
+            let n_entry = if P::BY_ENTRY {
+                mesh.shared_edge(n, tri)
+            } else {
+                None
+            };
+            // A triangle expanded with every way out open is done; one whose ways out were
+            // refused for its entry is searched again from each other entry edge.
+            let mut same = None;
+            let mut cursor = slot[n.index()];
+            while cursor != 0 {
+                let other = &nodes[cursor as usize - 1];
+                if other.closed && other.free {
+                    break;
+                }
+                if other.entry == n_entry {
+                    same = Some(cursor - 1);
+                }
+                cursor = other.next;
+            }
+            if cursor != 0 {
+                continue;
+            }
+            let next = Node {
+                tri: n,
+                entry: n_entry,
+                parent: Some(node),
+                g: ng,
+                at: cross,
+                closed: false,
+                free: false,
+                next: 0,
+            };
+            let index = match same {
+                None => {
+                    nodes.push(Node {
+                        next: slot[n.index()],
+                        ..next
+                    });
+                    slot[n.index()] = nodes.len() as u32;
+                    nodes.len() as u32 - 1
+                }
+                Some(i) => {
+                    // Expanded nodes stay closed; open ones take the cheaper arrival.
+                    let existing = &mut nodes[i as usize];
+                    if existing.closed || ng >= existing.g {
+                        continue;
+                    }
+                    *existing = Node {
+                        next: existing.next,
+                        ..next
+                    };
+                    i
+                }
+            };
+            observe(SearchEvent::Open {
+                tri: n,
+                parent: Some(tri),
+                g: ng,
+                h: cross.distance(goal),
+            });
+            heap.push(Entry {
+                f: ng + cross.distance(goal),
+                g: ng,
+                node: index,
+                done: false,
+            });
+        }
+    }
+    outcome
+}
+
+/// The point q of segment [a, b] minimising |from - q| + |q - to|.
+fn crossing_point(from: Point, a: Point, b: Point, to: Point) -> Point {
+    let d = b - a;
+    let len_sq = d.length_sq();
+    if len_sq == 0.0 {
+        return a;
+    }
+    // Signed distances (scaled by |d|) of both points from the edge's line.
+    let side_from = d.cross(from - a);
+    let mut target = to;
+    let side_to = d.cross(to - a);
+    if side_from * side_to > 0.0 {
+        // Same side: mirror the target so the straight line has to cross.
+        target = to - d.perp() * (2.0 * side_to / len_sq);
+    }
+    let side_target = d.cross(target - a);
+    let denominator = side_from - side_target;
+    let t = if denominator != 0.0 {
+        // Where the segment from -> target meets the line, as a parameter along a -> b.
+        let hit = from + (target - from) * (side_from / denominator);
+        (hit - a).dot(d) / len_sq
+    } else {
+        // from and target both on the line: the nearer end of the overlap.
+        (from - a).dot(d) / len_sq
+    };
+    if t.is_finite() {
+        a.lerp(b, t.clamp(0.0, 1.0))
+    } else {
+        a.midpoint(b)
+    }
+}
+
+fn corridor(mesh: &NavMesh, nodes: &[Node], last: u32, start: Point, goal: Point) -> Corridor {
+    let mut triangles = Vec::new();
+    let mut cursor = Some(last);
+    while let Some(i) = cursor {
+        triangles.push(nodes[i as usize].tri);
+        cursor = nodes[i as usize].parent;
+    }
+    triangles.reverse();
+    let edges = triangles
+        .windows(2)
+        .map(|w| mesh.edge_left_right(w[0], mesh.shared_edge(w[0], w[1]).unwrap_or(0)))
+        .collect();
+    Corridor {
+        start,
+        goal,
+        triangles,
+        edges,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: f64, y: f64) -> Point {
+        Point::new(x, y)
+    }
+
+    #[test]
+    fn crossing_point_follows_the_straight_line_or_the_nearest_end() {
+        let (a, b) = (p(0.0, -1.0), p(0.0, 1.0));
+        assert_eq!(crossing_point(p(-2.0, 0.5), a, b, p(2.0, 0.5)), p(0.0, 0.5));
+        // The line to the goal misses the edge: the end nearer to it.
+        assert_eq!(crossing_point(p(-2.0, 5.0), a, b, p(2.0, 5.0)), p(0.0, 1.0));
+        // Goal on the same side: mirrored, so the crossing minimises the detour.
+        let q = crossing_point(p(-2.0, 0.0), a, b, p(-2.0, 0.4));
+        assert!((q.y - 0.2).abs() < 1e-12 && q.x == 0.0, "{q}");
+        // Degenerate edge.
+        assert_eq!(
+            crossing_point(p(-1.0, 0.0), p(3.0, 3.0), p(3.0, 3.0), p(1.0, 0.0)),
+            p(3.0, 3.0)
+        );
+    }
+
+    #[test]
+    fn crossing_point_minimises_the_detour() {
+        let mut rng = crate::rng::Rng::new(1);
+        for _ in 0..500 {
+            let mut q = || p(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0));
+            let (from, a, b, to) = (q(), q(), q(), q());
+            let best = crossing_point(from, a, b, to);
+            let cost = |x: Point| from.distance(x) + x.distance(to);
+            for i in 0..=100 {
+                let other = a.lerp(b, i as f64 / 100.0);
+                assert!(
+                    cost(best) <= cost(other) + 1e-9,
+                    "{from} {a} {b} {to}: {best} vs {other}"
+                );
+            }
+        }
+    }
+}

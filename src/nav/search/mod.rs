@@ -1,0 +1,7 @@
+//! The search stage: A* from a start to a goal over the mesh (for a point, or for a disc by the
+//! clearance rule), the corridor and portals it yields, and the replay of a search trace.
+
+pub mod astar;
+pub mod clearance_astar;
+pub mod corridor;
+pub mod search_replay;
