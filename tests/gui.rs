@@ -374,3 +374,46 @@ fn resizing_the_window_keeps_the_world_under_the_pointer() {
         "(10, 10) moved to {after}"
     );
 }
+
+#[test]
+fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
+    let dialogs = FakeDialogs {
+        broken: true,
+        ..FakeDialogs::default()
+    };
+    let mut h = editor(&dialogs);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let (level, message) = h.state().status().message().expect("the failure is shown");
+    assert_eq!(level, navscope::app::status::Level::Error);
+    assert!(message.contains("type the path"), "{message}");
+    let dir = tempfile::tempdir().unwrap();
+    let typed = dir.path().join("typed"); // no extension: .json is added
+    set_text(&mut h, "Path", &typed.display().to_string());
+    h.get_by_label("OK").click();
+    h.run();
+    let saved = dir.path().join("typed.json");
+    assert_eq!(h.state().document().path(), Some(saved.as_path()));
+    assert!(!h.state().document().is_dirty());
+    let loaded = navscope::scene::load(&saved).expect("the saved file loads");
+    assert_eq!(&loaded, h.state().document().scene());
+    // The next Save As starts in the document's folder.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let dirs = dialogs.dirs.lock().unwrap().clone();
+    assert_eq!(dirs, vec![None, Some(dir.path().to_path_buf())]);
+}
+
+/// Replaces the text of the field labelled `label` through its accessibility action.
+fn set_text(h: &mut Harness<'_, App>, label: &str, text: &str) {
+    use egui::accesskit::{Action, ActionData, ActionRequest};
+    use egui_kittest::kittest::NodeT;
+    let (target_node, target_tree) = h.get_by_label(label).accesskit_node().locate();
+    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
+        action: Action::SetValue,
+        target_node,
+        target_tree,
+        data: Some(ActionData::Value(text.into())),
+    }));
+    h.run();
+}

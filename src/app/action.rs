@@ -27,6 +27,8 @@ pub enum Action {
     /// Start a Path lab run on the shown build.
     RunLab,
     CancelLab,
+    /// The path typed into the in-app field (`None`: cancelled).
+    PathTyped(Option<PathBuf>),
     /// The answer to the unsaved-changes question.
     Answer(confirm::Answer),
 }

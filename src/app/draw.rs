@@ -8,7 +8,8 @@ use super::editor::App;
 use super::grid;
 use super::paint::Picture;
 use super::panels::{
-    confirm, diagnosis, help, inspector, lab, menu_bar, metrics, side, status_bar, steps,
+    confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, side, status_bar,
+    steps,
 };
 use super::pictures;
 use super::theme;
@@ -245,7 +246,7 @@ impl App {
         });
     }
 
-    /// The unsaved-changes question, help and the step-through window.
+    /// The unsaved-changes question, the path field, help and the step-through window.
     fn modals(&mut self, ctx: &egui::Context) -> Vec<Action> {
         let mut actions = Vec::new();
         let state = &mut self.state;
@@ -253,6 +254,9 @@ impl App {
             && let Some(answer) = confirm::show(ctx, &state.doc.name(), pending.what())
         {
             actions.push(Action::Answer(answer));
+        }
+        if let Some(prompt) = &mut state.path_prompt {
+            actions.extend(path_prompt::show(ctx, prompt));
         }
         help::show(ctx, &mut state.show_help);
         let hovered = self

@@ -103,6 +103,7 @@ impl App {
             status,
             name_field: Default::default(),
             pending: None,
+            path_prompt: None,
             close_confirmed: false,
             show_help: false,
             lab: lab::LabWindow::default(),

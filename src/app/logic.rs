@@ -16,7 +16,7 @@ impl App {
         self.window_events(ctx);
         let queued = std::mem::take(&mut self.queued);
         self.perform_all(ctx, queued);
-        if !ctx.egui_wants_keyboard_input() && self.state.pending.is_none() {
+        if !ctx.egui_wants_keyboard_input() && !self.state.modal_open() {
             for command in Command::pressed(ctx) {
                 self.run(ctx, command);
             }
@@ -52,7 +52,7 @@ impl App {
     /// Navigation and tool input over the viewports laid out in the last frame.
     fn canvas_input(&mut self, ctx: &egui::Context) {
         let rects = self.state.viewports.clone();
-        let keys_free = !ctx.egui_wants_keyboard_input() && self.state.pending.is_none();
+        let keys_free = !ctx.egui_wants_keyboard_input() && !self.state.modal_open();
         let pointer = ctx.input(|i| i.pointer.latest_pos());
         let active = rects
             .iter()

@@ -5,18 +5,21 @@
 use super::action::Action;
 use super::commands::Command;
 use super::editor::App;
-use super::files::{Export, FileKind};
+use super::files::{self, Export};
 use super::panels::confirm;
 use super::selection::Selection;
-use super::state::Pending;
+use super::state::{FileTarget, PathPrompt, Pending};
 use super::test_case;
 use super::tools::ToolState;
 use crate::document::{Document, Edit};
 use crate::geom::{Point, Ring};
+use crate::scenario::Scenario;
 use crate::scene::{self, Query, Scene};
 use crate::viz::{DrawList, Theme};
 use egui::ViewportCommand;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+const NO_NAVMESH: &str = "there is no navmesh to export: the scene has not built yet";
 
 impl App {
     pub(super) fn perform(&mut self, ctx: &egui::Context, action: Action) {
@@ -36,6 +39,12 @@ impl App {
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,
             Action::Answer(answer) => self.answer(ctx, answer),
+            Action::PathTyped(path) => {
+                let prompt = self.state.path_prompt.take();
+                if let (Some(prompt), Some(path)) = (prompt, path) {
+                    self.file_chosen(ctx, prompt.target, path);
+                }
+            }
             Action::RunLab => self.run_lab(ctx),
             Action::CancelLab => self.state.lab.cancel(),
         }
@@ -51,14 +60,20 @@ impl App {
         match command {
             Command::New => self.guard(ctx, Pending::New),
             Command::Open => self.guard(ctx, Pending::Open(None)),
-            Command::Save => {
-                self.save();
+            Command::Save => self.save(ctx, None),
+            Command::SaveAs => self.ask_file(ctx, FileTarget::SaveScene { then: None }),
+            Command::Export(export) => {
+                if self.derived.built().is_none() {
+                    return self.state.status.error(NO_NAVMESH);
+                }
+                self.ask_file(ctx, FileTarget::Export(export))
             }
-            Command::SaveAs => {
-                self.save_as();
+            Command::SaveTestCase => {
+                if let Err(e) = self.test_case() {
+                    return self.state.status.error(e);
+                }
+                self.ask_file(ctx, FileTarget::TestCase)
             }
-            Command::Export(export) => self.export(export),
-            Command::SaveTestCase => self.save_test_case(),
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
             Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
             Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
@@ -144,11 +159,7 @@ impl App {
             return;
         };
         match answer {
-            confirm::Answer::Save => {
-                if self.save() {
-                    self.proceed(ctx, pending);
-                }
-            }
+            confirm::Answer::Save => self.save(ctx, Some(pending)),
             confirm::Answer::Discard => self.proceed(ctx, pending),
             confirm::Answer::Cancel => {}
         }
@@ -161,11 +172,7 @@ impl App {
                 self.state.status.info("new scene");
             }
             Pending::Open(Some(path)) => self.open_path(path),
-            Pending::Open(None) => {
-                if let Some(path) = self.state.dialogs.open() {
-                    self.open_path(path);
-                }
-            }
+            Pending::Open(None) => self.ask_file(ctx, FileTarget::Open),
             Pending::Close => {
                 self.state.close_confirmed = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);
@@ -197,23 +204,71 @@ impl App {
         self.state.fit_pending = true;
     }
 
-    /// Saves to the document's file (asking for one if it has none); true when saved.
-    fn save(&mut self) -> bool {
+    /// Saves to the document's file (asking for one if it has none), then goes on with `then`.
+    fn save(&mut self, ctx: &egui::Context, then: Option<Pending>) {
         if self.state.doc.path().is_none() {
-            return self.save_as();
+            return self.ask_file(ctx, FileTarget::SaveScene { then });
         }
-        self.report_save(|doc| doc.save())
+        if self.report_save(|doc| doc.save())
+            && let Some(then) = then
+        {
+            self.proceed(ctx, then);
+        }
     }
 
-    fn save_as(&mut self) -> bool {
-        let Some(path) = self
-            .state
-            .dialogs
-            .save(FileKind::Scene, &self.state.doc.name())
-        else {
-            return false;
+    /// Asks for a file name for `target` (starting in the document's folder); when the system
+    /// dialog cannot open, says why and asks in the in-app path field instead.
+    fn ask_file(&mut self, ctx: &egui::Context, target: FileTarget) {
+        let doc = &self.state.doc;
+        let dir = doc.path().and_then(|p| p.parent()).map(|d| d.to_path_buf());
+        let name = match &target {
+            FileTarget::Open => String::new(),
+            FileTarget::SaveScene { .. } => doc.name(),
+            FileTarget::Export(e) => e.file_name(&doc.name()),
+            FileTarget::TestCase => test_case::file_name(&doc.name()),
         };
-        self.report_save(|doc| doc.save_as(&path))
+        let answer = match &target {
+            FileTarget::Open => self.state.dialogs.open(dir.as_deref()),
+            _ => self
+                .state
+                .dialogs
+                .save(target.kind(), &name, dir.as_deref()),
+        };
+        match answer {
+            Ok(Some(path)) => self.file_chosen(ctx, target, path),
+            Ok(None) => {}
+            Err(reason) => {
+                self.state
+                    .status
+                    .error(format!("{reason}: type the path instead"));
+                let folder = dir.unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
+                self.state.path_prompt = Some(PathPrompt {
+                    target,
+                    reason,
+                    text: folder.join(name).display().to_string(),
+                });
+            }
+        }
+    }
+
+    fn file_chosen(&mut self, ctx: &egui::Context, target: FileTarget, path: PathBuf) {
+        let path = if target.is_save() {
+            files::with_extension(path, target.kind())
+        } else {
+            path
+        };
+        match target {
+            FileTarget::Open => self.open_path(path),
+            FileTarget::SaveScene { then } => {
+                if self.report_save(|doc| doc.save_as(&path))
+                    && let Some(then) = then
+                {
+                    self.proceed(ctx, then);
+                }
+            }
+            FileTarget::Export(export) => self.export(export, &path),
+            FileTarget::TestCase => self.save_test_case(&path),
+        }
     }
 
     fn report_save(
@@ -235,21 +290,21 @@ impl App {
         }
     }
 
-    fn save_test_case(&mut self) {
-        let case = test_case::record(
+    /// The shown query and its outcome as a regression case.
+    fn test_case(&self) -> Result<Scenario, String> {
+        test_case::record(
             &self.state.doc,
             self.derived.live.shown(),
             self.derived.analysis.as_ref(),
-        );
-        let case = match case {
+        )
+    }
+
+    fn save_test_case(&mut self, path: &Path) {
+        let case = match self.test_case() {
             Ok(case) => case,
             Err(e) => return self.state.status.error(e),
         };
-        let name = test_case::file_name(&self.state.doc.name());
-        let Some(path) = self.state.dialogs.save(FileKind::Scenario, &name) else {
-            return;
-        };
-        match test_case::save(case, &self.state.doc, &path) {
+        match test_case::save(case, &self.state.doc, path) {
             Ok(()) => self
                 .state
                 .status
@@ -261,19 +316,9 @@ impl App {
         }
     }
 
-    fn export(&mut self, export: Export) {
+    fn export(&mut self, export: Export, path: &Path) {
         let Some(built) = self.derived.live.shown().cloned() else {
-            self.state
-                .status
-                .error("there is no navmesh to export: the scene has not built yet");
-            return;
-        };
-        let Some(path) = self
-            .state
-            .dialogs
-            .save(export.kind(), &export.file_name(&self.state.doc.name()))
-        else {
-            return;
+            return self.state.status.error(NO_NAVMESH);
         };
         let mut picture = DrawList::default();
         picture.items.extend(
@@ -304,7 +349,7 @@ impl App {
             bounds,
             self.state.settings.theme,
         );
-        match scene::write_atomic(&path, text.as_bytes()) {
+        match scene::write_atomic(path, text.as_bytes()) {
             Ok(()) => self
                 .state
                 .status

@@ -2,7 +2,7 @@
 //! UI settings, the tool, the selection, the camera, messages and the open windows. The logic
 //! pass changes it; the ui pass only reads it (and the widget state egui keeps for panels).
 
-use super::files::Dialogs;
+use super::files::{Dialogs, Export, FileKind};
 use super::panels::{inspector, lab};
 use super::screenshot::Screenshot;
 use super::selection::Selection;
@@ -38,6 +38,42 @@ impl Pending {
     }
 }
 
+/// What a file name is asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileTarget {
+    Open,
+    /// Save the scene there, then go on with what waited for the save.
+    SaveScene {
+        then: Option<Pending>,
+    },
+    Export(Export),
+    TestCase,
+}
+
+impl FileTarget {
+    pub fn kind(&self) -> FileKind {
+        match self {
+            FileTarget::Open | FileTarget::SaveScene { .. } => FileKind::Scene,
+            FileTarget::Export(e) => e.kind(),
+            FileTarget::TestCase => FileKind::Scenario,
+        }
+    }
+
+    pub fn is_save(&self) -> bool {
+        *self != FileTarget::Open
+    }
+}
+
+/// The in-app path field shown when the system file dialog could not open.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathPrompt {
+    pub target: FileTarget,
+    /// Why the field is shown.
+    pub reason: String,
+    /// The path being typed.
+    pub text: String,
+}
+
 pub struct State {
     pub doc: Document,
     pub settings: Settings,
@@ -54,6 +90,7 @@ pub struct State {
     pub status: Status,
     pub name_field: inspector::NameField,
     pub pending: Option<Pending>,
+    pub path_prompt: Option<PathPrompt>,
     pub close_confirmed: bool,
     pub show_help: bool,
     pub lab: lab::LabWindow,
@@ -72,6 +109,11 @@ pub struct State {
 }
 
 impl State {
+    /// A modal question (unsaved changes, a path to type) is open: keys go to it alone.
+    pub fn modal_open(&self) -> bool {
+        self.pending.is_some() || self.path_prompt.is_some()
+    }
+
     /// Index of the query whose handles and paths are shown.
     pub fn shown_query(&self) -> Option<usize> {
         let n = self.doc.scene().queries.len();
