@@ -417,3 +417,75 @@ fn set_text(h: &mut Harness<'_, App>, label: &str, text: &str) {
     }));
     h.run();
 }
+
+fn example_without_queries(dir: &Path) -> std::path::PathBuf {
+    let mut scene =
+        navscope::scene::from_json(navscope::app::EXAMPLE_SCENE.as_bytes(), "example").unwrap();
+    scene.queries.clear();
+    let path = dir.join("no-query.json");
+    navscope::scene::save(&scene, &path).unwrap();
+    path
+}
+
+#[test]
+fn a_scene_without_a_query_says_so_and_never_prints_a_negative_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor_on(
+        &FakeDialogs::default(),
+        Some(example_without_queries(dir.path())),
+    );
+    assert!(h.state().triangle_count().is_some());
+    assert!(h.query_all_by_label_contains("No query yet").count() > 0);
+    assert_eq!(h.query_all_by_label_contains("No navmesh yet").count(), 0);
+    h.get_by_label("Start / goal").click();
+    h.run();
+    let at = screen(&h, 10.0, 10.0);
+    click(&mut h, at);
+    assert_eq!(h.state().document().scene().queries.len(), 1);
+    assert!(h.state().analysis().is_some());
+    h.get_by_label_contains("excess over optimal");
+    assert_eq!(
+        h.query_all_by_label_contains("-0.0").count(),
+        0,
+        "a negative zero is shown"
+    );
+}
+
+#[test]
+fn excess_is_measured_against_optimal_and_every_bar_is_labelled() {
+    let h = editor(&FakeDialogs::default());
+    let analysis = h.state().analysis().expect("the example query is shown");
+    let optimal = analysis
+        .result
+        .path(Variant::Optimal)
+        .expect("an optimal path")
+        .length;
+    for m in &analysis.metrics {
+        let excess = m.excess.expect("measured against optimal");
+        assert!((excess - (m.length / optimal - 1.0)).abs() < 1e-12, "{m:?}");
+        // Named in the table and beside its bar.
+        let named = h.query_all_by_label(m.variant.name()).count();
+        assert!(named >= 2, "{} is named {named} times", m.variant.name());
+    }
+    h.get_by_label("baseline"); // the optimal row
+    h.get_by_label_contains("excess over optimal");
+}
+
+#[test]
+fn the_radius_slider_moves_in_fine_steps_over_the_scenes_range() {
+    let mut h = editor(&FakeDialogs::default());
+    let before = h.state().document().scene().agent_radius;
+    let slider = h.get_by_role_and_label(egui::accesskit::Role::Slider, "Agent radius");
+    let knob_x = slider.rect().left() + slider.rect().width() * (before / 5.0) as f32;
+    let from = Pos2::new(knob_x, slider.rect().center().y);
+    drag(&mut h, from, from + egui::vec2(20.0, 0.0));
+    let after = h.state().document().scene().agent_radius;
+    assert!(
+        after > before,
+        "the drag did not change r ({before} -> {after})"
+    );
+    assert!(
+        after - before < 1.0,
+        "20 px moved r from {before} to {after}"
+    );
+}

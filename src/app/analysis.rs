@@ -20,8 +20,8 @@ pub struct Metric {
     pub min_clearance: Option<f64>,
     pub clearance_cap: f64,
     pub time_us: f64,
-    /// How much longer than the shortest variant, as a fraction (0 for the shortest).
-    pub excess: f64,
+    /// How much longer than the `optimal` path, as a fraction (`None` without one).
+    pub excess: Option<f64>,
 }
 
 type AnalysisKey = (u64, bool, Point, Point, CorridorOptions);
@@ -113,11 +113,11 @@ fn metrics(result: &QueryResult, built: &Built) -> Vec<Metric> {
     } else {
         0.02 * extent
     };
-    let shortest = result
-        .paths
-        .iter()
-        .map(|(_, p)| p.length)
-        .fold(f64::INFINITY, f64::min);
+    // The baseline is the optimal path: a shorter variant may be one that breaks clearance.
+    let optimal = result
+        .path(Variant::Optimal)
+        .map(|p| p.length)
+        .filter(|&l| l > 0.0);
     result
         .paths
         .iter()
@@ -137,11 +137,7 @@ fn metrics(result: &QueryResult, built: &Built) -> Vec<Metric> {
                 min_clearance,
                 clearance_cap: cap,
                 time_us,
-                excess: if shortest > 0.0 {
-                    path.length / shortest - 1.0
-                } else {
-                    0.0
-                },
+                excess: optimal.map(|o| path.length / o - 1.0),
             }
         })
         .collect()

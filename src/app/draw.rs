@@ -6,6 +6,7 @@ use super::action::Action;
 use super::canvas;
 use super::editor::App;
 use super::grid;
+use super::number::fixed;
 use super::paint::Picture;
 use super::panels::{
     confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, side, status_bar,
@@ -81,12 +82,12 @@ impl App {
                         .analysis
                         .as_ref()
                         .map_or(Vec::new(), |a| diagnosis::show(ui, a, scene, query));
-                    metrics::show(
-                        ui,
-                        derived.analysis.as_ref(),
-                        scene.agent_radius,
-                        state.settings.theme,
-                    );
+                    let analysis = match (&derived.analysis, derived.built()) {
+                        (Some(a), _) => Ok(a),
+                        (None, Some(_)) => Err(metrics::Missing::Query),
+                        (None, None) => Err(metrics::Missing::Navmesh),
+                    };
+                    metrics::show(ui, analysis, scene.agent_radius, state.settings.theme);
                     actions
                 })
                 .inner,
@@ -240,7 +241,7 @@ impl App {
                     });
                 combo.response.labelled_by(label.id);
                 if let Some(m) = self.derived.analysis.as_ref().and_then(|a| a.metric(shown)) {
-                    ui.colored_label(text_color, format!("{:.3}", m.length));
+                    ui.colored_label(text_color, fixed(m.length, 3));
                 }
             });
         });

@@ -21,6 +21,7 @@ pub mod grid;
 mod lab_worker;
 pub mod live;
 mod logic;
+mod number;
 pub mod paint;
 pub mod panels;
 mod perform;

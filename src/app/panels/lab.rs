@@ -9,6 +9,7 @@ use crate::app::action::Action;
 use crate::app::commands::Command;
 use crate::app::lab_worker::LabJob;
 use crate::app::live::Built;
+use crate::app::number::fixed;
 use crate::document::Edit;
 use crate::geom::Point;
 use crate::lab::{self, LabReport, LabRow, Ratio};
@@ -84,9 +85,9 @@ impl Column {
         match (self, self.value(row)) {
             (Column::Index, _) => format!("#{}", row.index),
             (Column::Status, _) => row.status.as_str().to_string(),
-            (Column::Time, Some(t)) => format!("{t:.1}"),
-            (Column::Funnel | Column::Optimal, Some(l)) => format!("{l:.3}"),
-            (_, Some(r)) => format!("{r:.4}"),
+            (Column::Time, Some(t)) => fixed(t, 1),
+            (Column::Funnel | Column::Optimal, Some(l)) => fixed(l, 3),
+            (_, Some(r)) => fixed(r, 4),
             (_, None) => "-".to_string(),
         }
     }
