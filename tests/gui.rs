@@ -489,3 +489,37 @@ fn the_radius_slider_moves_in_fine_steps_over_the_scenes_range() {
         "20 px moved r from {before} to {after}"
     );
 }
+
+#[test]
+fn deleting_a_corner_of_a_triangle_says_the_obstacle_went() {
+    let mut h = editor(&FakeDialogs::default());
+    let obstacles = h.state().document().scene().obstacles.len();
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    h.key_press(Key::V);
+    h.run();
+    let corner = screen(&h, 34.0, 21.0);
+    click(&mut h, corner);
+    assert!(matches!(
+        h.state().selection(),
+        navscope::app::selection::Selection::Corner(_)
+    ));
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(h.state().document().scene().obstacles.len(), obstacles);
+    let (_, message) = h
+        .state()
+        .status()
+        .message()
+        .expect("the deletion is reported");
+    assert!(
+        message.starts_with("deleted obstacle") && message.contains("three corners"),
+        "{message}"
+    );
+}

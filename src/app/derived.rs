@@ -100,8 +100,9 @@ impl Derived {
         }
     }
 
-    /// The status bar's summary of the build on screen.
-    pub fn build_summary(&self) -> String {
+    /// The status bar's summary of the build on screen; `dragging` while a gesture is under way
+    /// (a preview left by a drag that ended in a failed build is not called one).
+    pub fn build_summary(&self, dragging: bool) -> String {
         let mut text = match self.live.shown() {
             Some(b) => format!(
                 "{} triangles, built in {:.1} ms",
@@ -110,7 +111,7 @@ impl Derived {
             ),
             None => "no navmesh".to_string(),
         };
-        if self.live.shown().is_some_and(|b| b.preview) {
+        if dragging && self.live.shown().is_some_and(|b| b.preview) {
             text.push_str(" (drag preview)");
         }
         if self.live.is_busy() {

@@ -39,7 +39,7 @@ impl App {
             self.queued.extend(actions);
             ctx.request_repaint(); // the next logic pass performs them
         }
-        let busy = self.derived.live.is_busy();
+        let busy = self.derived.live.is_busy() || self.state.lab.is_running();
         if let Some(shot) = &mut self.state.screenshot {
             shot.step(&ctx, busy);
         }
@@ -68,7 +68,7 @@ impl App {
                 hint: state.tool.hint(),
                 cursor: state.cursor,
                 grid_step: state.settings.grid.then(|| grid::step(&state.view)),
-                build: derived.build_summary(),
+                build: derived.build_summary(state.doc.in_gesture()),
             };
             status_bar::show(ui, &inputs);
         });

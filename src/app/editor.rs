@@ -37,6 +37,8 @@ pub struct Options {
     pub scene: Option<PathBuf>,
     /// Canvas layout to start with (otherwise the remembered one).
     pub layout: Option<Layout>,
+    /// Open the Path lab and run this many queries.
+    pub lab: Option<usize>,
     /// Take a screenshot and close (settings are then neither read nor written).
     pub screenshot: Option<Screenshot>,
     pub dialogs: Box<dyn Dialogs>,
@@ -49,6 +51,7 @@ impl Default for Options {
         Options {
             scene: None,
             layout: None,
+            lab: None,
             screenshot: None,
             dialogs: Box::new(NativeDialogs),
             rebuild_budget: Duration::from_millis(12),
@@ -124,6 +127,11 @@ impl App {
         };
         if let Some(path) = options.scene {
             app.open_path(path);
+        }
+        if let Some(count) = options.lab {
+            app.state.lab.open = true;
+            app.state.lab.count = count;
+            app.queued.push(Action::RunLab);
         }
         app
     }

@@ -53,6 +53,8 @@ pub struct Launch {
     /// Inner window size in points.
     pub size: Option<(u32, u32)>,
     pub layout: Option<Layout>,
+    /// Open the Path lab and run this many queries.
+    pub lab: Option<usize>,
 }
 
 /// Opens the editor window and returns when it closes. Fails at once without a display, and
@@ -86,6 +88,7 @@ pub fn run(launch: Launch) -> anyhow::Result<()> {
     let options = Options {
         scene: launch.scene,
         layout: launch.layout,
+        lab: launch.lab,
         screenshot: shot,
         ..Options::default()
     };

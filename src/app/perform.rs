@@ -114,10 +114,25 @@ impl App {
         }
     }
 
+    /// Deletes the selected corner or ring and says what went (a ring left with fewer than
+    /// three corners goes with its corner).
     fn delete_selection(&mut self) {
-        let edit = match self.state.selection {
-            Selection::Corner(c) => Edit::DeleteCorner(c),
-            Selection::Ring(r) => Edit::DeleteRing(r),
+        let scene = self.state.doc.scene();
+        let (edit, what) = match self.state.selection {
+            Selection::Corner(c) => {
+                let ring = scene.describe(c.ring);
+                let corners = scene.ring(c.ring).map_or(0, |r| r.len());
+                let what = if corners <= 3 {
+                    format!("deleted {ring}: a ring needs three corners")
+                } else {
+                    format!("deleted corner {} of {ring}", c.index + 1)
+                };
+                (Edit::DeleteCorner(c), what)
+            }
+            Selection::Ring(r) => (
+                Edit::DeleteRing(r),
+                format!("deleted {}", scene.describe(r)),
+            ),
             Selection::None | Selection::Triangle(_) => {
                 self.state
                     .status
@@ -125,8 +140,9 @@ impl App {
                 return;
             }
         };
-        if let Err(e) = self.state.doc.apply(edit) {
-            self.state.status.error(format!("cannot delete: {e}"));
+        match self.state.doc.apply(edit) {
+            Ok(()) => self.state.status.info(what),
+            Err(e) => self.state.status.error(format!("cannot delete: {e}")),
         }
         self.state.selection = Selection::None;
     }
