@@ -23,6 +23,9 @@ pub enum FileKind {
     Svg,
     /// A regression case (`navscope check`).
     Scenario,
+    PolyanyaMesh,
+    GodotResource,
+    Gltf,
 }
 
 impl FileKind {
@@ -33,6 +36,9 @@ impl FileKind {
             FileKind::Obj => "Wavefront OBJ",
             FileKind::Svg => "SVG picture",
             FileKind::Scenario => "navscope test case",
+            FileKind::PolyanyaMesh => "Polyanya mesh",
+            FileKind::GodotResource => "Godot NavigationPolygon",
+            FileKind::Gltf => "glTF 2.0",
         }
     }
 
@@ -41,6 +47,9 @@ impl FileKind {
             FileKind::Scene | FileKind::NavmeshJson | FileKind::Scenario => "json",
             FileKind::Obj => "obj",
             FileKind::Svg => "svg",
+            FileKind::PolyanyaMesh => "mesh",
+            FileKind::GodotResource => "tres",
+            FileKind::Gltf => "gltf",
         }
     }
 }
@@ -113,6 +122,11 @@ pub enum Export {
     NavmeshJson,
     Obj,
     Svg,
+    /// Convex polygons as a Polyanya mesh.
+    PolyanyaMesh,
+    /// Convex polygons as a Godot 4 NavigationPolygon.
+    Godot,
+    Gltf,
 }
 
 impl Export {
@@ -121,6 +135,9 @@ impl Export {
             Export::NavmeshJson => FileKind::NavmeshJson,
             Export::Obj => FileKind::Obj,
             Export::Svg => FileKind::Svg,
+            Export::PolyanyaMesh => FileKind::PolyanyaMesh,
+            Export::Godot => FileKind::GodotResource,
+            Export::Gltf => FileKind::Gltf,
         }
     }
 
@@ -134,10 +151,14 @@ impl Export {
             Export::NavmeshJson => format!("{stem}.navmesh.json"),
             Export::Obj => format!("{stem}.obj"),
             Export::Svg => format!("{stem}.svg"),
+            Export::PolyanyaMesh => format!("{stem}.mesh"),
+            Export::Godot => format!("{stem}.tres"),
+            Export::Gltf => format!("{stem}.gltf"),
         }
     }
 
-    /// The file's text: the navmesh as JSON or OBJ, or `picture` as SVG framing `bounds`.
+    /// The file's text: the navmesh in a navmesh format (convex polygons for the Polyanya
+    /// mesh and Godot), or `picture` as SVG framing `bounds`; the error names the problem.
     pub fn text(
         self,
         mesh: &NavMesh,
@@ -145,12 +166,19 @@ impl Export {
         picture: &DrawList,
         bounds: Aabb,
         theme: Theme,
-    ) -> String {
-        match self {
-            Export::NavmeshJson => export::navmesh_json(mesh, radius),
-            Export::Obj => export::navmesh_obj(mesh, radius),
-            Export::Svg => export::svg(picture, bounds, 1200.0, theme),
-        }
+    ) -> Result<String, String> {
+        let convex = export::Polygons::Convex { max_vertices: None };
+        let (format, polygons) = match self {
+            Export::NavmeshJson => (export::NavmeshFormat::Json, export::Polygons::Triangles),
+            Export::Obj => (export::NavmeshFormat::Obj, export::Polygons::Triangles),
+            Export::PolyanyaMesh => (export::NavmeshFormat::Mesh, convex),
+            Export::Godot => (export::NavmeshFormat::Godot, convex),
+            Export::Gltf => (export::NavmeshFormat::Gltf, export::Polygons::Triangles),
+            Export::Svg => return Ok(export::svg(picture, bounds, 1200.0, theme)),
+        };
+        export::write_navmesh(mesh, radius, format, polygons, None)
+            .map(|w| w.text)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -176,5 +204,30 @@ mod tests {
             "rooms.navmesh.json"
         );
         assert_eq!(Export::Svg.file_name("untitled"), "untitled.svg");
+        assert_eq!(Export::Godot.file_name("rooms.json"), "rooms.tres");
+        assert_eq!(Export::PolyanyaMesh.file_name("rooms.json"), "rooms.mesh");
+        assert_eq!(Export::Gltf.file_name("rooms.json"), "rooms.gltf");
+    }
+
+    #[test]
+    fn engine_exports_write_their_formats() {
+        let scene = crate::scene::generate::random_field(6, 20.0, 15.0, 0.3, 2);
+        let mesh = crate::nav::build(&scene).unwrap().mesh;
+        let text = |e: Export| {
+            e.text(
+                &mesh,
+                0.3,
+                &DrawList::default(),
+                mesh.bounds(),
+                Theme::Light,
+            )
+            .unwrap()
+        };
+        assert!(text(Export::PolyanyaMesh).starts_with("mesh\n2\n"));
+        let godot = text(Export::Godot);
+        assert!(godot.starts_with("[gd_resource type=\"NavigationPolygon\" format=3]"));
+        // Convex polygons: fewer than the triangles.
+        assert!(godot.matches("PackedInt32Array(").count() < mesh.triangle_count());
+        assert!(gltf::Gltf::from_slice(text(Export::Gltf).as_bytes()).is_ok());
     }
 }

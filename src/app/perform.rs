@@ -358,13 +358,16 @@ impl App {
             .scene()
             .bounds()
             .union(built.build.mesh.bounds());
-        let text = export.text(
+        let text = match export.text(
             &built.build.mesh,
             built.build.radius,
             &picture,
             bounds,
             self.state.settings.theme,
-        );
+        ) {
+            Ok(text) => text,
+            Err(e) => return self.state.status.error(format!("{}: {e}", path.display())),
+        };
         match scene::write_atomic(path, text.as_bytes()) {
             Ok(()) => self
                 .state

@@ -8,7 +8,7 @@
 //! `--scene-queries`. Exit code 1 when a funnel is shorter than the optimal path or an
 //! optimisation made one longer.
 
-use super::{LabArgs, Optimization, Outcome, load_and_build};
+use super::{LabArgs, Optimization, Outcome, load_and_build, load_as_navmesh};
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, Status};
@@ -50,7 +50,11 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
         radius: args.radius,
         ..Default::default()
     };
-    let (scene, build) = load_and_build(&args.scene, &options)?;
+    let (scene, build) = if args.as_navmesh {
+        load_as_navmesh(&args.scene, args.radius)?
+    } else {
+        load_and_build(&args.scene, &options)?
+    };
     let origin = args.scene.display();
     let queries: Vec<(Point, Point)> = if args.scene_queries {
         if scene.queries.is_empty() {

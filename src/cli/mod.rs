@@ -3,6 +3,7 @@
 
 mod build_cmd;
 mod check_cmd;
+mod convert_cmd;
 mod diagnosis_report;
 mod lab_cmd;
 mod path_cmd;
@@ -47,6 +48,9 @@ pub enum Command {
     /// Run many queries (random ones from a seed, or the scene's) and report the ratios between
     /// path variants, the timings and the worst cases.
     Lab(LabArgs),
+    /// Convert any readable scene or navmesh file into any scene or navmesh format, chosen by
+    /// the output's extension.
+    Convert(ConvertArgs),
     /// Replay saved regression cases (scenario files) and report differences.
     Check {
         /// Scenario files (format navscope-scenario).
@@ -70,6 +74,8 @@ pub struct BuildArgs {
     /// Largest distance an arc approximation may stray outside the true offset (default 1% of R).
     #[arg(long, value_name = "T")]
     pub arc_tolerance: Option<f64>,
+    #[command(flatten)]
+    pub polygons: PolygonArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -77,6 +83,53 @@ pub enum Format {
     Json,
     Obj,
     Svg,
+    /// Polyanya mesh v2.
+    Mesh,
+    /// Godot 4 NavigationPolygon (.tres).
+    Godot,
+    /// glTF 2.0 with an embedded buffer.
+    Gltf,
+}
+
+/// Triangles or convex polygons, for the formats that take polygons (json, mesh, godot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PolygonKind {
+    Triangles,
+    Convex,
+}
+
+#[derive(Debug, Args)]
+pub struct PolygonArgs {
+    /// Write the mesh's triangles or merge them into convex polygons (json, mesh, godot).
+    #[arg(long, value_enum, default_value_t = PolygonKind::Triangles)]
+    pub polygons: PolygonKind,
+    /// Most vertices of a convex polygon (with --polygons convex).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(3..))]
+    pub max_vertices: Option<u32>,
+}
+
+impl PolygonArgs {
+    pub fn choice(&self) -> crate::export::Polygons {
+        match self.polygons {
+            PolygonKind::Triangles => crate::export::Polygons::Triangles,
+            PolygonKind::Convex => crate::export::Polygons::Convex {
+                max_vertices: self.max_vertices.map(|n| n as usize),
+            },
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Input: a scene, or a navmesh file (.mesh, .tres, .obj, .gltf, .glb, navmesh .json).
+    pub input: std::path::PathBuf,
+    /// Output, by extension: .json (a scene; *.navmesh.json a navmesh), .mesh, .tres, .gltf, .obj.
+    pub output: std::path::PathBuf,
+    /// Agent radius when a scene is built into a navmesh (default: the scene's agent_radius).
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub radius: Option<f64>,
+    #[command(flatten)]
+    pub polygons: PolygonArgs,
 }
 
 #[derive(Debug, Args)]
@@ -95,6 +148,10 @@ pub struct PathArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Open SCENE as an engine's navmesh, as it is (.mesh, .tres, .obj, .gltf, .glb, .json):
+    /// its polygons kept, nothing shrunk (R, default 0, only serves the radius-aware variants).
+    #[arg(long)]
+    pub as_navmesh: bool,
 }
 
 #[derive(Debug, Args)]
@@ -122,6 +179,9 @@ pub struct LabArgs {
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,
+    /// Open SCENE as an engine's navmesh, as it is (see `path --as-navmesh`).
+    #[arg(long)]
+    pub as_navmesh: bool,
 }
 
 /// A corridor optimisation (see `nav::CorridorOptions`).
@@ -146,6 +206,7 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
         Command::Build(args) => build_cmd::run(&args).map(ok),
         Command::Path(args) => path_cmd::run(&args).map(ok),
         Command::Lab(args) => lab_cmd::run(&args),
+        Command::Convert(args) => convert_cmd::run(&args).map(ok),
         Command::Check { files } => {
             check_cmd::run(&files).map(|all| if all { Outcome::Ok } else { Outcome::Failed })
         }
@@ -207,6 +268,44 @@ fn load_and_build(
         eprintln!("warning: {origin}: {w}");
     }
     Ok((scene, build))
+}
+
+/// Writes `bytes` atomically to `output` and prints `summary` on standard output, or writes
+/// them to standard output and `summary` on standard error.
+fn write_output(
+    output: Option<&std::path::Path>,
+    bytes: &[u8],
+    summary: &str,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use std::io::Write;
+    match output {
+        Some(out) => {
+            crate::scene::write_atomic(out, bytes)
+                .with_context(|| format!("{}: cannot write", out.display()))?;
+            println!("{summary} -> {}", out.display());
+        }
+        None => {
+            std::io::stdout()
+                .write_all(bytes)
+                .context("cannot write to standard output")?;
+            eprintln!("{summary}");
+        }
+    }
+    Ok(())
+}
+
+/// Opens the navmesh file at `path` as it is (`--as-navmesh`); `radius` (default 0) serves the
+/// radius-aware variants.
+fn load_as_navmesh(
+    path: &std::path::Path,
+    radius: Option<f64>,
+) -> anyhow::Result<(crate::scene::Scene, crate::nav::Build)> {
+    let radius = radius.unwrap_or(0.0);
+    if !(radius.is_finite() && radius >= 0.0) {
+        anyhow::bail!("agent radius {radius} is negative or not a finite number");
+    }
+    Ok(crate::import::load_navmesh(path, radius)?)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@
 //! `"partial": true`.
 
 use super::diagnosis_report::DiagnosisReport;
-use super::{PathArgs, load_and_build};
+use super::{PathArgs, load_and_build, load_as_navmesh};
 use crate::geom::{Arc, Point};
 use crate::nav::{
     Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryResult, Status, Variant, diagnose,
@@ -88,7 +88,11 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         radius: args.radius,
         ..Default::default()
     };
-    let (scene, build) = load_and_build(&args.scene, &options)?;
+    let (scene, build) = if args.as_navmesh {
+        load_as_navmesh(&args.scene, args.radius)?
+    } else {
+        load_and_build(&args.scene, &options)?
+    };
     let origin = args.scene.display();
     let queries: Vec<(String, Point, Point)> = match (args.from, args.to) {
         (Some(from), Some(to)) => vec![("cli".to_string(), from, to)],

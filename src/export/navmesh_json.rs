@@ -3,7 +3,7 @@
 //! counter-clockwise; `n_k` is the triangle across edge v_k -> v_(k+1), -1 for a wall;
 //! `components` (an extension) labels each triangle's connected component.
 
-use crate::nav::NavMesh;
+use crate::nav::{NavMesh, PolygonMesh};
 use serde::{Deserialize, Serialize};
 
 /// Value of the `format` field.
@@ -20,6 +20,10 @@ pub struct NavMeshFile {
     pub neighbors: Vec<[i64; 3]>,
     #[serde(default)]
     pub components: Vec<u32>,
+    /// Convex polygons over the same vertices (counter-clockwise), written with
+    /// `--polygons convex`; absent otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub polygons: Vec<Vec<u32>>,
 }
 
 impl NavMeshFile {
@@ -38,13 +42,28 @@ impl NavMeshFile {
                 .map(|t| mesh.neighbors(t).map(|n| n.map_or(-1, |n| n.0 as i64)))
                 .collect(),
             components: mesh.triangle_ids().map(|t| mesh.component(t).0).collect(),
+            polygons: Vec::new(),
         }
     }
 }
 
 /// The navmesh as one line of JSON (plus a newline).
 pub fn navmesh_json(mesh: &NavMesh, agent_radius: f64) -> String {
-    let mut s = serde_json::to_string(&NavMeshFile::new(mesh, agent_radius)).unwrap_or_default();
+    navmesh_json_with_polygons(mesh, agent_radius, None)
+}
+
+/// The navmesh as one line of JSON, with `polygons` (convex polygons over the mesh's own
+/// vertices) when given.
+pub fn navmesh_json_with_polygons(
+    mesh: &NavMesh,
+    agent_radius: f64,
+    polygons: Option<&PolygonMesh>,
+) -> String {
+    let mut file = NavMeshFile::new(mesh, agent_radius);
+    if let Some(p) = polygons {
+        file.polygons = p.polygons.clone();
+    }
+    let mut s = serde_json::to_string(&file).unwrap_or_default();
     s.push('\n');
     s
 }

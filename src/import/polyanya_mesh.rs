@@ -12,9 +12,8 @@
 //! Walls keep the polygon on their left, so outer contours come out counter-clockwise and holes
 //! clockwise, as `FreeSpace` wants; islands inside holes are loops like any other.
 
-use crate::geom::{Point, orient, signed_area};
-use crate::nav::{Contour, FreeSpace};
-use std::cmp::Ordering;
+use crate::geom::{Point, signed_area};
+use crate::nav::{FreeSpace, PolygonMesh, wall_loops};
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -53,6 +52,29 @@ struct Polygon {
 
 /// Parses the text of a Polyanya v2 mesh into the free space it covers.
 pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
+    let (points, polygons) = read(text)?;
+    let walls = walls(&polygons)?;
+    let contours = wall_loops(&points, walls)
+        .map_err(|m| syntax(0, format!("the walls do not close: {m}")))?;
+    Ok(FreeSpace { contours })
+}
+
+/// Parses the text of a Polyanya v2 mesh into its polygons, as they are (for opening it as a
+/// navmesh), after checking that neighbours agree.
+pub fn parse_polyanya_polygons(text: &str) -> Result<PolygonMesh, PolyanyaMeshError> {
+    let (vertices, polygons) = read(text)?;
+    walls(&polygons)?;
+    Ok(PolygonMesh {
+        vertices,
+        polygons: polygons
+            .into_iter()
+            .map(|p| p.vertices.into_iter().map(|v| v as u32).collect())
+            .collect(),
+    })
+}
+
+/// The vertices and polygons of a Polyanya v2 mesh, each polygon checked on its own.
+fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -136,9 +158,7 @@ pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
             format!("unexpected line after the {polygon_count} polygons"),
         ));
     }
-    let walls = walls(&polygons)?;
-    let contours = loops(&points, walls)?;
-    Ok(FreeSpace { contours })
+    Ok((points, polygons))
 }
 
 /// The directed wall edges (polygon on the left), after checking that neighbours agree.
@@ -194,85 +214,6 @@ fn walls(polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError>
     }
     walls.sort_unstable();
     Ok(walls)
-}
-
-/// Chains wall edges into closed loops. Where several walls leave one vertex (two obstacles
-/// touching at a point), the loop takes the first one clockwise from the way it came in, so it
-/// follows the boundary of one polygon region and never crosses itself.
-fn loops(points: &[Point], walls: Vec<(usize, usize)>) -> Result<Vec<Contour>, PolyanyaMeshError> {
-    let mut outgoing: HashMap<usize, Vec<usize>> = HashMap::new();
-    for &(a, b) in &walls {
-        outgoing.entry(a).or_default().push(b);
-    }
-    let mut contours = Vec::new();
-    for &(a, b) in &walls {
-        let Some(out) = outgoing.get_mut(&a) else {
-            continue;
-        };
-        let Some(pos) = out.iter().position(|&x| x == b) else {
-            continue;
-        }; // already chained
-        out.swap_remove(pos);
-        let mut ids = vec![a];
-        let (mut prev, mut cur) = (a, b);
-        while cur != a {
-            ids.push(cur);
-            let out = outgoing
-                .get_mut(&cur)
-                .filter(|o| !o.is_empty())
-                .ok_or_else(|| {
-                    syntax(
-                        0,
-                        format!(
-                            "the walls do not close: no wall leaves vertex {cur} (at {})",
-                            points[cur]
-                        ),
-                    )
-                })?;
-            let pick = (0..out.len())
-                .min_by(|&i, &j| {
-                    clockwise_from(points[cur], points[prev], points[out[i]], points[out[j]])
-                })
-                .unwrap_or(0);
-            (prev, cur) = (cur, out.swap_remove(pick));
-        }
-        let points: Vec<Point> = ids.iter().map(|&v| points[v]).collect();
-        contours.push(Contour {
-            corners: vec![None; points.len()],
-            points,
-        });
-    }
-    Ok(contours)
-}
-
-/// Orders directions from `v` towards `p` and `q` by the clockwise angle from the direction
-/// towards `back` (exclusive: `back` itself comes last), exactly.
-fn clockwise_from(v: Point, back: Point, p: Point, q: Point) -> Ordering {
-    // Quarter-free classes: 0 strictly right of v->back (clockwise angle in (0, pi)), 1 straight
-    // away from it, 2 strictly left, 3 along it.
-    let class = |x: Point| {
-        let s = orient(v, back, x);
-        if s < 0.0 {
-            0
-        } else if s > 0.0 {
-            2
-        } else if (x - v).dot(back - v) < 0.0 {
-            1
-        } else {
-            3
-        }
-    };
-    class(p).cmp(&class(q)).then_with(|| {
-        // Same class: p comes first when q is clockwise from p.
-        let s = orient(v, p, q);
-        if s < 0.0 {
-            Ordering::Less
-        } else if s > 0.0 {
-            Ordering::Greater
-        } else {
-            Ordering::Equal
-        }
-    })
 }
 
 /// The whitespace-separated fields of one line, with parsers that name the line on error.
@@ -355,7 +296,7 @@ impl<'a> Fields<'a> {
 }
 
 /// At most 40 characters of a field, for messages.
-fn clip(s: &str) -> String {
+pub(super) fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }
 

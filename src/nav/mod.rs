@@ -17,6 +17,7 @@ mod search;
 pub use build::error::BuildError;
 pub use build::inflate::inflate;
 pub use build::pipeline::{Build, BuildOptions, Timings, build, build_with};
+pub use build::polygon_mesh::{PolygonMesh, PolygonMeshError, wall_loops};
 pub use build::raw::RawNav;
 pub use build::repair::{Repaired, repair};
 pub use build::triangulate::triangulate;

@@ -4,6 +4,7 @@
 pub mod error;
 pub mod inflate;
 pub mod pipeline;
+pub mod polygon_mesh;
 pub mod polygon_ops;
 pub mod raw;
 pub mod repair;

@@ -333,7 +333,7 @@ fn classify(cdt: &Cdt) -> Vec<bool> {
     inside
 }
 
-fn label_components(neighbors: &[[Option<TriId>; 3]]) -> (Vec<ComponentId>, usize) {
+pub(super) fn label_components(neighbors: &[[Option<TriId>; 3]]) -> (Vec<ComponentId>, usize) {
     const UNSET: ComponentId = ComponentId(u32::MAX);
     let mut labels = vec![UNSET; neighbors.len()];
     let mut count = 0u32;

@@ -1,0 +1,144 @@
+//! `navscope convert IN OUT [--radius R] [--polygons triangles|convex] [--max-vertices N]`:
+//! any readable file to any scene or navmesh format, by extension. Navmesh files (.mesh, .tres,
+//! .tscn, .obj, .gltf, .glb, navmesh .json) are read as they are (`import::load_polygon_mesh`),
+//! everything else through the scene loader (`scene::load`, which dispatches on the extension).
+//! OUT: `.json` is a scene (`*.navmesh.json` a navmesh), `.mesh`, `.tres`, `.gltf`, `.obj`
+//! navmeshes. A scene becomes a navmesh by building it for R; a navmesh becomes a scene whose
+//! free space is the union of its polygons.
+
+use super::{ConvertArgs, load_and_build};
+use crate::export::{NAVMESH_FORMAT, NavmeshFormat, Polygons, write_navmesh};
+use crate::import::{build_polygon_mesh, load_polygon_mesh};
+use crate::nav::{BuildOptions, build_with};
+use crate::scene::{Scene, to_json};
+use anyhow::{Context, bail};
+use std::path::Path;
+
+pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
+    let (input, output) = (&args.input, &args.output);
+    let origin = input.display().to_string();
+    let out_name = output.display().to_string();
+    let target = if out_name.to_lowercase().ends_with(".navmesh.json") {
+        Some(NavmeshFormat::Json)
+    } else if out_name.to_lowercase().ends_with(".json") {
+        None
+    } else {
+        Some(NavmeshFormat::from_file_name(&out_name).with_context(|| {
+            format!("{out_name}: cannot write this extension (expected .json, .navmesh.json, .mesh, .tres, .gltf or .obj)")
+        })?)
+    };
+    let choice = args.polygons.choice();
+    if target.is_none() && choice != Polygons::Triangles {
+        bail!("--polygons convex applies to navmesh outputs only");
+    }
+    let (text, summary) = if is_navmesh_file(input)? {
+        let polygons = load_polygon_mesh(input)?;
+        let radius = args.radius.unwrap_or(0.0);
+        let (scene, build) =
+            build_polygon_mesh(&polygons, radius).with_context(|| origin.clone())?;
+        match target {
+            None => {
+                check_scene(&scene, build.free_space.area()).with_context(|| origin.clone())?;
+                let summary = format!(
+                    "{origin}: {} polygons -> scene of {} walkable rings and {} obstacles",
+                    polygons.polygons.len(),
+                    scene.walkable.len(),
+                    scene.obstacles.len()
+                );
+                (to_json(&scene), summary)
+            }
+            Some(format) => {
+                let kept = polygons.normalized().with_context(|| origin.clone())?;
+                let written = write_navmesh(&build.mesh, radius, format, choice, Some(&kept))
+                    .with_context(|| origin.clone())?;
+                if choice != Polygons::Triangles {
+                    super::build_cmd::report_polygons(
+                        &origin,
+                        &written,
+                        build.mesh.triangle_count(),
+                    );
+                }
+                let summary = format!("{origin}: {} polygons kept", kept.polygons.len());
+                (written.text, summary)
+            }
+        }
+    } else {
+        match target {
+            None => {
+                let scene = crate::scene::load(input)?;
+                (to_json(&scene), format!("{origin}: scene"))
+            }
+            Some(format) => {
+                let options = BuildOptions {
+                    radius: args.radius,
+                    skip_raw: true,
+                    ..Default::default()
+                };
+                let (_, build) = load_and_build(input, &options)?;
+                let written = write_navmesh(&build.mesh, build.radius, format, choice, None)
+                    .with_context(|| origin.clone())?;
+                if let Some(note) = &written.note {
+                    eprintln!("note: {note}");
+                }
+                if choice != Polygons::Triangles {
+                    super::build_cmd::report_polygons(
+                        &origin,
+                        &written,
+                        build.mesh.triangle_count(),
+                    );
+                }
+                let summary = format!(
+                    "{origin}: {} triangles, radius {}",
+                    build.mesh.triangle_count(),
+                    build.radius
+                );
+                (written.text, summary)
+            }
+        }
+    };
+    super::write_output(Some(output), text.as_bytes(), &summary)
+}
+
+/// Whether `path` is read as a navmesh: by extension, and for `.json` by its `format`.
+fn is_navmesh_file(path: &Path) -> anyhow::Result<bool> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    Ok(match ext.as_str() {
+        "mesh" | "tres" | "tscn" | "obj" | "gltf" | "glb" => true,
+        "json" => {
+            #[derive(serde::Deserialize)]
+            struct Header {
+                format: Option<serde_json::Value>,
+            }
+            let bytes = std::fs::read(path).with_context(|| path.display().to_string())?;
+            serde_json::from_slice::<Header>(&bytes)
+                .ok()
+                .and_then(|h| h.format)
+                .is_some_and(|f| f == NAVMESH_FORMAT)
+        }
+        _ => false,
+    })
+}
+
+/// Checks that `scene` (outer contours walkable, holes obstacles) covers the navmesh's free
+/// space: a walkable island inside a hole cannot be written as a version 1 scene.
+fn check_scene(scene: &Scene, area: f64) -> anyhow::Result<()> {
+    let mut point = scene.clone();
+    point.agent_radius = 0.0;
+    let built = build_with(
+        &point,
+        &BuildOptions {
+            skip_raw: true,
+            ..Default::default()
+        },
+    )?;
+    let got = built.free_space.area();
+    if (got - area).abs() > 1e-9 * area.abs() {
+        bail!(
+            "the navmesh's free space (area {area}) cannot be written as this scene (area {got}): walkable islands inside holes are lost"
+        );
+    }
+    Ok(())
+}

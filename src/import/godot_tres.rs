@@ -1,0 +1,178 @@
+//! Reader for a Godot 4 `NavigationPolygon` (a `.tres` resource, or the first
+//! `NavigationPolygon` sub-resource of a `.tscn`): `vertices = PackedVector2Array(x, y, ..)` and
+//! `polygons = Array[PackedInt32Array]([PackedInt32Array(i, ..), ..])` (or Godot 4.0's
+//! `[PackedInt32Array(..), ..]`). Godot's y points down: (x, y) becomes (x, -y), and polygons
+//! are made counter-clockwise.
+
+use super::navmesh_file::{ReadError, counter_clockwise};
+use super::polyanya_mesh::clip;
+use crate::geom::Point;
+use crate::nav::PolygonMesh;
+
+/// The polygons of the resource's `NavigationPolygon`.
+pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
+    let mut in_section = false;
+    let mut found_section = false;
+    let mut vertices: Option<Vec<Point>> = None;
+    let mut polygons: Option<Vec<Vec<u32>>> = None;
+    for (i, line) in text.lines().enumerate() {
+        let (n, line) = (i + 1, line.trim());
+        if line.starts_with('[') {
+            if found_section && in_section {
+                break; // only the first NavigationPolygon
+            }
+            let is_nav = line.contains("type=\"NavigationPolygon\"");
+            // A .tres names its type in the header and holds the properties under [resource].
+            in_section = is_nav && line.starts_with("[sub_resource")
+                || line == "[resource]" && found_section;
+            found_section |= is_nav;
+            continue;
+        }
+        if !in_section {
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        match key.trim() {
+            "vertices" => {
+                let numbers = numbers(call(value.trim(), "PackedVector2Array", n)?, n)?;
+                if !numbers.len().is_multiple_of(2) {
+                    return Err((n, "vertices: an odd number of coordinates".into()));
+                }
+                let points = numbers.chunks(2).map(|c| Point::new(c[0], -c[1] + 0.0));
+                vertices = Some(points.collect());
+            }
+            "polygons" => polygons = Some(polygon_list(value.trim(), n)?),
+            _ => {}
+        }
+    }
+    if !found_section {
+        return Err((0, "no NavigationPolygon resource in the file".into()));
+    }
+    let vertices = vertices.ok_or((0, "the NavigationPolygon has no `vertices`".to_string()))?;
+    let polygons = polygons.ok_or((0, "the NavigationPolygon has no `polygons`".to_string()))?;
+    Ok(counter_clockwise(PolygonMesh { vertices, polygons }))
+}
+
+/// The text inside `name( .. )`.
+fn call<'a>(value: &'a str, name: &str, line: usize) -> Result<&'a str, ReadError> {
+    value
+        .strip_prefix(name)
+        .and_then(|v| v.trim_start().strip_prefix('('))
+        .and_then(|v| v.strip_suffix(')'))
+        .ok_or_else(|| {
+            (
+                line,
+                format!("expected {name}(...), found `{}`", clip(value)),
+            )
+        })
+}
+
+/// `[PackedInt32Array(..), ..]`, optionally wrapped as `Array[PackedInt32Array]( .. )`.
+fn polygon_list(value: &str, line: usize) -> Result<Vec<Vec<u32>>, ReadError> {
+    let inner = match value.strip_prefix("Array[PackedInt32Array]") {
+        Some(rest) => call(rest.trim(), "", line)?,
+        None => value,
+    };
+    let inner = inner
+        .trim()
+        .strip_prefix('[')
+        .and_then(|v| v.strip_suffix(']'))
+        .ok_or_else(|| {
+            (
+                line,
+                format!("polygons: expected a [...] list, found `{}`", clip(value)),
+            )
+        })?;
+    let mut polygons = Vec::new();
+    let mut rest = inner.trim();
+    while !rest.is_empty() {
+        let end = rest.find(')').ok_or_else(|| {
+            (
+                line,
+                "polygons: a PackedInt32Array is not closed".to_string(),
+            )
+        })?;
+        let ids = numbers(call(&rest[..=end], "PackedInt32Array", line)?, line)?;
+        let ids = ids
+            .iter()
+            .map(|&v| {
+                (v >= 0.0 && v.fract() == 0.0 && v <= f64::from(u32::MAX))
+                    .then_some(v as u32)
+                    .ok_or_else(|| (line, format!("polygons: `{v}` is not a vertex index")))
+            })
+            .collect::<Result<Vec<u32>, _>>()?;
+        polygons.push(ids);
+        rest = rest[end + 1..].trim_start();
+        rest = match rest.strip_prefix(',') {
+            Some(r) => r.trim_start(),
+            None if rest.is_empty() => rest,
+            None => return Err((line, format!("polygons: unexpected `{}`", clip(rest)))),
+        };
+    }
+    Ok(polygons)
+}
+
+/// Comma-separated finite numbers.
+fn numbers(list: &str, line: usize) -> Result<Vec<f64>, ReadError> {
+    if list.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    list.split(',')
+        .map(|s| {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| (line, format!("`{}` is not a finite number", clip(s.trim()))))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scene_sub_resource_in_the_godot_4_0_list_form_is_read_y_flipped() {
+        let tscn = "[gd_scene load_steps=2 format=3]\n\n\
+            [sub_resource type=\"NavigationPolygon\" id=\"nav\"]\n\
+            vertices = PackedVector2Array(0, 0, 4, 0, 4, 2, 0, 2)\n\
+            polygons = [PackedInt32Array(0, 1, 2, 3)]\n\n\
+            [node name=\"Region\" type=\"NavigationRegion2D\"]\n\
+            polygons = [PackedInt32Array(9)]\n";
+        let mesh = godot_tres(tscn).unwrap();
+        assert_eq!(mesh.vertices[2], Point::new(4.0, -2.0));
+        // Clockwise once flipped, so reversed to counter-clockwise.
+        assert_eq!(mesh.polygons, vec![vec![3, 2, 1, 0]]);
+        assert_eq!(mesh.area(), 8.0);
+    }
+
+    #[test]
+    fn malformed_values_name_the_line() {
+        let head = "[gd_resource type=\"NavigationPolygon\" format=3]\n\n[resource]\n";
+        for (body, line) in [
+            ("vertices = PackedVector2Array(0, x)\n", 4),
+            ("vertices = Vector2(0, 0)\n", 4),
+            (
+                "vertices = PackedVector2Array()\npolygons = [PackedInt32Array(0, -1)]\n",
+                5,
+            ),
+            (
+                "vertices = PackedVector2Array()\npolygons = [PackedInt32Array(0, 1\n",
+                5,
+            ),
+        ] {
+            assert_eq!(
+                godot_tres(&format!("{head}{body}")).unwrap_err().0,
+                line,
+                "{body}"
+            );
+        }
+        assert_eq!(
+            godot_tres("[gd_resource type=\"Theme\"]\n").unwrap_err().0,
+            0
+        );
+    }
+}

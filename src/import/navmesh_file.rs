@@ -1,0 +1,164 @@
+//! Opening an engine's navmesh file as a navmesh, as it is (`--as-navmesh`, the library's
+//! `load_navmesh`): Polyanya `.mesh`, Godot `.tres`, Wavefront `.obj`, glTF `.gltf`/`.glb` or
+//! navscope navmesh `.json`, chosen by extension. Its polygons are kept (triangulated inside
+//! themselves only), nothing is shrunk, and the result is a `Build` every query, variant,
+//! diagnosis and the lab run on; its raw (radius-aware) side is the same polygons.
+
+use super::{gltf_mesh, godot_tres, navmesh_json, obj_mesh, parse_polyanya_polygons};
+use crate::geom::{Point, Ring};
+use crate::nav::{Build, FreeSpace, PolygonMesh, PolygonMeshError, RawNav, Timings};
+use crate::scene::{Obstacle, ObstacleId, Scene};
+use std::path::Path;
+use std::time::Instant;
+use thiserror::Error;
+
+/// Largest navmesh file read (bytes).
+const MAX_FILE_BYTES: u64 = 512 << 20;
+
+/// Why a navmesh file could not be opened; the message names the file.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum NavmeshFileError {
+    #[error("{path}: {message}")]
+    Io { path: String, message: String },
+    #[error(
+        "{path}: cannot open `.{extension}` files as a navmesh (expected .mesh, .tres, .obj, .gltf, .glb or .json)"
+    )]
+    Extension { path: String, extension: String },
+    /// `line` is 1-based; 0 means the file as a whole.
+    #[error("{path}: line {line}: {message}")]
+    Syntax {
+        path: String,
+        line: usize,
+        message: String,
+    },
+    #[error("{path}: {message}")]
+    Invalid { path: String, message: String },
+}
+
+/// A reader's complaint before the file name is added: a line (0 = the file) and a message.
+pub(super) type ReadError = (usize, String);
+
+/// The polygons of a navmesh file, as the file has them (y up, counter-clockwise).
+pub fn load_polygon_mesh(path: &Path) -> Result<PolygonMesh, NavmeshFileError> {
+    let name = path.display().to_string();
+    let io = |e: std::io::Error| NavmeshFileError::Io {
+        path: name.clone(),
+        message: e.to_string(),
+    };
+    let size = std::fs::metadata(path).map_err(io)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(NavmeshFileError::Invalid {
+            path: name,
+            message: format!("{size} bytes is more than the {MAX_FILE_BYTES} read"),
+        });
+    }
+    let bytes = std::fs::read(path).map_err(io)?;
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let text = || String::from_utf8(bytes.clone()).map_err(|e| (0, format!("not UTF-8 text: {e}")));
+    let read: Result<PolygonMesh, ReadError> = match extension.as_str() {
+        "mesh" => text().and_then(|t| {
+            parse_polyanya_polygons(&t).map_err(|e| match e {
+                super::PolyanyaMeshError::Syntax { line, message } => (line, message),
+                other => (0, other.to_string()),
+            })
+        }),
+        "tres" | "tscn" => text().and_then(|t| godot_tres(&t)),
+        "obj" => text().and_then(|t| obj_mesh(&t)),
+        "gltf" | "glb" => gltf_mesh(&bytes, path.parent()),
+        "json" => text().and_then(|t| navmesh_json(&t)),
+        _ => {
+            return Err(NavmeshFileError::Extension {
+                path: name,
+                extension,
+            });
+        }
+    };
+    let mesh = read.map_err(|(line, message)| NavmeshFileError::Syntax {
+        path: name.clone(),
+        line,
+        message,
+    })?;
+    mesh.validate().map_err(|e| NavmeshFileError::Invalid {
+        path: name,
+        message: e.to_string(),
+    })?;
+    Ok(mesh)
+}
+
+/// Opens a navmesh file as a navmesh (see the module docs); `radius` serves the radius-aware
+/// variants on the same polygons (0 for a point agent: the engine's mesh is already shrunk).
+pub fn load_navmesh(path: &Path, radius: f64) -> Result<(Scene, Build), NavmeshFileError> {
+    let mesh = load_polygon_mesh(path)?;
+    build_polygon_mesh(&mesh, radius).map_err(|e| NavmeshFileError::Invalid {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })
+}
+
+/// The build of a polygon mesh kept as it is, and the scene it stands for (free space = union
+/// of its polygons: outer contours walkable, holes obstacles).
+pub fn build_polygon_mesh(
+    polygons: &PolygonMesh,
+    radius: f64,
+) -> Result<(Scene, Build), PolygonMeshError> {
+    let started = Instant::now();
+    let (free_space, mesh) = polygons.to_navmesh()?;
+    let triangulate_us = started.elapsed().as_micros() as u64;
+    let started = Instant::now();
+    let raw = RawNav::new(free_space.clone(), mesh.clone());
+    let raw_us = started.elapsed().as_micros() as u64;
+    let scene = scene_of(&free_space, radius);
+    let build = Build {
+        radius,
+        warnings: Vec::new(),
+        free_space,
+        mesh,
+        raw: Some(raw),
+        timings: Timings {
+            triangulate_us,
+            raw_us,
+            ..Timings::default()
+        },
+    };
+    Ok((scene, build))
+}
+
+/// A scene whose free space (at radius 0) is `free`: its counter-clockwise contours are
+/// walkable outlines and its holes obstacles named `hole N`.
+pub fn scene_of(free: &FreeSpace, radius: f64) -> Scene {
+    let ring = |points: &[Point]| Ring::new(points.to_vec());
+    Scene {
+        agent_radius: radius,
+        walkable: free
+            .contours
+            .iter()
+            .filter(|c| !c.is_hole())
+            .map(|c| ring(&c.points))
+            .collect(),
+        obstacles: free
+            .contours
+            .iter()
+            .filter(|c| c.is_hole())
+            .enumerate()
+            .map(|(i, c)| Obstacle {
+                id: ObstacleId(i as u32),
+                name: format!("hole {i}"),
+                ring: ring(&c.points),
+            })
+            .collect(),
+        queries: Vec::new(),
+    }
+}
+
+/// Reverses any clockwise polygon, for formats whose winding is not fixed.
+pub(super) fn counter_clockwise(mut mesh: PolygonMesh) -> PolygonMesh {
+    for i in 0..mesh.polygons.len() {
+        if crate::geom::signed_area(&mesh.points(i)) < 0.0 {
+            mesh.polygons[i].reverse();
+        }
+    }
+    mesh
+}
