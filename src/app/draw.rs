@@ -22,7 +22,7 @@ use egui::{Rect, Ui};
 
 /// Height of the metrics and diagnosis panel: fixed, so the canvas never moves when its
 /// content changes.
-const BOTTOM_PANEL: f32 = 190.0;
+const BOTTOM_PANEL: f32 = 220.0;
 /// Widths of the tools and inspector panels (fixed for the same reason).
 const TOOLS_PANEL: f32 = 230.0;
 const INSPECTOR_PANEL: f32 = 270.0;

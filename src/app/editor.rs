@@ -129,6 +129,8 @@ impl App {
             app.open_path(path);
         }
         if let Some(count) = options.lab {
+            // The run needs the navmesh: the first build has no cost estimate and runs at once.
+            app.derived.refresh(&mut app.state, || {});
             app.state.lab.open = true;
             app.state.lab.count = count;
             app.queued.push(Action::RunLab);
