@@ -4,6 +4,7 @@
 use super::files::Export;
 use super::settings::Layout;
 use super::tools::Tool;
+use crate::viz::Layer;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub enum Command {
     ToggleGrid,
     ToggleSnap,
     ToggleTheme,
+    /// Show or hide one layer (the legend's checkboxes; not in a menu).
+    ToggleLayer(Layer),
     StepThrough,
     SetLayout(Layout),
     UseTool(Tool),
@@ -114,6 +117,7 @@ impl Command {
             Command::ToggleGrid => "Grid",
             Command::ToggleSnap => "Snap to grid",
             Command::ToggleTheme => "Light theme",
+            Command::ToggleLayer(_) => "Show layer",
             Command::StepThrough => "Step through A* and funnel",
             Command::SetLayout(layout) => layout.name(),
             Command::UseTool(tool) => tool.name(),
@@ -150,7 +154,7 @@ impl Command {
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
-            Command::Export(_) | Command::SaveTestCase => vec![],
+            Command::Export(_) | Command::SaveTestCase | Command::ToggleLayer(_) => vec![],
         }
     }
 
@@ -168,6 +172,7 @@ impl Command {
             | Command::ToggleGrid
             | Command::ToggleSnap
             | Command::ToggleTheme
+            | Command::ToggleLayer(_)
             | Command::StepThrough
             | Command::SetLayout(_) => Menu::View,
             Command::UseTool(_) | Command::PathLab => Menu::Tools,
