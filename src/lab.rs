@@ -280,7 +280,8 @@ pub fn run_counting(
     LabReport::new(rows, options.any())
 }
 
-fn run_one(
+/// Answers one query of a run (row `index`).
+pub fn run_one(
     build: &Build,
     index: usize,
     start: Point,

@@ -54,6 +54,7 @@ fn open_editor(cli: Cli) -> ExitCode {
         screenshot: cli.screenshot,
         size: cli.size,
         layout,
+        lab: cli.lab,
     }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

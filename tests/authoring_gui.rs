@@ -130,3 +130,39 @@ fn a_reference_image_is_added_from_the_file_menu_and_undone_in_one_step() {
         "one undo step back to the first image"
     );
 }
+
+#[test]
+fn without_a_system_dialog_the_reference_image_path_is_typed_in_the_scene_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let scene = dir.path().join("u_turn.json");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/u_turn.json"),
+        &scene,
+    )
+    .unwrap();
+    let png = dir.path().join("sketch.png");
+    image::RgbaImage::from_pixel(20, 10, image::Rgba([200, 100, 50, 255]))
+        .save(&png)
+        .unwrap();
+    let dialogs = FakeDialogs {
+        broken: true,
+        ..FakeDialogs::default()
+    };
+    let mut h = editor_on(&dialogs, Some(scene));
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Add reference image…").click();
+    h.run();
+    let dirs = dialogs.dirs.lock().unwrap().clone();
+    assert_eq!(dirs, vec![Some(dir.path().to_path_buf())]);
+    let (_, message) = h.state().status().message().expect("the failure is shown");
+    assert!(message.contains("type the path"), "{message}");
+    // The field starts in the scene's folder: typing the file name completes the path.
+    h.get_by_label("Path").type_text("sketch.png");
+    h.run();
+    h.get_by_label("OK").click();
+    h.run();
+    let reference = h.state().document().scene().reference.clone();
+    assert_eq!(reference.map(|r| r.path), Some(png.display().to_string()));
+    assert_eq!(h.state().underlay().size(), Some([20, 10]));
+}

@@ -298,3 +298,270 @@ fn saving_over_a_0644_file_keeps_0644() {
     assert_eq!(h.state().document().path(), Some(private.as_path()));
     assert_eq!(mode(&private), 0o640);
 }
+
+/// A press and a release at `at`, both in the next frame.
+fn single_click_events(h: &mut Harness<'_, App>, at: Pos2) {
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+}
+
+/// egui asks for one more frame after any frame with input events (`InputState::
+/// wants_repaint_after`, requested from its `context.rs`); nothing else may.
+fn only_egui_input_repaint(h: &Harness<'_, App>) {
+    let causes = h.ctx.repaint_causes();
+    assert!(
+        causes
+            .iter()
+            .all(|c| c.file.ends_with("egui-0.37.0/src/context.rs")),
+        "repaints requested besides egui's input follow-up: {causes:?}"
+    );
+}
+
+#[test]
+fn a_click_on_the_canvas_is_drawn_in_one_frame() {
+    let mut h = editor(&FakeDialogs::default());
+    h.get_by_label("Start / goal").click();
+    h.run();
+    let first = screen(&h, 30.0, 20.0);
+    click(&mut h, first); // the document is now edited: its title has changed
+    let at = screen(&h, 33.0, 3.0);
+    h.hover_at(at);
+    h.run();
+    single_click_events(&mut h, at);
+    h.step();
+    let start = h.state().document().scene().queries[0].start;
+    assert!(
+        start.distance(Point::new(33.0, 3.0)) < 0.2,
+        "start at {start}"
+    );
+    let shown = h.state().analysis().expect("a query is shown");
+    assert_eq!(shown.answer.start, start);
+    // The panels drawn in that same frame show the new query.
+    let length = funnel_length(&h);
+    let text = format!("{length:.3}");
+    assert!(
+        h.query_all_by_label(&text).count() > 0,
+        "no {text} in the metrics"
+    );
+    // The frames egui adds after input change nothing and nobody else asks for one.
+    let revision = h.state().document().revision();
+    for _ in 0..4 {
+        only_egui_input_repaint(&h);
+        h.step();
+    }
+    assert!(
+        h.ctx.repaint_causes().is_empty(),
+        "the editor kept repainting"
+    );
+    assert_eq!(h.state().document().revision(), revision);
+}
+
+#[test]
+fn the_coordinate_readout_follows_the_pointer_in_the_same_frame() {
+    let mut h = editor(&FakeDialogs::default());
+    let at = screen(&h, 12.0, 5.0);
+    h.hover_at(at);
+    h.step();
+    let cursor = h.state().cursor().expect("the pointer is over the canvas");
+    assert!(cursor.distance(Point::new(12.0, 5.0)) < 0.1, "{cursor}");
+    let text = format!("x {:.3}  y {:.3}", cursor.x, cursor.y);
+    h.get_by_label(&text);
+}
+
+/// The world point under the pointer, read back from the screen transform.
+fn world_at(h: &Harness<'_, App>, at: Pos2) -> Point {
+    let one = h.state().to_screen(Point::new(1.0, 0.0)).unwrap();
+    let zero = h.state().to_screen(Point::new(0.0, 0.0)).unwrap();
+    let scale = (one.x - zero.x) as f64;
+    Point::new(
+        (at.x - zero.x) as f64 / scale,
+        -(at.y - zero.y) as f64 / scale,
+    )
+}
+
+#[test]
+fn the_world_under_the_pointer_stays_when_the_bottom_panel_shows_a_diagnosis() {
+    let mut h = editor(&FakeDialogs::default());
+    h.get_by_label("Start / goal").click();
+    h.run();
+    let inside_the_table = screen(&h, 20.5, 9.5);
+    h.hover_at(inside_the_table);
+    h.run();
+    let before = world_at(&h, inside_the_table);
+    single_click_events(&mut h, inside_the_table); // the start inside an obstacle: no path
+    h.run();
+    let analysis = h.state().analysis().expect("a query is shown");
+    assert_ne!(analysis.answer.status(), navscope::nav::Status::Found);
+    let after = world_at(&h, inside_the_table);
+    assert!(before.distance(after) < 1e-3, "{before} moved to {after}");
+}
+
+#[test]
+fn resizing_the_window_keeps_the_world_under_the_pointer() {
+    let mut h = editor(&FakeDialogs::default());
+    let at = screen(&h, 10.0, 10.0);
+    h.hover_at(at);
+    h.run();
+    h.set_size(egui::vec2(1100.0, 700.0));
+    h.run();
+    let after = world_at(&h, at);
+    assert!(
+        after.distance(Point::new(10.0, 10.0)) < 1e-3,
+        "(10, 10) moved to {after}"
+    );
+}
+
+#[test]
+fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
+    let dialogs = FakeDialogs {
+        broken: true,
+        ..FakeDialogs::default()
+    };
+    let mut h = editor(&dialogs);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let (level, message) = h.state().status().message().expect("the failure is shown");
+    assert_eq!(level, navscope::app::status::Level::Error);
+    assert!(message.contains("type the path"), "{message}");
+    let dir = tempfile::tempdir().unwrap();
+    let typed = dir.path().join("typed"); // no extension: .json is added
+    set_text(&mut h, "Path", &typed.display().to_string());
+    h.get_by_label("OK").click();
+    h.run();
+    let saved = dir.path().join("typed.json");
+    assert_eq!(h.state().document().path(), Some(saved.as_path()));
+    assert!(!h.state().document().is_dirty());
+    let loaded = navscope::scene::load(&saved).expect("the saved file loads");
+    assert_eq!(&loaded, h.state().document().scene());
+    // The next Save As starts in the document's folder.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let dirs = dialogs.dirs.lock().unwrap().clone();
+    assert_eq!(dirs, vec![None, Some(dir.path().to_path_buf())]);
+}
+
+/// Replaces the text of the field labelled `label` through its accessibility action.
+fn set_text(h: &mut Harness<'_, App>, label: &str, text: &str) {
+    use egui::accesskit::{Action, ActionData, ActionRequest};
+    use egui_kittest::kittest::NodeT;
+    let (target_node, target_tree) = h.get_by_label(label).accesskit_node().locate();
+    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
+        action: Action::SetValue,
+        target_node,
+        target_tree,
+        data: Some(ActionData::Value(text.into())),
+    }));
+    h.run();
+}
+
+fn example_without_queries(dir: &Path) -> std::path::PathBuf {
+    let mut scene =
+        navscope::scene::from_json(navscope::app::EXAMPLE_SCENE.as_bytes(), "example").unwrap();
+    scene.queries.clear();
+    let path = dir.join("no-query.json");
+    navscope::scene::save(&scene, &path).unwrap();
+    path
+}
+
+#[test]
+fn a_scene_without_a_query_says_so_and_never_prints_a_negative_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor_on(
+        &FakeDialogs::default(),
+        Some(example_without_queries(dir.path())),
+    );
+    assert!(h.state().triangle_count().is_some());
+    assert!(h.query_all_by_label_contains("No query yet").count() > 0);
+    assert_eq!(h.query_all_by_label_contains("No navmesh yet").count(), 0);
+    h.get_by_label("Start / goal").click();
+    h.run();
+    let at = screen(&h, 10.0, 10.0);
+    click(&mut h, at);
+    assert_eq!(h.state().document().scene().queries.len(), 1);
+    assert!(h.state().analysis().is_some());
+    h.get_by_label_contains("excess over optimal");
+    assert_eq!(
+        h.query_all_by_label_contains("-0.0").count(),
+        0,
+        "a negative zero is shown"
+    );
+}
+
+#[test]
+fn excess_is_measured_against_optimal_and_every_bar_is_labelled() {
+    let h = editor(&FakeDialogs::default());
+    let analysis = h.state().analysis().expect("the example query is shown");
+    let optimal = analysis
+        .answer
+        .path(Variant::Optimal)
+        .expect("an optimal path")
+        .length;
+    for (variant, m) in &analysis.answer.metrics {
+        let excess = m.excess.expect("measured against optimal");
+        assert!((excess - (m.length / optimal - 1.0)).abs() < 1e-12, "{m:?}");
+        // Named in the table and beside its bar.
+        let named = h.query_all_by_label(variant.name()).count();
+        assert!(named >= 2, "{} is named {named} times", variant.name());
+    }
+    h.get_by_label("baseline"); // the optimal row
+    h.get_by_label_contains("excess over optimal");
+}
+
+#[test]
+fn the_radius_slider_moves_in_fine_steps_over_the_scenes_range() {
+    let mut h = editor(&FakeDialogs::default());
+    let before = h.state().document().scene().agent_radius;
+    let slider = h.get_by_role_and_label(egui::accesskit::Role::Slider, "Agent radius");
+    let knob_x = slider.rect().left() + slider.rect().width() * (before / 5.0) as f32;
+    let from = Pos2::new(knob_x, slider.rect().center().y);
+    drag(&mut h, from, from + egui::vec2(20.0, 0.0));
+    let after = h.state().document().scene().agent_radius;
+    assert!(
+        after > before,
+        "the drag did not change r ({before} -> {after})"
+    );
+    assert!(
+        after - before < 1.0,
+        "20 px moved r from {before} to {after}"
+    );
+}
+
+#[test]
+fn deleting_a_corner_of_a_triangle_says_the_obstacle_went() {
+    let mut h = editor(&FakeDialogs::default());
+    let obstacles = h.state().document().scene().obstacles.len();
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    h.key_press(Key::V);
+    h.run();
+    let corner = screen(&h, 34.0, 21.0);
+    click(&mut h, corner);
+    assert!(matches!(
+        h.state().selection(),
+        navscope::app::selection::Selection::Corner(_)
+    ));
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(h.state().document().scene().obstacles.len(), obstacles);
+    let (_, message) = h
+        .state()
+        .status()
+        .message()
+        .expect("the deletion is reported");
+    assert!(
+        message.starts_with("deleted obstacle") && message.contains("three corners"),
+        "{message}"
+    );
+}

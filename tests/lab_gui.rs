@@ -40,6 +40,19 @@ fn open_lab_and_run(h: &mut Harness<'_, App>, queries: usize) {
     set_number(h, "queries", queries as f64);
     assert_eq!(h.state().lab().count, queries);
     h.get_by_label("Run").click();
+    finish_lab(h);
+}
+
+/// Draws frames until the lab's worker has answered every query.
+fn finish_lab(h: &mut Harness<'_, App>) {
+    h.step(); // the click: the panel asks for a run
+    h.step(); // the next logic pass starts it
+    let started = std::time::Instant::now();
+    while h.state().lab().is_running() {
+        assert!(started.elapsed().as_secs() < 120, "the lab run never ended");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
     h.run();
 }
 
@@ -73,6 +86,9 @@ fn running_the_lab_and_clicking_the_worst_case_loads_it_into_the_canvas() {
 fn clicking_a_header_sorts_by_it_and_again_reverses() {
     let mut h = editor();
     open_lab_and_run(&mut h, 20);
+    // The docked table is wider than the lab panel: scroll to the column first.
+    h.get_by_label("time (µs)").scroll_to_me();
+    h.run();
     h.get_by_label("time (µs)").click();
     h.run();
     assert_eq!(h.state().lab().sort(), (Column::Time, false));
@@ -87,6 +103,8 @@ fn clicking_a_header_sorts_by_it_and_again_reverses() {
     let ascending = times(&h);
     assert_eq!(ascending.len(), 20);
     assert!(ascending.windows(2).all(|w| w[0] <= w[1]), "{ascending:?}");
+    h.get_by_label("time (µs) (ascending)").scroll_to_me();
+    h.run();
     h.get_by_label("time (µs) (ascending)").click();
     h.run();
     assert_eq!(h.state().lab().sort(), (Column::Time, true));
@@ -98,6 +116,8 @@ fn clicking_a_header_sorts_by_it_and_again_reverses() {
     // A row's button loads that row.
     let first = h.state().lab().order()[0];
     let row = h.state().lab().report().unwrap().rows[first].clone();
+    h.get_by_label(&format!("#{}", row.index)).scroll_to_me();
+    h.run();
     h.get_by_label(&format!("#{}", row.index)).click();
     h.run();
     let query = &h.state().document().scene().queries[0];
@@ -138,8 +158,55 @@ fn corridor_optimisations_apply_to_the_canvas_and_to_runs() {
         .length;
     assert!(after <= before);
     h.get_by_label("Run").click();
-    h.run();
+    finish_lab(&mut h);
     let report = h.state().lab().report().unwrap();
     assert!(report.optimized);
     assert!(report.ratio(Ratio::UnoptimizedFunnelOptimal).is_some());
+}
+
+#[test]
+fn a_long_run_streams_rows_while_the_editor_keeps_drawing_and_cancel_stops_it() {
+    let mut h = editor();
+    h.key_press(egui::Key::L);
+    h.run();
+    assert!(h.state().lab().open);
+    set_number(&mut h, "queries", 100_000.0);
+    h.get_by_label("Run").click();
+    h.step();
+    h.step();
+    assert!(h.state().lab().is_running());
+    // Frames keep coming, each quickly, and rows arrive between them.
+    let mut slowest = std::time::Duration::ZERO;
+    let started = std::time::Instant::now();
+    let shown_rows = |h: &Harness<'_, App>| h.state().lab().report().map_or(0, |r| r.rows.len());
+    while shown_rows(&h) < 50 {
+        assert!(started.elapsed().as_secs() < 60, "no rows arrived");
+        let t = std::time::Instant::now();
+        h.step();
+        slowest = slowest.max(t.elapsed());
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(slowest.as_secs_f64() < 1.0, "a frame took {slowest:?}");
+    let (done, total) = h.state().lab().progress().expect("still running");
+    assert!(done < total);
+    h.get_by_label_contains("of 100000 queries"); // the progress bar
+    h.get_by_label("Cancel").click();
+    let started = std::time::Instant::now();
+    h.step();
+    while h.state().lab().is_running() {
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "cancel did not stop the run"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        h.step();
+    }
+    let rows = h
+        .state()
+        .lab()
+        .report()
+        .expect("the answered rows stay")
+        .rows
+        .len();
+    assert!(rows > 0 && rows < 100_000, "{rows} rows");
 }

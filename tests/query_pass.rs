@@ -48,6 +48,9 @@ fn path_json_gives_what_the_editor_shows_with_the_optimisations_on() {
     let mut optimised = 0;
     for file in example_scenes() {
         let s = scene::load(&file).unwrap();
+        if s.queries.is_empty() {
+            continue; // `path` asks for --from/--to; nothing to compare
+        }
         let b = build(&s).unwrap();
         let o = navscope(&[
             "path",

@@ -2,8 +2,10 @@
 //! the document themselves; the editor performs them in order.
 
 use super::commands::Command;
+use super::panels::confirm;
 use super::selection::Selection;
 use crate::document::Edit;
+use crate::nav::CorridorOptions;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -18,4 +20,15 @@ pub enum Action {
     OpenRecent(PathBuf),
     /// Show the query with this index.
     ShowQuery(usize),
+    /// Corners of the regular-polygon tool.
+    SetPolygonSides(usize),
+    /// The corridor optimisations of the canvas paths and the lab's runs.
+    SetCorridorOptions(CorridorOptions),
+    /// Start a Path lab run on the shown build.
+    RunLab,
+    CancelLab,
+    /// The path typed into the in-app field (`None`: cancelled).
+    PathTyped(Option<PathBuf>),
+    /// The answer to the unsaved-changes question.
+    Answer(confirm::Answer),
 }

@@ -9,7 +9,7 @@ use super::tools::Input;
 use super::view::View;
 use crate::geom::Point;
 use crate::viz::{Layer, Theme};
-use egui::{Key, PointerButton, Rect, Response, Sense, Ui};
+use egui::{Key, PointerButton, Rect, Sense, Ui};
 use std::collections::BTreeSet;
 
 /// How far from a thing, in screen points, a click still takes it.
@@ -47,20 +47,34 @@ pub fn split(rect: Rect, n: usize) -> Vec<Rect> {
     }
 }
 
-/// Handles navigation in one viewport and returns its response and the tool input (world
-/// units). Drags that pan are not passed to the tool. `keys` says whether the keyboard is free
-/// for the canvas (no text field has focus).
-pub fn interact(
-    ui: &mut Ui,
-    id: egui::Id,
+/// The id of viewport `k`'s canvas widget.
+pub fn viewport_id(k: usize) -> egui::Id {
+    egui::Id::unique(("viewport", k))
+}
+
+/// Registers viewport `k` as a widget over `rect` (ui pass), so egui hit-tests it next frame.
+pub fn register(ui: &mut Ui, k: usize, rect: Rect) {
+    let response = ui.interact(rect, viewport_id(k), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "canvas"));
+}
+
+/// Reads this frame's input over viewport `k` laid out at `rect` in the last frame (logic
+/// pass: egui decides clicks and drags at the start of the frame from the last frame's
+/// widgets), handles navigation and returns the tool input (world units). Drags that pan are
+/// not passed to the tool. `keys` says whether the keyboard is free for the canvas (no text
+/// field has focus).
+pub fn input(
+    ctx: &egui::Context,
+    k: usize,
     rect: Rect,
     view: &mut View,
     snap: Option<f64>,
     keys: bool,
-) -> (Response, Input) {
-    let response = ui.interact(rect, id, Sense::click_and_drag());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "canvas"));
-    let space = keys && ui.input(|i| i.key_down(Key::Space));
+) -> Input {
+    let Some(response) = ctx.read_response(viewport_id(k)) else {
+        return Input::default();
+    };
+    let space = keys && ctx.input(|i| i.key_down(Key::Space));
     let panning = response.dragged_by(PointerButton::Secondary)
         || response.dragged_by(PointerButton::Middle)
         || (space && response.dragged_by(PointerButton::Primary));
@@ -68,7 +82,7 @@ pub fn interact(
         view.pan(response.drag_delta());
     }
     if let Some(anchor) = response.hover_pos() {
-        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+        let (scroll, pinch) = ctx.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
         let factor = pinch as f64 * (scroll as f64 * WHEEL_ZOOM).exp();
         if factor != 1.0 {
             view.zoom_at(rect, anchor, factor);
@@ -76,7 +90,7 @@ pub fn interact(
     }
     let world = |p: egui::Pos2| view.to_world(rect, p);
     let primary = !panning && !space;
-    let (shift, press, key) = ui.input(|i| {
+    let (shift, press, key) = ctx.input(|i| {
         let key = |k: Key| keys && i.key_pressed(k);
         (
             i.modifiers.shift,
@@ -84,7 +98,7 @@ pub fn interact(
             [key(Key::Enter), key(Key::Escape), key(Key::Backspace)],
         )
     });
-    let input = Input {
+    Input {
         pos: response
             .interact_pointer_pos()
             .or_else(|| response.hover_pos())
@@ -101,8 +115,7 @@ pub fn interact(
         backspace: key[2],
         tolerance: view.world_len(PICK_RADIUS),
         snap,
-    };
-    (response, input)
+    }
 }
 
 /// What a viewport paints under the scene: the reference underlay, then the grid.
@@ -143,8 +156,8 @@ pub fn paint_viewport(
 }
 
 /// The world point under the pointer in `rect`, if any.
-pub fn pointer_world(ui: &Ui, rect: Rect, view: &View) -> Option<Point> {
-    ui.input(|i| i.pointer.hover_pos())
+pub fn pointer_world(ctx: &egui::Context, rect: Rect, view: &View) -> Option<Point> {
+    ctx.input(|i| i.pointer.hover_pos())
         .filter(|p| rect.contains(*p))
         .map(|p| view.to_world(rect, p))
 }

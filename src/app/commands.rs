@@ -4,6 +4,7 @@
 use super::files::Export;
 use super::settings::Layout;
 use super::tools::Tool;
+use crate::viz::Layer;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +25,8 @@ pub enum Command {
     ToggleGrid,
     ToggleSnap,
     ToggleTheme,
+    /// Show or hide one layer (the legend's checkboxes; not in a menu).
+    ToggleLayer(Layer),
     StepThrough,
     AgentPlayback,
     SetLayout(Layout),
@@ -119,6 +122,7 @@ impl Command {
             Command::ToggleGrid => "Grid",
             Command::ToggleSnap => "Snap to grid",
             Command::ToggleTheme => "Light theme",
+            Command::ToggleLayer(_) => "Show layer",
             Command::StepThrough => "Step through A* and funnel",
             Command::AgentPlayback => "Agent playback",
             Command::SetLayout(layout) => layout.name(),
@@ -157,7 +161,10 @@ impl Command {
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
-            Command::Export(_) | Command::SaveTestCase | Command::AddReference => vec![],
+            Command::Export(_)
+            | Command::SaveTestCase
+            | Command::AddReference
+            | Command::ToggleLayer(_) => vec![],
         }
     }
 
@@ -176,6 +183,7 @@ impl Command {
             | Command::ToggleGrid
             | Command::ToggleSnap
             | Command::ToggleTheme
+            | Command::ToggleLayer(_)
             | Command::StepThrough
             | Command::AgentPlayback
             | Command::SetLayout(_) => Menu::View,

@@ -1,11 +1,18 @@
 //! Files: the file dialogs behind a small trait (tests supply their own, so none ever opens),
-//! the native dialogs, and the export writers the File menu uses.
+//! the native dialogs, and the export writers the File menu uses. When the desktop's dialog
+//! cannot open (no xdg portal or zenity, a remote session) the editor asks for the path in a
+//! field of its own (`panels::path_prompt`), so every file action always works.
 
 use crate::export;
 use crate::geom::Aabb;
 use crate::nav::NavMesh;
 use crate::viz::{DrawList, Theme};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A native dialog that "returns cancelled" sooner than this never showed: nobody can cancel
+/// a dialog this fast. rfd reports such failures only on stderr.
+const FASTEST_CANCEL: Duration = Duration::from_millis(150);
 
 /// What a file holds; decides the dialog's filter and the default extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,45 +54,84 @@ impl FileKind {
     }
 }
 
-/// Asks the user for file names. Returns `None` when the user cancels.
+/// Asks the user for file names, starting in `dir` when given. `Ok(None)` when the user
+/// cancels; `Err` (a sentence) when no dialog could be shown.
 pub trait Dialogs {
     /// A scene file to open.
-    fn open(&mut self) -> Option<PathBuf>;
+    fn open(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String>;
     /// Where to write a file of `kind`; `name` is the suggested file name.
-    fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf>;
+    fn save(
+        &mut self,
+        kind: FileKind,
+        name: &str,
+        dir: Option<&Path>,
+    ) -> Result<Option<PathBuf>, String>;
     /// A PNG or JPEG to trace from (default: none, for dialogs that cannot pick images).
-    fn open_image(&mut self) -> Option<PathBuf> {
-        None
+    fn open_image(&mut self, _dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
+        Ok(None)
     }
 }
 
-/// The desktop's own dialogs (xdg portal on Linux).
+/// The desktop's own dialogs (xdg portal or zenity on Linux).
 #[derive(Debug, Default)]
 pub struct NativeDialogs;
 
+impl NativeDialogs {
+    fn dialog(kind: FileKind, dir: Option<&Path>) -> rfd::FileDialog {
+        let dialog = rfd::FileDialog::new().add_filter(kind.description(), &[kind.extension()]);
+        Self::starting_in(dialog, dir)
+    }
+
+    fn starting_in(dialog: rfd::FileDialog, dir: Option<&Path>) -> rfd::FileDialog {
+        match dir {
+            Some(dir) => dialog.set_directory(dir),
+            None => dialog,
+        }
+    }
+
+    fn answer(started: Instant, path: Option<PathBuf>) -> Result<Option<PathBuf>, String> {
+        if path.is_none() && started.elapsed() < FASTEST_CANCEL {
+            return Err("the system file dialog could not open (no xdg portal or zenity?)".into());
+        }
+        Ok(path)
+    }
+}
+
 impl Dialogs for NativeDialogs {
-    fn open(&mut self) -> Option<PathBuf> {
-        let kind = FileKind::Scene;
-        rfd::FileDialog::new()
-            .add_filter(kind.description(), &[kind.extension()])
-            .add_filter(
-                "Polyanya mesh, MovingAI map, SVG drawing",
-                &["mesh", "map", "svg"],
-            )
-            .pick_file()
+    fn open(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
+        let started = Instant::now();
+        let dialog = Self::dialog(FileKind::Scene, dir).add_filter(
+            "Polyanya mesh, MovingAI map, SVG drawing",
+            &["mesh", "map", "svg"],
+        );
+        Self::answer(started, dialog.pick_file())
     }
 
-    fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .add_filter(kind.description(), &[kind.extension()])
-            .set_file_name(name)
-            .save_file()
+    fn save(
+        &mut self,
+        kind: FileKind,
+        name: &str,
+        dir: Option<&Path>,
+    ) -> Result<Option<PathBuf>, String> {
+        let started = Instant::now();
+        let path = Self::dialog(kind, dir).set_file_name(name).save_file();
+        Self::answer(started, path)
     }
 
-    fn open_image(&mut self) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .add_filter("PNG or JPEG image", &["png", "jpg", "jpeg"])
-            .pick_file()
+    fn open_image(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
+        let started = Instant::now();
+        let dialog =
+            rfd::FileDialog::new().add_filter("PNG or JPEG image", &["png", "jpg", "jpeg"]);
+        Self::answer(started, Self::starting_in(dialog, dir).pick_file())
+    }
+}
+
+/// `path` with `kind`'s extension added when it was typed without one.
+pub fn with_extension(path: PathBuf, kind: FileKind) -> PathBuf {
+    if path.extension().is_some() {
+        path
+    } else {
+        path.with_extension(kind.extension())
     }
 }
 
@@ -158,6 +204,17 @@ impl Export {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_without_extension_gets_the_kinds() {
+        let typed = PathBuf::from("/tmp/maps/level");
+        assert_eq!(
+            with_extension(typed, FileKind::Svg),
+            PathBuf::from("/tmp/maps/level.svg")
+        );
+        let full = PathBuf::from("/tmp/maps/level.navmesh.json");
+        assert_eq!(with_extension(full.clone(), FileKind::NavmeshJson), full);
+    }
 
     #[test]
     fn export_names_follow_the_document() {

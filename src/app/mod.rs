@@ -12,17 +12,24 @@ pub mod analysis;
 pub mod canvas;
 pub mod commands;
 pub mod dense;
+mod derived;
+mod draw;
 pub mod editor;
 pub mod files;
 pub mod grid;
+mod lab_worker;
 pub mod live;
+mod logic;
+mod number;
 pub mod paint;
 pub mod panels;
+mod perform;
 pub mod pictures;
 pub mod playback;
 pub mod screenshot;
 pub mod selection;
 pub mod settings;
+mod state;
 pub mod status;
 pub mod steps;
 pub mod test_case;
@@ -47,6 +54,8 @@ pub struct Launch {
     /// Inner window size in points.
     pub size: Option<(u32, u32)>,
     pub layout: Option<Layout>,
+    /// Open the Path lab and run this many queries.
+    pub lab: Option<usize>,
 }
 
 /// Opens the editor window and returns when it closes. Fails at once without a display, and
@@ -80,6 +89,7 @@ pub fn run(launch: Launch) -> anyhow::Result<()> {
     let options = Options {
         scene: launch.scene,
         layout: launch.layout,
+        lab: launch.lab,
         screenshot: shot,
         ..Options::default()
     };

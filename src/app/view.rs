@@ -73,6 +73,14 @@ impl View {
         self.center = self.center + (fixed - moved);
     }
 
+    /// Follows the viewport from `old` to `new` (a panel or the window changed size) so that
+    /// the world point at `anchor` stays at `anchor`.
+    pub fn keep_anchor(&mut self, old: Rect, new: Rect, anchor: Pos2) {
+        let fixed = self.to_world(old, anchor);
+        let moved = self.to_world(new, anchor);
+        self.center = self.center + (fixed - moved);
+    }
+
     /// Frames `bounds` in `rect` with a margin; an empty box leaves the view unchanged.
     pub fn fit(&mut self, rect: Rect, bounds: Aabb) {
         if bounds.is_empty() || rect.width() <= 1.0 || rect.height() <= 1.0 {
@@ -120,6 +128,20 @@ mod tests {
         let after = v.to_world(rect(), anchor);
         assert!(before.distance(after) < 1e-9);
         assert_eq!(v.scale, 25.0);
+    }
+
+    #[test]
+    fn a_resized_viewport_keeps_the_anchor_fixed() {
+        let mut v = View {
+            center: Point::new(3.0, 4.0),
+            scale: 10.0,
+        };
+        let anchor = Pos2::new(100.0, 90.0);
+        let before = v.to_world(rect(), anchor);
+        let smaller = Rect::from_min_size(Pos2::new(10.0, 20.0), Vec2::new(300.0, 180.0));
+        v.keep_anchor(rect(), smaller, anchor);
+        assert!(v.to_world(smaller, anchor).distance(before) < 1e-9);
+        assert_eq!(v.scale, 10.0);
     }
 
     #[test]

@@ -38,6 +38,9 @@ pub struct Cli {
     /// Open the editor split into 2 or 4 synchronised viewports, one path variant each.
     #[arg(long, value_name = "N", value_parser = parse_viewports)]
     pub compare: Option<u8>,
+    /// Open the editor with the Path lab docked beside the canvas, running N random queries.
+    #[arg(long, value_name = "N")]
+    pub lab: Option<usize>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -12,31 +12,51 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Answers file dialogs from a queue shared with the test; `None` once it is empty (cancel).
+/// With `broken` set, every dialog fails to open, as without an xdg portal or zenity.
 #[derive(Clone, Default)]
 pub struct FakeDialogs {
     pub answers: Arc<Mutex<VecDeque<PathBuf>>>,
     pub asked: Arc<Mutex<Vec<FileKind>>>,
+    /// The folder each dialog was asked to start in.
+    pub dirs: Arc<Mutex<Vec<Option<PathBuf>>>>,
+    pub broken: bool,
 }
 
 impl FakeDialogs {
     pub fn answer(&self, path: &Path) {
         self.answers.lock().unwrap().push_back(path.to_path_buf());
     }
+
+    fn ask(&mut self, kind: FileKind, dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
+        self.asked.lock().unwrap().push(kind);
+        self.dirs.lock().unwrap().push(dir.map(Path::to_path_buf));
+        if self.broken {
+            return Err("the system file dialog could not open (test)".into());
+        }
+        Ok(self.answers.lock().unwrap().pop_front())
+    }
 }
 
 impl Dialogs for FakeDialogs {
-    fn open(&mut self) -> Option<PathBuf> {
-        self.asked.lock().unwrap().push(FileKind::Scene);
-        self.answers.lock().unwrap().pop_front()
+    fn open(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
+        self.ask(FileKind::Scene, dir)
     }
 
-    fn save(&mut self, kind: FileKind, _name: &str) -> Option<PathBuf> {
-        self.asked.lock().unwrap().push(kind);
-        self.answers.lock().unwrap().pop_front()
+    fn save(
+        &mut self,
+        kind: FileKind,
+        _name: &str,
+        dir: Option<&Path>,
+    ) -> Result<Option<PathBuf>, String> {
+        self.ask(kind, dir)
     }
 
-    fn open_image(&mut self) -> Option<PathBuf> {
-        self.answers.lock().unwrap().pop_front()
+    fn open_image(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
+        self.dirs.lock().unwrap().push(dir.map(Path::to_path_buf));
+        if self.broken {
+            return Err("the system file dialog could not open (test)".into());
+        }
+        Ok(self.answers.lock().unwrap().pop_front())
     }
 }
 

@@ -39,7 +39,7 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, name: &mut NameField) -> Vec<Actio
                 ring_editor(ui, inputs.scene, ring, inputs.selection, name, &mut actions)
             }
         }
-        problems(ui, inputs.failure, inputs.warnings);
+        problems(ui, inputs.failure, inputs.warnings, inputs.mesh.is_some());
     });
     actions
 }
@@ -179,7 +179,7 @@ fn ring_editor(
         });
 }
 
-fn problems(ui: &mut Ui, failure: Option<&Failure>, warnings: &[Issue]) {
+fn problems(ui: &mut Ui, failure: Option<&Failure>, warnings: &[Issue], has_mesh: bool) {
     if failure.is_none() && warnings.is_empty() {
         return;
     }
@@ -190,7 +190,11 @@ fn problems(ui: &mut Ui, failure: Option<&Failure>, warnings: &[Issue]) {
             Color32::from_rgb(255, 90, 90),
             format!("Build failed: {}", f.message),
         );
-        ui.label("The last good navmesh stays on screen until the scene is valid again.");
+        if has_mesh {
+            ui.label("The last good navmesh stays on screen until the scene is valid again.");
+        } else {
+            ui.label("There is no navmesh until the scene is valid.");
+        }
     }
     for w in warnings {
         ui.colored_label(Color32::from_rgb(240, 180, 40), &w.message);

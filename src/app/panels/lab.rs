@@ -1,21 +1,30 @@
-//! The Path lab window: runs random queries on the shown build (`crate::lab`) and shows them in
-//! a table sortable by any column (click a header; again to reverse), histograms of the ratios
-//! and of the query times, and the worst cases. Clicking a row or a worst case loads its start
-//! and goal into the shown query. The corridor optimisation checkboxes apply to the lab's runs
-//! and to the canvas paths.
+//! The Path lab, docked beside the canvas: runs random queries on the shown build (`crate::lab`)
+//! on a worker thread (progress bar, cancel, rows streaming in) and shows them in a table
+//! sortable by any column (click a header; again to reverse), histograms of the ratios and of
+//! the query times, and the worst cases. Clicking a row or a worst case loads its start and goal
+//! into the shown query. The corridor optimisation checkboxes apply to the lab's runs and to the
+//! canvas paths.
 
 use crate::app::action::Action;
+use crate::app::commands::Command;
+use crate::app::lab_worker::LabJob;
+use crate::app::live::Built;
+use crate::app::number::fixed;
 use crate::document::Edit;
 use crate::geom::Point;
 use crate::lab::{self, LabReport, LabRow, Ratio};
-use crate::nav::{Build, CorridorOptions, Variant};
+use crate::nav::{CorridorOptions, Variant};
 use crate::scene::Query;
 use egui::{Grid, RichText, ScrollArea, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 use std::cmp::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Bars of each histogram.
 const BINS: usize = 24;
+/// How often the summaries of a run under way are recomputed.
+const REPORT_EVERY: Duration = Duration::from_millis(250);
 
 /// A column of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,9 +85,9 @@ impl Column {
         match (self, self.value(row)) {
             (Column::Index, _) => format!("#{}", row.index),
             (Column::Status, _) => row.status.as_str().to_string(),
-            (Column::Time, Some(t)) => format!("{t:.1}"),
-            (Column::Funnel | Column::Optimal, Some(l)) => format!("{l:.3}"),
-            (_, Some(r)) => format!("{r:.4}"),
+            (Column::Time, Some(t)) => fixed(t, 1),
+            (Column::Funnel | Column::Optimal, Some(l)) => fixed(l, 3),
+            (_, Some(r)) => fixed(r, 4),
             (_, None) => "-".to_string(),
         }
     }
@@ -107,6 +116,12 @@ pub struct LabWindow {
     sort: (Column, bool),
     /// Row indices in table order.
     order: Vec<usize>,
+    job: Option<LabJob>,
+    /// Rows of the run under way (or the last one).
+    rows: Vec<LabRow>,
+    /// Runs started so far.
+    runs: usize,
+    reported: Option<Instant>,
 }
 
 impl Default for LabWindow {
@@ -119,6 +134,10 @@ impl Default for LabWindow {
             report: None,
             sort: (Column::Index, false),
             order: Vec::new(),
+            job: None,
+            rows: Vec::new(),
+            runs: 0,
+            reported: None,
         }
     }
 }
@@ -139,11 +158,57 @@ impl LabWindow {
         &self.order
     }
 
-    /// Runs `self.count` random queries on `build`.
-    pub fn run(&mut self, build: &Build) {
-        let queries = lab::random_queries(&build.mesh, self.count, self.seed);
-        self.report = Some(lab::run(build, &queries, &self.options));
-        self.resort();
+    /// Starts a run of `self.count` random queries on `built` on a worker thread (a run under
+    /// way is cancelled). `wake` asks for a frame when rows arrive.
+    pub fn start(
+        &mut self,
+        built: Arc<Built>,
+        wake: impl Fn() + Send + 'static,
+    ) -> Result<(), String> {
+        let queries = lab::random_queries(&built.build.mesh, self.count, self.seed);
+        self.job = None;
+        let job = LabJob::start(built, queries, self.options, wake)
+            .map_err(|e| format!("cannot start the lab thread: {e}"))?;
+        self.job = Some(job);
+        self.rows.clear();
+        self.report = None;
+        self.reported = None;
+        self.runs += 1;
+        Ok(())
+    }
+
+    /// Asks the run under way to stop; the rows answered so far stay.
+    pub fn cancel(&mut self) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+    }
+
+    /// A run is under way.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Rows answered and asked for, while a run is under way.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        self.job.as_ref().map(LabJob::progress)
+    }
+
+    /// Collects the rows that arrived; the report follows them (at most every
+    /// [`REPORT_EVERY`] while the run is under way). Called once per frame.
+    pub fn poll(&mut self) {
+        let Some(job) = &mut self.job else { return };
+        let (rows, ended) = job.poll();
+        let due = !rows.is_empty() && self.reported.is_none_or(|t| t.elapsed() >= REPORT_EVERY);
+        self.rows.extend(rows);
+        if ended {
+            self.job = None;
+        }
+        if ended || due {
+            self.report = Some(LabReport::new(self.rows.clone(), self.options.any()));
+            self.reported = Some(Instant::now());
+            self.resort();
+        }
     }
 
     /// Sorts by `column`; descending when it was already sorted ascending by it.
@@ -165,52 +230,56 @@ impl LabWindow {
     }
 }
 
-/// Shows the window; returns the actions of clicked rows. `shown` is the shown query (its index
-/// and name), which a click replaces; without one a query is added.
+/// Shows the lab in `ui` (a panel beside the canvas); returns the actions of its buttons and
+/// clicked rows. `shown` is the shown query (its index and name), which a click replaces;
+/// without one a query is added.
 pub fn show(
-    ctx: &egui::Context,
+    ui: &mut Ui,
     window: &mut LabWindow,
-    build: Option<&Build>,
+    has_build: bool,
     shown: Option<(usize, &str)>,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
-    let mut open = window.open;
-    egui::Window::new("Path lab")
-        .open(&mut open)
-        .default_size([820.0, 640.0])
-        .vscroll(true)
-        .show(ctx, |ui| {
-            controls(ui, window, build);
-            let Some(report) = &window.report else {
+    ui.horizontal(|ui| {
+        ui.heading("Path lab");
+        if ui.button("Close").clicked() {
+            actions.push(Action::Run(Command::PathLab));
+        }
+    });
+    actions.extend(controls(ui, window, has_build));
+    ScrollArea::vertical().id_salt("lab").show(ui, |ui| {
+        let Some(report) = &window.report else {
+            if !window.is_running() {
                 ui.label("Run to answer random queries on the current navmesh.");
-                return;
+            }
+            return;
+        };
+        summary(ui, report);
+        histograms(ui, report);
+        let mut load = worst_cases(ui, report);
+        ui.separator();
+        let (clicked, sort) = table(ui, report, &window.order, window.sort);
+        load = load.or(clicked);
+        if let Some(column) = sort {
+            window.sort_by(column);
+        }
+        if let Some(row) = load.and_then(|i| window.report.as_ref()?.rows.get(i)) {
+            let (index, name) = shown.unwrap_or((0, "lab"));
+            let query = Query {
+                name: name.to_string(),
+                start: row.start,
+                goal: row.goal,
             };
-            summary(ui, report);
-            histograms(ui, report);
-            let mut load = worst_cases(ui, report);
-            ui.separator();
-            let (clicked, sort) = table(ui, report, &window.order, window.sort);
-            load = load.or(clicked);
-            if let Some(column) = sort {
-                window.sort_by(column);
-            }
-            if let Some(row) = load.and_then(|i| window.report.as_ref()?.rows.get(i)) {
-                let (index, name) = shown.unwrap_or((0, "lab"));
-                let query = Query {
-                    name: name.to_string(),
-                    start: row.start,
-                    goal: row.goal,
-                };
-                actions.push(Action::Apply(Edit::SetQuery { index, query }));
-                actions.push(Action::ShowQuery(index));
-            }
-        });
-    window.open = open;
+            actions.push(Action::Apply(Edit::SetQuery { index, query }));
+            actions.push(Action::ShowQuery(index));
+        }
+    });
     actions
 }
 
-fn controls(ui: &mut Ui, window: &mut LabWindow, build: Option<&Build>) {
-    ui.horizontal(|ui| {
+fn controls(ui: &mut Ui, window: &mut LabWindow, has_build: bool) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("queries");
         ui.add(egui::DragValue::new(&mut window.count).range(1..=100_000))
             .labelled_by(label.id);
@@ -218,16 +287,42 @@ fn controls(ui: &mut Ui, window: &mut LabWindow, build: Option<&Build>) {
         ui.add(egui::DragValue::new(&mut window.seed))
             .labelled_by(label.id);
         ui.separator();
-        ui.checkbox(&mut window.options.visibility, "visibility optimisation");
-        ui.checkbox(&mut window.options.topology, "topology optimisation");
-        ui.separator();
-        let run = ui.add_enabled(build.is_some(), egui::Button::new("Run"));
-        if run.clicked()
-            && let Some(build) = build
-        {
-            window.run(build);
+        let mut options = window.options;
+        ui.checkbox(&mut options.visibility, "visibility optimisation");
+        ui.checkbox(&mut options.topology, "topology optimisation");
+        if options != window.options {
+            actions.push(Action::SetCorridorOptions(options));
         }
     });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(has_build, egui::Button::new("Run"))
+            .clicked()
+        {
+            actions.push(Action::RunLab);
+        }
+        let running = window.job.as_ref().is_some_and(|j| !j.is_cancelled());
+        if ui
+            .add_enabled(running, egui::Button::new("Cancel"))
+            .clicked()
+        {
+            actions.push(Action::CancelLab);
+        }
+    });
+    if let Some((done, total)) = window.progress() {
+        ui.add(
+            egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                .text(format!("run {}: {done} of {total} queries", window.runs)),
+        );
+    } else if let Some(report) = &window.report {
+        ui.label(format!(
+            "run {}: {} of {} queries answered",
+            window.runs,
+            report.rows.len(),
+            window.count
+        ));
+    }
+    actions
 }
 
 fn summary(ui: &mut Ui, report: &LabReport) {
@@ -264,24 +359,26 @@ fn histograms(ui: &mut Ui, report: &LabReport) {
         Column::TangentFunnel,
         Column::Time,
     ];
-    ui.horizontal(|ui| {
-        for column in columns {
-            let values: Vec<f64> = report.rows.iter().filter_map(|r| column.value(r)).collect();
-            ui.vertical(|ui| {
-                ui.label(RichText::new(format!("{} histogram", column.name())).strong());
-                Plot::new(("lab histogram", column.name()))
-                    .width(190.0)
-                    .height(110.0)
-                    .allow_drag(false)
-                    .allow_zoom(false)
-                    .allow_scroll(false)
-                    .show_axes([true, false])
-                    .show(ui, |plot| {
-                        plot.bar_chart(BarChart::new(column.name(), bars(&values)))
-                    });
-            });
-        }
-    });
+    for pair in columns.chunks(2) {
+        ui.horizontal(|ui| {
+            for &column in pair {
+                let values: Vec<f64> = report.rows.iter().filter_map(|r| column.value(r)).collect();
+                ui.vertical(|ui| {
+                    ui.label(RichText::new(format!("{} histogram", column.name())).strong());
+                    Plot::new(("lab histogram", column.name()))
+                        .width(190.0)
+                        .height(110.0)
+                        .allow_drag(false)
+                        .allow_zoom(false)
+                        .allow_scroll(false)
+                        .show_axes([true, false])
+                        .show(ui, |plot| {
+                            plot.bar_chart(BarChart::new(column.name(), bars(&values)))
+                        });
+                });
+            }
+        });
+    }
 }
 
 /// Equal-width bins from the smallest to the largest value.
@@ -339,7 +436,8 @@ fn table(
     sort: (Column, bool),
 ) -> (Option<usize>, Option<Column>) {
     let (mut clicked, mut header) = (None, None);
-    ScrollArea::vertical()
+    // Scrolls sideways too: a table wider than the panel would widen it.
+    ScrollArea::both()
         .max_height(300.0)
         .auto_shrink([false, true])
         .show(ui, |ui| {

@@ -1,5 +1,7 @@
 //! The layer list: a colour swatch, a toggle and a name per layer, every path variant included.
 
+use crate::app::action::Action;
+use crate::app::commands::Command;
 use crate::app::settings::Settings;
 use crate::app::theme::color;
 use crate::nav::Variant;
@@ -38,17 +40,20 @@ fn swatch(layer: Layer) -> Vec<Style> {
     }
 }
 
-pub fn show(ui: &mut Ui, settings: &mut Settings) {
+/// Shows the list; a clicked checkbox asks to toggle its layer.
+pub fn show(ui: &mut Ui, settings: &Settings) -> Vec<Action> {
     let theme = settings.theme;
+    let mut actions = Vec::new();
     for layer in layers() {
         ui.horizontal(|ui| {
             let mut on = settings.is_visible(layer);
-            if ui.checkbox(&mut on, layer.name()).changed() {
-                settings.set_visible(layer, on);
+            if ui.checkbox(&mut on, layer.name()).clicked() {
+                actions.push(Action::Run(Command::ToggleLayer(layer)));
             }
             paint_swatch(ui, layer, theme);
         });
     }
+    actions
 }
 
 fn paint_swatch(ui: &mut Ui, layer: Layer, theme: Theme) {

@@ -9,6 +9,7 @@ pub mod lab;
 pub mod legend;
 pub mod menu_bar;
 pub mod metrics;
+pub mod path_prompt;
 pub mod side;
 pub mod status_bar;
 pub mod steps;

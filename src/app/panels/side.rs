@@ -15,7 +15,7 @@ pub fn show(
     tool: Tool,
     scene: &Scene,
     query: Option<usize>,
-    settings: &mut Settings,
+    settings: &Settings,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     ScrollArea::vertical().show(ui, |ui| {
@@ -32,40 +32,86 @@ pub fn show(
         if tool == Tool::RegularPolygon {
             ui.horizontal(|ui| {
                 let label = ui.label("Corners");
-                ui.add(DragValue::new(&mut settings.polygon_sides).range(3..=64))
+                let mut sides = settings.polygon_sides;
+                ui.add(DragValue::new(&mut sides).range(3..=64))
                     .labelled_by(label.id);
+                if sides != settings.polygon_sides {
+                    actions.push(Action::SetPolygonSides(sides));
+                }
             });
         }
         ui.separator();
-        radius(ui, scene.agent_radius, &mut actions);
+        radius(ui, scene, &mut actions);
         ui.separator();
         query_choice(ui, scene, query, &mut actions);
         ui.separator();
         ui.heading("View");
-        ui.checkbox(&mut settings.grid, "Grid");
-        ui.checkbox(&mut settings.snap, "Snap to grid");
+        let mut toggle = |on: bool, text: &str, command: Command| {
+            if ui.checkbox(&mut on.clone(), text).clicked() {
+                actions.push(Action::Run(command));
+            }
+        };
+        toggle(settings.grid, "Grid", Command::ToggleGrid);
+        toggle(settings.snap, "Snap to grid", Command::ToggleSnap);
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut settings.theme, Theme::Dark, "Dark");
-            ui.selectable_value(&mut settings.theme, Theme::Light, "Light");
+            for theme in [Theme::Dark, Theme::Light] {
+                let name = if theme == Theme::Dark {
+                    "Dark"
+                } else {
+                    "Light"
+                };
+                if ui.selectable_label(settings.theme == theme, name).clicked()
+                    && settings.theme != theme
+                {
+                    actions.push(Action::Run(Command::ToggleTheme));
+                }
+            }
         });
         for layout in Layout::ALL {
-            ui.radio_value(&mut settings.layout, layout, layout.name());
+            if ui.radio(settings.layout == layout, layout.name()).clicked() {
+                actions.push(Action::Run(Command::SetLayout(layout)));
+            }
         }
         ui.separator();
         ui.heading("Layers");
-        legend::show(ui, settings);
+        actions.extend(legend::show(ui, settings));
     });
     actions
 }
 
-/// Slider and numeric field; a drag of either is one undo step.
-fn radius(ui: &mut Ui, current: f64, actions: &mut Vec<Action>) {
+/// The radius slider's largest value: an eighth of the scene's smaller side (or twice the
+/// radius, if larger), rounded up to 1, 2 or 5 times a power of ten.
+pub fn radius_range(scene: &Scene, current: f64) -> f64 {
+    let b = scene.bounds();
+    let side = if b.is_empty() {
+        0.0
+    } else {
+        b.width().min(b.height())
+    };
+    let wanted = (side / 8.0).max(2.0 * current);
+    if !(wanted.is_finite() && wanted > 0.0) {
+        return 10.0;
+    }
+    let power = 10f64.powf(wanted.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|k| k * power)
+        .find(|&v| v >= wanted)
+        .unwrap_or(10.0 * power)
+}
+
+/// Slider over the scene's range with fine steps, and the numeric field; a drag of either is
+/// one undo step.
+fn radius(ui: &mut Ui, scene: &Scene, actions: &mut Vec<Action>) {
+    let current = scene.agent_radius;
     let heading = ui.heading("Agent radius");
     let mut r = current;
+    let max = radius_range(scene, current);
+    ui.spacing_mut().slider_width = ui.available_width();
     let slider = ui
         .add(
-            Slider::new(&mut r, 0.0..=100.0)
-                .logarithmic(true)
+            Slider::new(&mut r, 0.0..=max)
+                .step_by(max / 1000.0)
                 .show_value(false),
         )
         .labelled_by(heading.id);
@@ -79,7 +125,7 @@ fn radius(ui: &mut Ui, current: f64, actions: &mut Vec<Action>) {
     if widgets.iter().any(|w| w.drag_started()) {
         actions.push(Action::BeginGesture);
     }
-    if r != current {
+    if r != current && (r - current).abs() > 1e-12 {
         actions.push(Action::Apply(Edit::SetRadius(r)));
     }
     if widgets.iter().any(|w| w.drag_stopped()) {

@@ -1,6 +1,7 @@
 //! The status bar: the last message, the tool hint, cursor coordinates, grid step, and the
 //! build's triangle count and time.
 
+use crate::app::number::fixed;
 use crate::app::status::{Level, Status};
 use crate::geom::Point;
 use egui::{Color32, RichText, Ui};
@@ -30,9 +31,9 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) {
                 ui.label(format!("grid {step}"));
                 ui.separator();
             }
-            let at = inputs
-                .cursor
-                .map_or("–".to_string(), |p| format!("x {:.3}  y {:.3}", p.x, p.y));
+            let at = inputs.cursor.map_or("–".to_string(), |p| {
+                format!("x {}  y {}", fixed(p.x, 3), fixed(p.y, 3))
+            });
             ui.monospace(at);
         });
     });

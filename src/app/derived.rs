@@ -1,0 +1,125 @@
+//! `Derived`: the one cache of everything computed from the document: the build (maybe on a
+//! worker), the shown query's analysis and the scene picture. The logic pass refreshes it once
+//! per frame, before any panel is drawn; each part is keyed by the document revision (and the
+//! inputs beyond the document it depends on), so a refresh with nothing new costs nothing.
+
+use super::analysis::Analysis;
+use super::live::{Built, Live};
+use super::paint::Picture;
+use super::pictures;
+use super::state::State;
+use crate::scene::RingRef;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What the scene picture depends on: document revision, failed and shown build revisions,
+/// the query whose handles are drawn (when no analysis draws them) and the selected ring.
+type ScenePictureKey = (
+    u64,
+    Option<u64>,
+    Option<u64>,
+    Option<usize>,
+    Option<RingRef>,
+);
+
+pub struct Derived {
+    pub live: Live,
+    pub analysis: Option<Analysis>,
+    scene_picture: Option<(ScenePictureKey, Picture)>,
+    /// Builds expected to take longer than this run on a worker thread.
+    budget: Duration,
+}
+
+impl Derived {
+    pub fn new(budget: Duration) -> Derived {
+        Derived {
+            live: Live::new(budget),
+            analysis: None,
+            scene_picture: None,
+            budget,
+        }
+    }
+
+    /// Forgets everything (another document was opened).
+    pub fn reset(&mut self) {
+        *self = Derived::new(self.budget);
+    }
+
+    /// The last good build.
+    pub fn built(&self) -> Option<&Arc<Built>> {
+        self.live.shown()
+    }
+
+    pub fn scene_picture(&self) -> Option<&Picture> {
+        self.scene_picture.as_ref().map(|(_, p)| p)
+    }
+
+    /// Brings the build, the query analysis, the step-through traces and the scene picture up
+    /// to date with `state`. `wake` asks for a frame when a worker build finishes.
+    pub fn refresh(&mut self, state: &mut State, wake: impl Fn() + Send + 'static) {
+        self.live.update(&state.doc, wake);
+        let shown = state.shown_query();
+        let query = shown.map(|i| &state.doc.scene().queries[i]);
+        self.analysis = match (self.live.shown(), query) {
+            (Some(built), Some(q)) => Some(Analysis::update(
+                self.analysis.take(),
+                built,
+                state.doc.scene(),
+                q.start,
+                q.goal,
+                state.lab.options,
+            )),
+            _ => None,
+        };
+        match (self.live.shown(), &self.analysis) {
+            (Some(built), Some(a)) if state.steps.open => {
+                state.steps.update(built, &a.answer);
+                state.steps.prepare_picture(built);
+            }
+            (_, None) => state.steps.forget(),
+            _ => {}
+        }
+        let handles = shown.filter(|_| self.analysis.is_none());
+        let key = (
+            state.doc.revision(),
+            self.live.failure().map(|f| f.revision),
+            self.live.shown().map(|b| b.revision),
+            handles,
+            state.selection.ring(),
+        );
+        if self.scene_picture.as_ref().is_none_or(|(k, _)| *k != key) {
+            let warnings = self.live.shown().map_or(&[][..], |b| &b.build.warnings[..]);
+            let picture = pictures::scene_picture(
+                state.doc.scene(),
+                self.live.failure(),
+                warnings,
+                handles,
+                state.selection.ring(),
+            );
+            self.scene_picture = Some((key, picture));
+        }
+    }
+
+    /// The status bar's summary of the build on screen; `dragging` while a gesture is under way
+    /// (a preview left by a drag that ended in a failed build is not called one).
+    pub fn build_summary(&self, dragging: bool) -> String {
+        let mut text = match self.live.shown() {
+            Some(b) => format!(
+                "{} triangles, built in {:.1} ms",
+                b.build.mesh.triangle_count(),
+                b.elapsed.as_secs_f64() * 1e3
+            ),
+            None => "no navmesh".to_string(),
+        };
+        if dragging && self.live.shown().is_some_and(|b| b.preview) {
+            text.push_str(" (drag preview)");
+        }
+        if self.live.is_busy() {
+            text.push_str(" (rebuilding…)");
+        }
+        if self.live.failure().is_some() {
+            text.push_str(" (last good build; the scene has an error)");
+        }
+        text
+    }
+}

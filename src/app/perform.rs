@@ -1,0 +1,420 @@
+//! The logic pass's verbs: performing [`Action`]s and running [`Command`]s (edits, selection,
+//! settings, tools, files). Panels and tools only ask; everything that changes the editor's state
+//! happens here, before the frame is drawn.
+
+use super::action::Action;
+use super::commands::Command;
+use super::editor::App;
+use super::files::{self, Export};
+use super::panels::confirm;
+use super::selection::Selection;
+use super::state::{FileTarget, PathPrompt, Pending};
+use super::test_case;
+use super::tools::ToolState;
+use crate::document::{Document, Edit};
+use crate::geom::{Point, Ring};
+use crate::scenario::Scenario;
+use crate::scene::{self, Query, Scene};
+use crate::viz::{DrawList, Theme};
+use egui::ViewportCommand;
+use std::path::{Path, PathBuf};
+
+const NO_NAVMESH: &str = "there is no navmesh to export: the scene has not built yet";
+
+impl App {
+    pub(super) fn perform(&mut self, ctx: &egui::Context, action: Action) {
+        match action {
+            Action::Apply(edit) => {
+                if let Err(e) = self.state.doc.apply(edit) {
+                    self.state.status.error(format!("edit refused: {e}"));
+                }
+                self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
+            }
+            Action::BeginGesture => self.state.doc.begin_gesture(),
+            Action::EndGesture => self.state.doc.end_gesture(),
+            Action::Select(s) => self.state.selection = s,
+            Action::Run(command) => self.run(ctx, command),
+            Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
+            Action::ShowQuery(i) => self.state.query = i,
+            Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
+            Action::SetCorridorOptions(options) => self.state.lab.options = options,
+            Action::Answer(answer) => self.answer(ctx, answer),
+            Action::PathTyped(path) => {
+                let prompt = self.state.path_prompt.take();
+                if let (Some(prompt), Some(path)) = (prompt, path) {
+                    self.file_chosen(ctx, prompt.target, path);
+                }
+            }
+            Action::RunLab => self.run_lab(ctx),
+            Action::CancelLab => self.state.lab.cancel(),
+        }
+    }
+
+    pub(super) fn perform_all(&mut self, ctx: &egui::Context, actions: Vec<Action>) {
+        for a in actions {
+            self.perform(ctx, a);
+        }
+    }
+
+    pub(super) fn run(&mut self, ctx: &egui::Context, command: Command) {
+        match command {
+            Command::New => self.guard(ctx, Pending::New),
+            Command::Open => self.guard(ctx, Pending::Open(None)),
+            Command::Save => self.save(ctx, None),
+            Command::SaveAs => self.ask_file(ctx, FileTarget::SaveScene { then: None }),
+            Command::Export(export) => {
+                if self.derived.built().is_none() {
+                    return self.state.status.error(NO_NAVMESH);
+                }
+                self.ask_file(ctx, FileTarget::Export(export))
+            }
+            Command::SaveTestCase => {
+                if let Err(e) = self.test_case() {
+                    return self.state.status.error(e);
+                }
+                self.ask_file(ctx, FileTarget::TestCase)
+            }
+            Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
+            Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
+            Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
+            Command::Delete => self.delete_selection(),
+            Command::FitView => self.state.fit_pending = true,
+            Command::ToggleGrid => self.state.settings.grid = !self.state.settings.grid,
+            Command::ToggleSnap => self.state.settings.snap = !self.state.settings.snap,
+            Command::ToggleTheme => {
+                self.state.settings.theme = if self.state.settings.theme == Theme::Dark {
+                    Theme::Light
+                } else {
+                    Theme::Dark
+                }
+            }
+            Command::SetLayout(layout) => self.state.settings.layout = layout,
+            Command::ToggleLayer(layer) => {
+                let settings = &mut self.state.settings;
+                settings.set_visible(layer, !settings.is_visible(layer));
+            }
+            Command::UseTool(tool) => {
+                let actions = self.state.tool_state.cancel();
+                self.perform_all(ctx, actions);
+                self.state.tool = tool;
+            }
+            Command::Help => self.state.show_help = !self.state.show_help,
+            Command::PathLab => self.state.lab.open = !self.state.lab.open,
+            Command::StepThrough => self.state.steps.open = !self.state.steps.open,
+            Command::AgentPlayback => self.state.playback.open = !self.state.playback.open,
+            Command::AddReference => {
+                self.state.underlay.open = true;
+                self.ask_file(ctx, FileTarget::Reference);
+            }
+        }
+    }
+
+    fn step_history(&mut self, step: impl FnOnce(&mut Document) -> bool, nothing: &str) {
+        self.state.tool_state.cancel();
+        if step(&mut self.state.doc) {
+            self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
+            self.state.status.clear();
+        } else {
+            self.state.status.info(nothing);
+        }
+    }
+
+    /// Deletes the selected corner or ring and says what went (a ring left with fewer than
+    /// three corners goes with its corner).
+    fn delete_selection(&mut self) {
+        let scene = self.state.doc.scene();
+        let (edit, what) = match self.state.selection {
+            Selection::Corner(c) => {
+                let ring = scene.describe(c.ring);
+                let corners = scene.ring(c.ring).map_or(0, |r| r.len());
+                let what = if corners <= 3 {
+                    format!("deleted {ring}: a ring needs three corners")
+                } else {
+                    format!("deleted corner {} of {ring}", c.index + 1)
+                };
+                (Edit::DeleteCorner(c), what)
+            }
+            Selection::Ring(r) => (
+                Edit::DeleteRing(r),
+                format!("deleted {}", scene.describe(r)),
+            ),
+            Selection::None | Selection::Triangle(_) => {
+                self.state
+                    .status
+                    .info("select a corner or an obstacle to delete it");
+                return;
+            }
+        };
+        match self.state.doc.apply(edit) {
+            Ok(()) => self.state.status.info(what),
+            Err(e) => self.state.status.error(format!("cannot delete: {e}")),
+        }
+        self.state.selection = Selection::None;
+    }
+
+    /// Runs `pending` now, or asks first when it would discard unsaved changes.
+    pub(super) fn guard(&mut self, ctx: &egui::Context, pending: Pending) {
+        if self.state.doc.is_dirty() && self.state.screenshot.is_none() {
+            self.state.pending = Some(pending);
+        } else {
+            self.proceed(ctx, pending);
+        }
+    }
+
+    fn run_lab(&mut self, ctx: &egui::Context) {
+        let Some(built) = self.derived.built().cloned() else {
+            return self
+                .state
+                .status
+                .error("the lab needs a navmesh: the scene has not built");
+        };
+        let waker = ctx.clone();
+        if let Err(e) = self.state.lab.start(built, move || waker.request_repaint()) {
+            self.state.status.error(e);
+        }
+    }
+
+    /// The user's answer to the unsaved-changes question.
+    fn answer(&mut self, ctx: &egui::Context, answer: confirm::Answer) {
+        let Some(pending) = self.state.pending.take() else {
+            return;
+        };
+        match answer {
+            confirm::Answer::Save => self.save(ctx, Some(pending)),
+            confirm::Answer::Discard => self.proceed(ctx, pending),
+            confirm::Answer::Cancel => {}
+        }
+    }
+
+    fn proceed(&mut self, ctx: &egui::Context, pending: Pending) {
+        match pending {
+            Pending::New => {
+                self.replace_document(Document::new(new_scene()));
+                self.state.status.info("new scene");
+            }
+            Pending::Open(Some(path)) => self.open_path(path),
+            Pending::Open(None) => self.ask_file(ctx, FileTarget::Open),
+            Pending::Close => {
+                self.state.close_confirmed = true;
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Opens a scene file; on failure the error is shown and the current scene stays.
+    pub(super) fn open_path(&mut self, path: PathBuf) {
+        match Document::open(&path) {
+            Ok(doc) => {
+                self.replace_document(doc);
+                self.state.settings.remember(&path);
+                self.state.status.info(format!("opened {}", path.display()));
+            }
+            Err(e) => self
+                .state
+                .status
+                .error(format!("could not open the file: {e}")),
+        }
+    }
+
+    fn replace_document(&mut self, doc: Document) {
+        self.state.doc = doc;
+        self.derived.reset();
+        self.state.tool_state = ToolState::default();
+        self.state.selection = Selection::None;
+        self.state.query = 0;
+        self.state.fit_pending = true;
+    }
+
+    /// Saves to the document's file (asking for one if it has none), then goes on with `then`.
+    fn save(&mut self, ctx: &egui::Context, then: Option<Pending>) {
+        if self.state.doc.path().is_none() {
+            return self.ask_file(ctx, FileTarget::SaveScene { then });
+        }
+        if self.report_save(|doc| doc.save())
+            && let Some(then) = then
+        {
+            self.proceed(ctx, then);
+        }
+    }
+
+    /// Asks for a file name for `target` (starting in the document's folder); when the system
+    /// dialog cannot open, says why and asks in the in-app path field instead.
+    fn ask_file(&mut self, ctx: &egui::Context, target: FileTarget) {
+        let doc = &self.state.doc;
+        let dir = doc.path().and_then(|p| p.parent()).map(|d| d.to_path_buf());
+        let name = match &target {
+            FileTarget::Open | FileTarget::Reference => String::new(),
+            FileTarget::SaveScene { .. } => doc.name(),
+            FileTarget::Export(e) => e.file_name(&doc.name()),
+            FileTarget::TestCase => test_case::file_name(&doc.name()),
+        };
+        let answer = match &target {
+            FileTarget::Open => self.state.dialogs.open(dir.as_deref()),
+            FileTarget::Reference => self.state.dialogs.open_image(dir.as_deref()),
+            _ => self
+                .state
+                .dialogs
+                .save(target.kind(), &name, dir.as_deref()),
+        };
+        match answer {
+            Ok(Some(path)) => self.file_chosen(ctx, target, path),
+            Ok(None) => {}
+            Err(reason) => {
+                self.state
+                    .status
+                    .error(format!("{reason}: type the path instead"));
+                let folder = dir.unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
+                self.state.path_prompt = Some(PathPrompt {
+                    target,
+                    reason,
+                    text: folder.join(name).display().to_string(),
+                });
+            }
+        }
+    }
+
+    fn file_chosen(&mut self, ctx: &egui::Context, target: FileTarget, path: PathBuf) {
+        let path = if target.is_save() {
+            files::with_extension(path, target.kind())
+        } else {
+            path
+        };
+        match target {
+            FileTarget::Open => self.open_path(path),
+            FileTarget::SaveScene { then } => {
+                if self.report_save(|doc| doc.save_as(&path))
+                    && let Some(then) = then
+                {
+                    self.proceed(ctx, then);
+                }
+            }
+            FileTarget::Export(export) => self.export(export, &path),
+            FileTarget::TestCase => self.save_test_case(&path),
+            FileTarget::Reference => self.add_reference(ctx, &path),
+        }
+    }
+
+    /// Shows `image` under the scene, keeping the placement of the reference it replaces.
+    fn add_reference(&mut self, ctx: &egui::Context, image: &Path) {
+        let mut reference = scene::Reference::new(image);
+        if let Some(old) = &self.state.doc.scene().reference {
+            reference = scene::Reference {
+                path: reference.path,
+                ..old.clone()
+            };
+        }
+        self.perform(ctx, Action::Apply(Edit::SetReference(Some(reference))));
+    }
+
+    fn report_save(
+        &mut self,
+        save: impl FnOnce(&mut Document) -> Result<(), scene::SaveError>,
+    ) -> bool {
+        match save(&mut self.state.doc) {
+            Ok(()) => {
+                if let Some(path) = self.state.doc.path().map(|p| p.to_path_buf()) {
+                    self.state.status.info(format!("saved {}", path.display()));
+                    self.state.settings.remember(&path);
+                }
+                true
+            }
+            Err(e) => {
+                self.state.status.error(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// The shown query and its outcome as a regression case.
+    fn test_case(&self) -> Result<Scenario, String> {
+        test_case::record(
+            &self.state.doc,
+            self.derived.live.shown(),
+            self.derived.analysis.as_ref(),
+        )
+    }
+
+    fn save_test_case(&mut self, path: &Path) {
+        let case = match self.test_case() {
+            Ok(case) => case,
+            Err(e) => return self.state.status.error(e),
+        };
+        match test_case::save(case, &self.state.doc, path) {
+            Ok(()) => self
+                .state
+                .status
+                .info(format!("saved test case {}", path.display())),
+            Err(e) => self
+                .state
+                .status
+                .error(format!("{}: cannot write: {e}", path.display())),
+        }
+    }
+
+    fn export(&mut self, export: Export, path: &Path) {
+        let Some(built) = self.derived.live.shown().cloned() else {
+            return self.state.status.error(NO_NAVMESH);
+        };
+        let mut picture = DrawList::default();
+        picture.items.extend(
+            self.derived
+                .scene_picture()
+                .iter()
+                .flat_map(|p| p.list().items.iter().cloned()),
+        );
+        picture
+            .items
+            .extend(built.picture.list().items.iter().cloned());
+        picture.items.extend(
+            self.derived
+                .analysis
+                .iter()
+                .flat_map(|a| a.picture.list().items.iter().cloned()),
+        );
+        let bounds = self
+            .state
+            .doc
+            .scene()
+            .bounds()
+            .union(built.build.mesh.bounds());
+        let text = match export.text(
+            &built.build.mesh,
+            built.build.radius,
+            &picture,
+            bounds,
+            self.state.settings.theme,
+        ) {
+            Ok(text) => text,
+            Err(e) => return self.state.status.error(format!("{}: {e}", path.display())),
+        };
+        match crate::fileio::write_atomic(path, text.as_bytes()) {
+            Ok(()) => self
+                .state
+                .status
+                .info(format!("exported {}", path.display())),
+            Err(e) => self
+                .state
+                .status
+                .error(format!("{}: cannot write: {e}", path.display())),
+        }
+    }
+}
+
+/// The scene File > New starts from: a 40 x 30 walkable rectangle and one query.
+fn new_scene() -> Scene {
+    let p = Point::new;
+    Scene {
+        walkable: vec![Ring::new(vec![
+            p(0.0, 0.0),
+            p(40.0, 0.0),
+            p(40.0, 30.0),
+            p(0.0, 30.0),
+        ])],
+        queries: vec![Query {
+            name: "main".into(),
+            start: p(2.0, 2.0),
+            goal: p(38.0, 28.0),
+        }],
+        ..Scene::default()
+    }
+}

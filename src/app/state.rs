@@ -1,0 +1,130 @@
+//! `State`: what the editor knows between frames besides derived data: the document, the
+//! UI settings, the tool, the selection, the camera, messages and the open windows. The logic
+//! pass changes it; the ui pass only reads it (and the widget state egui keeps for panels).
+
+use super::files::{Dialogs, Export, FileKind};
+use super::panels::{inspector, lab};
+use super::playback::AgentPlayback;
+use super::screenshot::Screenshot;
+use super::selection::Selection;
+use super::settings::Settings;
+use super::status::Status;
+use super::steps::StepThrough;
+use super::tools::{Input, Tool, ToolState};
+use super::underlay::Underlay;
+use super::view::View;
+use crate::document::Document;
+use crate::geom::Point;
+use crate::nav::Variant;
+use crate::viz::{Layer, Theme};
+use egui::Rect;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// Something that would discard unsaved changes, waiting for the user's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    New,
+    /// Open this file, or ask for one.
+    Open(Option<PathBuf>),
+    Close,
+}
+
+impl Pending {
+    pub fn what(&self) -> &'static str {
+        match self {
+            Pending::New => "start a new scene",
+            Pending::Open(_) => "open another file",
+            Pending::Close => "close navscope",
+        }
+    }
+}
+
+/// What a file name is asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileTarget {
+    Open,
+    /// Save the scene there, then go on with what waited for the save.
+    SaveScene {
+        then: Option<Pending>,
+    },
+    Export(Export),
+    TestCase,
+    /// A PNG or JPEG to show under the scene.
+    Reference,
+}
+
+impl FileTarget {
+    pub fn kind(&self) -> FileKind {
+        match self {
+            FileTarget::Open | FileTarget::Reference | FileTarget::SaveScene { .. } => {
+                FileKind::Scene
+            }
+            FileTarget::Export(e) => e.kind(),
+            FileTarget::TestCase => FileKind::Scenario,
+        }
+    }
+
+    pub fn is_save(&self) -> bool {
+        !matches!(self, FileTarget::Open | FileTarget::Reference)
+    }
+}
+
+/// The in-app path field shown when the system file dialog could not open.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathPrompt {
+    pub target: FileTarget,
+    /// Why the field is shown.
+    pub reason: String,
+    /// The path being typed.
+    pub text: String,
+}
+
+pub struct State {
+    pub doc: Document,
+    pub settings: Settings,
+    pub dialogs: Box<dyn Dialogs>,
+    pub tool: Tool,
+    pub tool_state: ToolState,
+    pub selection: Selection,
+    /// Index of the query whose handles and paths are shown (clamped by `shown_query`).
+    pub query: usize,
+    pub view: View,
+    pub fit_pending: bool,
+    /// The variant each compare viewport shows.
+    pub compare: [Variant; 4],
+    pub status: Status,
+    pub name_field: inspector::NameField,
+    pub pending: Option<Pending>,
+    pub path_prompt: Option<PathPrompt>,
+    pub close_confirmed: bool,
+    pub show_help: bool,
+    pub lab: lab::LabWindow,
+    pub steps: StepThrough,
+    pub playback: AgentPlayback,
+    pub underlay: Underlay,
+    pub screenshot: Option<Screenshot>,
+    pub title: String,
+    pub applied_theme: Option<Theme>,
+    /// Viewport rectangles of the last frame: the logic pass reads the canvas input in them.
+    pub viewports: Vec<Rect>,
+    /// This frame's input over the viewport under the pointer.
+    pub input: Input,
+    /// The world point under the pointer, this frame.
+    pub cursor: Option<Point>,
+    /// Layers that had something painted in the last frame.
+    pub painted: BTreeSet<Layer>,
+}
+
+impl State {
+    /// A modal question (unsaved changes, a path to type) is open: keys go to it alone.
+    pub fn modal_open(&self) -> bool {
+        self.pending.is_some() || self.path_prompt.is_some()
+    }
+
+    /// Index of the query whose handles and paths are shown.
+    pub fn shown_query(&self) -> Option<usize> {
+        let n = self.doc.scene().queries.len();
+        (n > 0).then(|| self.query.min(n - 1))
+    }
+}
