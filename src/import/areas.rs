@@ -3,7 +3,7 @@
 //! every island comes after the pit around it).
 
 use crate::geom::{Aabb, Point, Ring, Segment, SegmentGrid, signed_area};
-use crate::scene::{Obstacle, ObstacleId, RingRef, Scene};
+use crate::scene::{AreaKind, Scene};
 
 /// The scene whose painted free space is the region the loops bound. Loops must not cross
 /// (they may touch at vertices); each ring is stored counter-clockwise. Radius 0.
@@ -11,33 +11,20 @@ pub(crate) fn scene_from_loops(loops: Vec<Vec<Point>>) -> Scene {
     let depths = depths(&loops);
     let mut by_depth: Vec<usize> = (0..loops.len()).collect();
     by_depth.sort_by_key(|&i| (depths[i], i));
-    let mut scene = Scene {
-        agent_radius: 0.0,
-        ..Scene::default()
-    };
-    let mut order = Vec::with_capacity(loops.len());
     let mut loops: Vec<Option<Vec<Point>>> = loops.into_iter().map(Some).collect();
-    for i in by_depth {
-        let Some(mut points) = loops[i].take() else {
-            continue;
-        };
+    let areas = by_depth.into_iter().filter_map(|i| {
+        let mut points = loops[i].take()?;
         if signed_area(&points) < 0.0 {
             points.reverse();
         }
-        if depths[i].is_multiple_of(2) {
-            order.push(RingRef::Walkable(scene.walkable.len()));
-            scene.walkable.push(Ring::new(points));
+        let kind = if depths[i].is_multiple_of(2) {
+            AreaKind::Walkable
         } else {
-            order.push(RingRef::Obstacle(scene.obstacles.len()));
-            scene.obstacles.push(Obstacle {
-                id: ObstacleId(scene.obstacles.len() as u32),
-                name: String::new(),
-                ring: Ring::new(points),
-            });
-        }
-    }
-    scene.set_order(order);
-    scene
+            AreaKind::Obstacle
+        };
+        Some((kind, String::new(), Ring::new(points)))
+    });
+    Scene::from_areas(0.0, areas)
 }
 
 /// How many other loops enclose each loop: counted along a ray to +x from the middle of the
@@ -89,6 +76,7 @@ fn depths(loops: &[Vec<Point>]) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::geom::Point;
+    use crate::scene::RingRef;
 
     fn square(x0: f64, y0: f64, size: f64, clockwise: bool) -> Vec<Point> {
         let mut r = vec![

@@ -10,7 +10,7 @@
 //! canvas rectangle `[0, width] x [0, height]` is the walkable ground, painted first.
 
 use crate::geom::{Point, Ring, signed_area};
-use crate::scene::{Obstacle, ObstacleId, RingRef, Scene};
+use crate::scene::{AreaKind, Scene};
 use thiserror::Error;
 use usvg::tiny_skia_path::{self, PathSegment};
 
@@ -78,30 +78,15 @@ pub fn parse_svg(text: &str) -> Result<Vec<SvgArea>, SvgError> {
 
 /// The scene of an SVG document (radius 0): its areas painted in document order.
 pub fn svg_scene(text: &str) -> Result<Scene, SvgError> {
-    let mut scene = Scene {
-        agent_radius: 0.0,
-        ..Scene::default()
-    };
-    let mut order = Vec::new();
-    for area in parse_svg(text)? {
-        if area.walkable {
-            order.push(RingRef::Walkable(scene.walkable.len()));
-            scene.walkable.push(area.ring);
-            scene.walkable_names.push(area.name);
+    let areas = parse_svg(text)?.into_iter().map(|area| {
+        let kind = if area.walkable {
+            AreaKind::Walkable
         } else {
-            order.push(RingRef::Obstacle(scene.obstacles.len()));
-            scene.obstacles.push(Obstacle {
-                id: ObstacleId(scene.obstacles.len() as u32),
-                name: area.name,
-                ring: area.ring,
-            });
-        }
-    }
-    if scene.walkable_names.iter().all(String::is_empty) {
-        scene.walkable_names.clear();
-    }
-    scene.set_order(order);
-    Ok(scene)
+            AreaKind::Obstacle
+        };
+        (kind, area.name, area.ring)
+    });
+    Ok(Scene::from_areas(0.0, areas))
 }
 
 /// The document with an id on every walkable-by-class element, and the ids that are walkable

@@ -236,38 +236,15 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
 
 /// The scene of a v2 file: its areas split into walkable rings and obstacles, in painting order.
 fn from_areas(file: SceneFileV2) -> Scene {
-    let mut scene = Scene {
-        agent_radius: file.agent_radius,
+    let areas = file.areas.into_iter().map(|a| (a.kind, a.name, a.points));
+    Scene {
         queries: file
             .queries
             .into_iter()
             .map(QueryFile::into_query)
             .collect(),
-        ..Scene::default()
-    };
-    let mut order = Vec::with_capacity(file.areas.len());
-    for area in file.areas {
-        match area.kind {
-            AreaKind::Walkable => {
-                order.push(RingRef::Walkable(scene.walkable.len()));
-                scene.walkable.push(area.points);
-                scene.walkable_names.push(area.name);
-            }
-            AreaKind::Obstacle => {
-                order.push(RingRef::Obstacle(scene.obstacles.len()));
-                scene.obstacles.push(Obstacle {
-                    id: ObstacleId(scene.obstacles.len() as u32),
-                    name: area.name,
-                    ring: area.points,
-                });
-            }
-        }
+        ..Scene::from_areas(file.agent_radius, areas)
     }
-    if scene.walkable_names.iter().all(String::is_empty) {
-        scene.walkable_names.clear();
-    }
-    scene.set_order(order);
-    scene
 }
 
 impl QueryFile {

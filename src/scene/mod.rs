@@ -141,6 +141,41 @@ impl Scene {
         self.order = if order == v1 { Vec::new() } else { order };
     }
 
+    /// A scene of `areas` (kind, name, ring) painted in the order given, with `agent_radius` and
+    /// nothing else; walkable names are kept only when some walkable area has one.
+    pub fn from_areas(
+        agent_radius: f64,
+        areas: impl IntoIterator<Item = (AreaKind, String, Ring)>,
+    ) -> Scene {
+        let mut scene = Scene {
+            agent_radius,
+            ..Scene::default()
+        };
+        let mut order = Vec::new();
+        for (kind, name, ring) in areas {
+            match kind {
+                AreaKind::Walkable => {
+                    order.push(RingRef::Walkable(scene.walkable.len()));
+                    scene.walkable.push(ring);
+                    scene.walkable_names.push(name);
+                }
+                AreaKind::Obstacle => {
+                    order.push(RingRef::Obstacle(scene.obstacles.len()));
+                    scene.obstacles.push(Obstacle {
+                        id: ObstacleId(scene.obstacles.len() as u32),
+                        name,
+                        ring,
+                    });
+                }
+            }
+        }
+        if scene.walkable_names.iter().all(String::is_empty) {
+            scene.walkable_names.clear();
+        }
+        scene.set_order(order);
+        scene
+    }
+
     /// The name of walkable ring `i` ("" when it has none).
     pub fn walkable_name(&self, i: usize) -> &str {
         self.walkable_names.get(i).map_or("", String::as_str)
