@@ -1,6 +1,8 @@
 //! A* over triangles. A search node is a triangle entered at a point (the start, or a point of
 //! the portal it was entered through); moving to a neighbour costs the distance to the point
-//! where the shared edge is crossed, and the heuristic is the straight distance to the goal.
+//! where the shared edge is crossed times the triangle's cost (1 without cost areas), and the
+//! heuristic is the straight distance to the goal times the mesh's smallest cost (so it never
+//! overestimates, even where ground is cheaper than the floor).
 //!
 //! The crossing point is the point q of the edge that minimises |entry - q| + |q - goal| (where
 //! the straight line to the goal crosses the edge, or the edge point nearest that line), so
@@ -116,8 +118,8 @@ impl PartialOrd for Entry {
     }
 }
 
-/// One step of the search, as [`astar_trace`] reports it. `g` is the cost from the start to the
-/// point the triangle is entered at, `h` the straight distance from there to the goal.
+/// One step of the search, as [`astar_trace`] reports it. `g` is the (weighted) cost from the
+/// start to the point the triangle is entered at, `h` the heuristic from there to the goal.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SearchEvent {
     /// `tri` joined the open list, or its open entry became cheaper: reached from `parent`
@@ -130,8 +132,8 @@ pub enum SearchEvent {
     },
     /// The cheapest open triangle was taken off the open list and closed (expanded).
     Close { tri: TriId, g: f64, h: f64 },
-    /// The cheapest entry was a finished path through goal triangle `tri`, `length` long: the
-    /// search ends.
+    /// The cheapest entry was a finished path through goal triangle `tri`, of weighted length
+    /// `length` (its length without cost areas): the search ends.
     Found { tri: TriId, length: f64 },
 }
 
@@ -195,6 +197,8 @@ pub(crate) fn search<P: Passage>(
     let mut nodes: Vec<Node> = Vec::new();
     let mut heap = BinaryHeap::new();
     let mut outcome = SearchOutcome::default();
+    let min_cost = mesh.cost_map().min_cost();
+    let h = |p: Point| min_cost * p.distance(goal);
     for &t in start_tris {
         if slot[t.index()] == 0 {
             nodes.push(Node {
@@ -212,10 +216,10 @@ pub(crate) fn search<P: Passage>(
                 tri: t,
                 parent: None,
                 g: 0.0,
-                h: start.distance(goal),
+                h: h(start),
             });
             heap.push(Entry {
-                f: start.distance(goal),
+                f: h(start),
                 g: 0.0,
                 node: nodes.len() as u32 - 1,
                 done: false,
@@ -238,13 +242,10 @@ pub(crate) fn search<P: Passage>(
         let (tri, entry, at) = (current.tri, current.entry, current.at);
         nodes[node as usize].closed = true;
         nodes[node as usize].free = true;
-        observe(SearchEvent::Close {
-            tri,
-            g,
-            h: at.distance(goal),
-        });
+        observe(SearchEvent::Close { tri, g, h: h(at) });
+        let cost = mesh.cost(tri);
         if goal_tris.contains(&tri) {
-            let total = g + at.distance(goal);
+            let total = g + cost * at.distance(goal);
             heap.push(Entry {
                 f: total,
                 g: total,
@@ -269,7 +270,7 @@ pub(crate) fn search<P: Passage>(
                 continue;
             }
             let cross = crossing_point(at, verts[k], verts[(k + 1) % 3], goal);
-            let ng = g + at.distance(cross);
+            let ng = g + cost * at.distance(cross);
             let n_entry = if P::BY_ENTRY {
                 mesh.shared_edge(n, tri)
             } else {
@@ -328,10 +329,10 @@ pub(crate) fn search<P: Passage>(
                 tri: n,
                 parent: Some(tri),
                 g: ng,
-                h: cross.distance(goal),
+                h: h(cross),
             });
             heap.push(Entry {
-                f: ng + cross.distance(goal),
+                f: ng + h(cross),
                 g: ng,
                 node: index,
                 done: false,

@@ -1,0 +1,172 @@
+//! `CostMap`: the scene's cost areas in painting order, as the navmesh sees them. It says what
+//! walking costs at a point (the last area holding it wins, else the floor's cost 1), gives the
+//! outlines the triangulation takes as constraint edges, and weighs a polyline.
+
+use crate::geom::{Aabb, Point, Segment};
+use crate::scene::{FLOOR_COST, RingRef, Scene};
+
+/// One cost area: its outline, box and cost.
+#[derive(Clone, Debug, PartialEq)]
+struct CostRing {
+    points: Vec<Point>,
+    bounds: Aabb,
+    cost: f64,
+}
+
+/// The cost areas of a scene, in painting order (empty: every point costs [`FLOOR_COST`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CostMap {
+    areas: Vec<CostRing>,
+}
+
+impl CostMap {
+    /// The cost areas of `scene` in its painting order (costs are assumed valid: see
+    /// `scene::validate`).
+    pub fn new(scene: &Scene) -> CostMap {
+        let areas = scene
+            .areas()
+            .into_iter()
+            .filter_map(|r| match r {
+                RingRef::Cost(i) => scene.costs.get(i),
+                _ => None,
+            })
+            .map(|c| CostRing {
+                points: c.ring.points().to_vec(),
+                bounds: c.ring.aabb(),
+                cost: c.cost,
+            })
+            .collect();
+        CostMap { areas }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.areas.is_empty()
+    }
+
+    /// The cost of walking at `p`: the last area (in painting order) holding `p` (non-zero
+    /// winding), or [`FLOOR_COST`].
+    pub fn cost_at(&self, p: Point) -> f64 {
+        self.areas
+            .iter()
+            .rev()
+            .find(|a| a.bounds.contains(p) && crate::geom::winding_number(&a.points, p) != 0)
+            .map_or(FLOOR_COST, |a| a.cost)
+    }
+
+    /// The smallest cost anywhere: the floor's or an area's. Scaling a straight-line distance
+    /// by it never overestimates a weighted length.
+    pub fn min_cost(&self) -> f64 {
+        self.areas.iter().map(|a| a.cost).fold(FLOOR_COST, f64::min)
+    }
+
+    /// Every edge of every area's outline.
+    pub fn edges(&self) -> impl Iterator<Item = Segment> + '_ {
+        self.areas.iter().flat_map(|a| {
+            let n = a.points.len();
+            (0..n).map(move |i| Segment::new(a.points[i], a.points[(i + 1) % n]))
+        })
+    }
+
+    /// The weighted length of the polyline `points`: each piece between two crossings of an
+    /// area outline counts its length times the cost at its middle.
+    pub fn weighted_length(&self, points: &[Point]) -> f64 {
+        points
+            .windows(2)
+            .map(|w| {
+                let length = w[0].distance(w[1]);
+                if self.is_empty() {
+                    return length;
+                }
+                let leg = Segment::new(w[0], w[1]);
+                let mut cuts = vec![0.0, 1.0];
+                cuts.extend(self.edges().filter_map(|e| crossing(&leg, &e)));
+                cuts.sort_by(f64::total_cmp);
+                cuts.windows(2)
+                    .map(|c| {
+                        let middle = w[0].lerp(w[1], 0.5 * (c[0] + c[1]));
+                        (c[1] - c[0]) * length * self.cost_at(middle)
+                    })
+                    .sum::<f64>()
+            })
+            .sum()
+    }
+}
+
+/// Where `edge` crosses `leg`, as a parameter along `leg` strictly between its ends.
+fn crossing(leg: &Segment, edge: &Segment) -> Option<f64> {
+    let d = leg.b - leg.a;
+    let e = edge.b - edge.a;
+    let denominator = d.cross(e);
+    if denominator == 0.0 {
+        return None;
+    }
+    let w = edge.a - leg.a;
+    let t = w.cross(e) / denominator;
+    let u = w.cross(d) / denominator;
+    ((0.0..=1.0).contains(&u) && t > 0.0 && t < 1.0).then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Ring;
+    use crate::scene::AreaKind;
+
+    fn square(x0: f64, y0: f64, size: f64) -> Ring {
+        Ring::new(vec![
+            Point::new(x0, y0),
+            Point::new(x0 + size, y0),
+            Point::new(x0 + size, y0 + size),
+            Point::new(x0, y0 + size),
+        ])
+    }
+
+    /// Ground 10 x 10 with mud (cost 5) at [1, 5]^2 and a road (cost 0.5) at [3, 7]^2 over it.
+    fn scene() -> Scene {
+        let mut scene = Scene::from_areas(
+            0.5,
+            [
+                (AreaKind::Walkable, String::new(), square(0.0, 0.0, 10.0)),
+                (AreaKind::Cost, "mud".into(), square(1.0, 1.0, 4.0)),
+                (AreaKind::Cost, "road".into(), square(3.0, 3.0, 4.0)),
+            ],
+        );
+        scene.costs[0].cost = 5.0;
+        scene.costs[1].cost = 0.5;
+        scene
+    }
+
+    #[test]
+    fn the_area_painted_last_wins_where_two_overlap() {
+        let mut scene = scene();
+        let map = CostMap::new(&scene);
+        assert_eq!(map.cost_at(Point::new(2.0, 2.0)), 5.0);
+        assert_eq!(map.cost_at(Point::new(4.0, 4.0)), 0.5);
+        assert_eq!(map.cost_at(Point::new(8.0, 8.0)), FLOOR_COST);
+        assert_eq!(map.min_cost(), 0.5);
+        // Painted the other way round, the mud covers the overlap.
+        scene.set_order(vec![
+            RingRef::Walkable(0),
+            RingRef::Cost(1),
+            RingRef::Cost(0),
+        ]);
+        assert_eq!(CostMap::new(&scene).cost_at(Point::new(4.0, 4.0)), 5.0);
+    }
+
+    #[test]
+    fn a_polyline_is_weighed_piece_by_piece() {
+        let map = CostMap::new(&scene());
+        // y = 2: floor [0, 1], mud [1, 5], floor [5, 10].
+        let across = [Point::new(0.0, 2.0), Point::new(10.0, 2.0)];
+        assert!((map.weighted_length(&across) - (1.0 + 4.0 * 5.0 + 5.0)).abs() < 1e-12);
+        // y = 4: floor [0, 1], mud [1, 3], road [3, 7], floor [7, 10], split over two legs.
+        let bent = [
+            Point::new(0.0, 4.0),
+            Point::new(4.0, 4.0),
+            Point::new(10.0, 4.0),
+        ];
+        let expected = 1.0 + 2.0 * 5.0 + 4.0 * 0.5 + 3.0;
+        assert!((map.weighted_length(&bent) - expected).abs() < 1e-12);
+        assert_eq!(CostMap::default().weighted_length(&across), 10.0);
+    }
+}
