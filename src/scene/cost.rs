@@ -42,6 +42,10 @@ mod tests {
         assert!(cost_problem(0.0).unwrap().contains("greater than 0"));
         assert!(cost_problem(-2.0).unwrap().contains("greater than 0"));
         assert!(cost_problem(f64::NAN).unwrap().contains("not a finite"));
-        assert!(cost_problem(f64::INFINITY).unwrap().contains("not a finite"));
+        assert!(
+            cost_problem(f64::INFINITY)
+                .unwrap()
+                .contains("not a finite")
+        );
     }
 }

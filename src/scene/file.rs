@@ -337,9 +337,11 @@ pub fn to_json(scene: &Scene) -> String {
                     RingRef::Walkable(i) => {
                         (scene.walkable_name(i).to_string(), AreaKind::Walkable, None)
                     }
-                    RingRef::Obstacle(i) => {
-                        (scene.obstacles.get(i)?.name.clone(), AreaKind::Obstacle, None)
-                    }
+                    RingRef::Obstacle(i) => (
+                        scene.obstacles.get(i)?.name.clone(),
+                        AreaKind::Obstacle,
+                        None,
+                    ),
                     RingRef::Cost(i) => {
                         let c = scene.costs.get(i)?;
                         (c.name.clone(), AreaKind::Cost, Some(c.cost))

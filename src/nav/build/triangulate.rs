@@ -7,8 +7,8 @@
 //! free space always gives the same mesh. The seam pieces are constraint edges, so triangles do
 //! not cross the seam (the mesh is Delaunay on each side of it).
 //!
-//! Cost areas ([`triangulate_with_costs`]) add their outlines as constraint edges after the
-//! walls (split where they cross a wall or each other; the parts outside the free space only
+//! Cost areas ([`triangulate_with_costs`]) add their outlines (in short pieces, see
+//! `CostMap::outline_pieces`) as constraint edges after the walls (split where they cross a wall or each other; the parts outside the free space only
 //! shape outside faces), so every triangle lies inside or outside each area and takes the cost at
 //! its centroid. Parity no longer tells inside from outside then: the faces are grouped into
 //! cells bounded by constraint edges, and each cell is inside when the largest face's centroid
@@ -168,7 +168,7 @@ fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
         (walls, walls_inside)
     } else {
         let mut cdt = walls.clone();
-        for edge in costs.edges() {
+        for edge in costs.outline_pieces() {
             let insert = |cdt: &mut Cdt, p: Point| {
                 cdt.insert(Point2::new(p.x, p.y))
                     .map_err(|e| BuildError::Triangulation(format!("{e:?}")))

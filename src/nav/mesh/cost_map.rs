@@ -44,13 +44,27 @@ impl CostMap {
     }
 
     /// The cost of walking at `p`: the last area (in painting order) holding `p` (non-zero
-    /// winding), or [`FLOOR_COST`].
+    /// winding), or [`FLOOR_COST`]. On an area's outline (within 1e-9 of its size) the cheaper
+    /// side counts, so a path along the edge of mud is not in the mud.
     pub fn cost_at(&self, p: Point) -> f64 {
-        self.areas
-            .iter()
-            .rev()
-            .find(|a| a.bounds.contains(p) && crate::geom::winding_number(&a.points, p) != 0)
-            .map_or(FLOOR_COST, |a| a.cost)
+        self.cost_under(p, self.areas.len())
+    }
+
+    /// [`CostMap::cost_at`] with only the first `n` areas painted.
+    fn cost_under(&self, p: Point, n: usize) -> f64 {
+        for (i, a) in self.areas[..n].iter().enumerate().rev() {
+            let near = 1e-9 * a.bounds.diagonal();
+            if !a.bounds.expanded(near).contains(p) {
+                continue;
+            }
+            if ring_edges(&a.points).any(|e| e.distance_to_point(p) <= near) {
+                return a.cost.min(self.cost_under(p, i));
+            }
+            if crate::geom::winding_number(&a.points, p) != 0 {
+                return a.cost;
+            }
+        }
+        FLOOR_COST
     }
 
     /// The smallest cost anywhere: the floor's or an area's. Scaling a straight-line distance
@@ -61,9 +75,26 @@ impl CostMap {
 
     /// Every edge of every area's outline.
     pub fn edges(&self) -> impl Iterator<Item = Segment> + '_ {
+        self.areas.iter().flat_map(|a| ring_edges(&a.points))
+    }
+
+    /// The outlines cut into pieces at most an eighth of their area's box diagonal long: the
+    /// constraint edges of the triangulation. Short pieces give the triangles along an outline
+    /// many ways in and out, so a corridor can enter cheap ground at one place and leave it at
+    /// another.
+    pub fn outline_pieces(&self) -> impl Iterator<Item = Segment> + '_ {
         self.areas.iter().flat_map(|a| {
-            let n = a.points.len();
-            (0..n).map(move |i| Segment::new(a.points[i], a.points[(i + 1) % n]))
+            let longest = a.bounds.diagonal() / 8.0;
+            ring_edges(&a.points).flat_map(move |e| {
+                let pieces = (e.length() / longest).ceil().clamp(1.0, 64.0) as usize;
+                (0..pieces).map(move |k| {
+                    let at = |k: usize| match k {
+                        k if k == pieces => e.b,
+                        k => e.a.lerp(e.b, k as f64 / pieces as f64),
+                    };
+                    Segment::new(at(k), at(k + 1))
+                })
+            })
         })
     }
 
@@ -90,6 +121,12 @@ impl CostMap {
             })
             .sum()
     }
+}
+
+/// The edges of a closed ring.
+fn ring_edges(points: &[Point]) -> impl Iterator<Item = Segment> + '_ {
+    let n = points.len();
+    (0..n).map(move |i| Segment::new(points[i], points[(i + 1) % n]))
 }
 
 /// Where `edge` crosses `leg`, as a parameter along `leg` strictly between its ends.
@@ -144,6 +181,11 @@ mod tests {
         assert_eq!(map.cost_at(Point::new(4.0, 4.0)), 0.5);
         assert_eq!(map.cost_at(Point::new(8.0, 8.0)), FLOOR_COST);
         assert_eq!(map.min_cost(), 0.5);
+        // On an outline the cheaper side counts: the mud's edge is floor, the road's is road.
+        assert_eq!(map.cost_at(Point::new(1.0, 2.0)), FLOOR_COST);
+        assert_eq!(map.cost_at(Point::new(2.0, 5.0)), FLOOR_COST);
+        assert_eq!(map.cost_at(Point::new(3.0, 4.5)), 0.5);
+        assert_eq!(map.cost_at(Point::new(4.0, 7.0)), 0.5);
         // Painted the other way round, the mud covers the overlap.
         scene.set_order(vec![
             RingRef::Walkable(0),
