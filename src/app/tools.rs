@@ -5,7 +5,7 @@ use super::action::Action;
 use super::selection::Selection;
 use crate::document::Edit;
 use crate::geom::{Point, Ring};
-use crate::scene::{self, Corner, Hit, Query, QueryEnd, RingRef, Scene};
+use crate::scene::{self, Corner, CostArea, Hit, Query, QueryEnd, RingRef, Scene};
 use crate::viz::{DrawList, Layer, Primitive, Style};
 
 /// The active tool.
@@ -19,18 +19,21 @@ pub enum Tool {
     Rectangle,
     RegularPolygon,
     Walkable,
+    /// Draws a cost area (cost 5 until set in the inspector).
+    CostArea,
     /// Click places the start, shift+click the goal.
     Query,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 7] = [
+    pub const ALL: [Tool; 8] = [
         Tool::Select,
         Tool::InsertVertex,
         Tool::Polygon,
         Tool::Rectangle,
         Tool::RegularPolygon,
         Tool::Walkable,
+        Tool::CostArea,
         Tool::Query,
     ];
 
@@ -42,6 +45,7 @@ impl Tool {
             Tool::Rectangle => "Rectangle obstacle",
             Tool::RegularPolygon => "Regular polygon obstacle",
             Tool::Walkable => "Walkable outline",
+            Tool::CostArea => "Cost area",
             Tool::Query => "Start / goal",
         }
     }
@@ -51,7 +55,7 @@ impl Tool {
         match self {
             Tool::Select => "click to select, drag to move (shift: along an axis), Delete removes",
             Tool::InsertVertex => "click an edge to insert a vertex there",
-            Tool::Polygon | Tool::Walkable => {
+            Tool::Polygon | Tool::Walkable | Tool::CostArea => {
                 "click to add points; Enter, double-click or the first point closes; Esc cancels; Backspace undoes a point"
             }
             Tool::Rectangle => "drag from corner to corner (shift: square)",
@@ -163,7 +167,7 @@ impl ToolState {
         match tool {
             Tool::Select => self.select(input, scene, query),
             Tool::InsertVertex => insert_vertex(input, scene),
-            Tool::Polygon | Tool::Walkable => self.draw_ring(tool, input, scene),
+            Tool::Polygon | Tool::Walkable | Tool::CostArea => self.draw_ring(tool, input, scene),
             Tool::Rectangle | Tool::RegularPolygon => self.draw_shape(tool, input, scene, sides),
             Tool::Query => place_endpoint(input, scene, query),
         }
@@ -395,8 +399,22 @@ fn place_endpoint(input: &Input, scene: &Scene, query: Option<usize>) -> Vec<Act
     vec![Action::Apply(Edit::SetQuery { index, query: q })]
 }
 
+/// The cost a new cost area starts with: mud.
+const NEW_AREA_COST: f64 = 5.0;
+
 fn add_ring(tool: Tool, ring: Ring, scene: &Scene) -> Vec<Action> {
-    if tool == Tool::Walkable {
+    if tool == Tool::CostArea {
+        let index = scene.costs.len();
+        let area = CostArea {
+            name: format!("cost area {}", index + 1),
+            ring,
+            cost: NEW_AREA_COST,
+        };
+        vec![
+            Action::Apply(Edit::AddCostArea(area)),
+            Action::Select(Selection::Ring(RingRef::Cost(index))),
+        ]
+    } else if tool == Tool::Walkable {
         let selected = RingRef::Walkable(scene.walkable.len());
         vec![
             Action::Apply(Edit::AddWalkable(ring)),

@@ -73,6 +73,25 @@ fn triangle(ui: &mut Ui, mesh: Option<&NavMesh>, at: Point) {
     });
 }
 
+/// The cost of cost area `index`: above 1 slower ground, below 1 faster (kept above 0).
+fn cost_field(ui: &mut Ui, index: usize, current: f64, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Cost");
+        let mut cost = current;
+        let field = ui
+            .add(
+                egui::DragValue::new(&mut cost)
+                    .speed(0.05)
+                    .range(0.01..=1000.0),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Walking here costs this many times the distance (1 = plain floor)");
+        if field.changed() && cost != current {
+            actions.push(Action::Apply(Edit::SetCost { index, cost }));
+        }
+    });
+}
+
 fn ring_editor(
     ui: &mut Ui,
     scene: &Scene,
@@ -107,6 +126,9 @@ fn ring_editor(
                 name.text = current.clone(); // changed by undo or another edit
             }
         });
+    }
+    if let RingRef::Cost(index) = ring {
+        cost_field(ui, index, scene.costs[index].cost, actions);
     }
     if ui.button("Delete").clicked() {
         actions.push(Action::Run(Command::Delete));

@@ -6,7 +6,7 @@ use crate::app::settings::Settings;
 use crate::app::theme::color;
 use crate::nav::Variant;
 use crate::viz::steps::StepStyle;
-use crate::viz::{Layer, Style, Theme};
+use crate::viz::{Layer, Style, Theme, cost_level};
 use egui::{Sense, Ui, vec2};
 
 /// Every layer the legend lists, in drawing order: the base layers, then one per variant.
@@ -20,10 +20,14 @@ pub fn layers() -> Vec<Layer> {
     layers
 }
 
+/// The costs the cost-area legend shows a tint for.
+const COST_SCALE: [f64; 5] = [0.25, 0.5, 2.0, 5.0, 10.0];
+
 /// The styles a layer's swatch shows.
 fn swatch(layer: Layer) -> Vec<Style> {
     match layer {
         Layer::Walkable => vec![Style::Walkable],
+        Layer::Costs => COST_SCALE.map(|c| Style::Cost(cost_level(c))).to_vec(),
         Layer::Obstacles => vec![Style::Obstacle],
         Layer::FreeSpace => vec![Style::FreeSpace],
         Layer::Mesh => vec![Style::MeshEdge],
@@ -52,8 +56,25 @@ pub fn show(ui: &mut Ui, settings: &Settings) -> Vec<Action> {
             }
             paint_swatch(ui, layer, theme);
         });
+        if layer == Layer::Costs {
+            cost_scale(ui, theme);
+        }
     }
     actions
+}
+
+/// The tint of each cost of [`COST_SCALE`], labelled with the cost (a path's cost counts each
+/// length walked times the cost under it).
+fn cost_scale(ui: &mut Ui, theme: Theme) {
+    ui.horizontal(|ui| {
+        ui.label("   cost");
+        for cost in COST_SCALE {
+            let (cell, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
+            let fill = Style::Cost(cost_level(cost)).paint(theme).fill;
+            ui.painter().rect_filled(cell, 2.0, color(fill));
+            ui.label(format!("x{cost}"));
+        }
+    });
 }
 
 fn paint_swatch(ui: &mut Ui, layer: Layer, theme: Theme) {
