@@ -230,3 +230,37 @@ fn a_cost_area_listed_between_other_areas_keeps_its_place_in_the_file() {
     assert_eq!(scene.costs[0].cost, 2.5);
     nav::build(&scene).unwrap();
 }
+
+#[test]
+fn cost_areas_are_added_costed_and_undone_through_the_document() {
+    use navscope::document::{Document, Edit};
+    let mut scene = mud_scene();
+    let mud = scene.costs.remove(0);
+    scene.order.clear();
+    let mut doc = Document::new(scene);
+    doc.apply(Edit::AddCostArea(mud)).unwrap();
+    doc.apply(Edit::SetCost {
+        index: 0,
+        cost: 2.0,
+    })
+    .unwrap();
+    assert_eq!(doc.scene().costs[0].cost, 2.0);
+    assert_eq!(doc.scene(), &{
+        let mut s = mud_scene();
+        s.costs[0].cost = 2.0;
+        s
+    });
+    doc.undo();
+    assert_eq!(doc.scene(), &mud_scene());
+    assert!(
+        doc.apply(Edit::SetCost {
+            index: 3,
+            cost: 2.0
+        })
+        .is_err()
+    );
+    // Deleting the area leaves the scene as it was without it.
+    doc.apply(Edit::DeleteRing(scene::RingRef::Cost(0)))
+        .unwrap();
+    assert!(doc.scene().costs.is_empty() && doc.scene().order.is_empty());
+}

@@ -540,6 +540,27 @@ mod tests {
     }
 
     #[test]
+    fn the_cost_area_tool_adds_a_selected_mud_area() {
+        let (s, mut state) = (scene(), ToolState::default());
+        for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
+            state.handle(Tool::CostArea, &click(x, y), &s, None, 8);
+        }
+        let enter = Input {
+            enter: true,
+            ..at(0.0, 0.0)
+        };
+        let actions = state.handle(Tool::CostArea, &enter, &s, None, 8);
+        let [
+            Action::Apply(Edit::AddCostArea(area)),
+            Action::Select(Selection::Ring(RingRef::Cost(0))),
+        ] = actions.as_slice()
+        else {
+            panic!("{actions:?}")
+        };
+        assert_eq!((area.ring.len(), area.cost), (3, NEW_AREA_COST));
+    }
+
+    #[test]
     fn escape_cancels_a_polygon() {
         let (s, mut state) = (scene(), ToolState::default());
         state.handle(Tool::Polygon, &click(10.0, 10.0), &s, None, 8);
