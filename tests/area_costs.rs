@@ -51,6 +51,7 @@ fn the_corridor_goes_round_the_mud_when_the_detour_is_cheaper() {
     // Over the top of the band (y > 38), never into it: the weighted cost is the length.
     assert!(funnel.iter().any(|p| p.y >= 38.0), "{funnel:?}");
     let m = a.metrics(Variant::Funnel).unwrap();
+    let funnel_length = m.length;
     assert!(close(m.cost, m.length), "{m:?}");
     // Straight through would be 36 long but cost 44; the detour is longer and cheaper.
     assert!(m.length > 36.0 && m.cost < 44.0, "{m:?}");
@@ -60,6 +61,14 @@ fn the_corridor_goes_round_the_mud_when_the_detour_is_cheaper() {
         close(optimal.length, 36.0) && close(optimal.cost, 44.0),
         "{optimal:?}"
     );
+    // The radius-aware paths go round too, as close to the mud as the funnel.
+    for variant in [Variant::Tangent, Variant::Offset] {
+        let m = a.metrics(variant).unwrap();
+        assert!(
+            close(m.cost, m.length) && close(m.length, funnel_length),
+            "{variant:?} {m:?}"
+        );
+    }
     // Smoothing the midpoints does not cut back through the mud either.
     let smoothed = a.metrics(Variant::MidpointSmoothed).unwrap();
     assert!(close(smoothed.cost, smoothed.length), "{smoothed:?}");
