@@ -1,8 +1,9 @@
 //! Area costs end to end: the `cost` area kind in scene files, cost outlines in both meshes, the
 //! weighted A* and the weighted cost of every path (issue 15, item 1).
 
-use navscope::geom::{Point, Ring};
+use navscope::geom::Point;
 use navscope::nav::{self, Answer, QueryOptions, Variant};
+use navscope::scene::generate::rect;
 use navscope::scene::{self, AreaKind, Scene};
 
 const MUD: &str = include_str!("../assets/scenes/mud.json");
@@ -120,15 +121,6 @@ fn cheaper_ground_draws_the_path_and_the_search_stays_admissible() {
     };
     assert!(first_h <= found.unwrap(), "{first_h} > {found:?}");
     assert!(close(first_h, 0.1 * 96.0));
-}
-
-fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Ring {
-    Ring::new(vec![
-        Point::new(x0, y0),
-        Point::new(x1, y0),
-        Point::new(x1, y1),
-        Point::new(x0, y1),
-    ])
 }
 
 #[test]

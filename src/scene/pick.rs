@@ -240,12 +240,7 @@ mod tests {
         let mut s = scene();
         s.costs.push(crate::scene::CostArea {
             name: "mud".into(),
-            ring: Ring::new(vec![
-                Point::new(20.0, 20.0),
-                Point::new(30.0, 20.0),
-                Point::new(30.0, 28.0),
-                Point::new(20.0, 28.0),
-            ]),
+            ring: square(20.0, 20.0, 8.0),
             cost: 5.0,
         });
         assert_eq!(
@@ -253,7 +248,7 @@ mod tests {
             Some(Hit::Inside(RingRef::Cost(0)))
         );
         assert_eq!(
-            pick_corner(&s, Point::new(30.05, 28.0), 0.1),
+            pick_corner(&s, Point::new(28.05, 28.0), 0.1),
             Some(Corner {
                 ring: RingRef::Cost(0),
                 index: 2

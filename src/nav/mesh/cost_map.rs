@@ -148,14 +148,10 @@ mod tests {
     use super::*;
     use crate::geom::Ring;
     use crate::scene::AreaKind;
+    use crate::scene::generate::rect;
 
     fn square(x0: f64, y0: f64, size: f64) -> Ring {
-        Ring::new(vec![
-            Point::new(x0, y0),
-            Point::new(x0 + size, y0),
-            Point::new(x0 + size, y0 + size),
-            Point::new(x0, y0 + size),
-        ])
+        rect(x0, y0, x0 + size, y0 + size)
     }
 
     /// Ground 10 x 10 with mud (cost 5) at [1, 5]^2 and a road (cost 0.5) at [3, 7]^2 over it.
