@@ -73,6 +73,20 @@ fn the_corridor_goes_round_the_mud_when_the_detour_is_cheaper() {
     // Smoothing the midpoints does not cut back through the mud either.
     let smoothed = a.metrics(Variant::MidpointSmoothed).unwrap();
     assert!(close(smoothed.cost, smoothed.length), "{smoothed:?}");
+    // The corridor optimisations keep a corridor only when its funnel is cheaper, not shorter.
+    let q = &scene.queries[1];
+    let optimised = QueryOptions {
+        corridor: nav::CorridorOptions {
+            visibility: true,
+            topology: true,
+            ..Default::default()
+        },
+        ..QueryOptions::default()
+    };
+    let build = nav::build(&scene).unwrap();
+    let o = nav::query(&build, q.start, q.goal, &optimised);
+    let m = o.metrics(Variant::Funnel).unwrap();
+    assert!(close(m.cost, funnel_length), "{m:?}");
     // With the mud at the floor's cost the same query goes straight.
     let mut plain = scene.clone();
     plain.costs[0].cost = 1.0;
