@@ -44,11 +44,15 @@ fn swatch(layer: Layer) -> Vec<Style> {
     }
 }
 
-/// Shows the list; a clicked checkbox asks to toggle its layer.
-pub fn show(ui: &mut Ui, settings: &Settings) -> Vec<Action> {
+/// Shows the list (the cost areas' layer and tints only when the scene has some); a clicked
+/// checkbox asks to toggle its layer.
+pub fn show(ui: &mut Ui, settings: &Settings, has_costs: bool) -> Vec<Action> {
     let theme = settings.theme;
     let mut actions = Vec::new();
     for layer in layers() {
+        if layer == Layer::Costs && !has_costs {
+            continue;
+        }
         ui.horizontal(|ui| {
             let mut on = settings.is_visible(layer);
             if ui.checkbox(&mut on, layer.name()).clicked() {

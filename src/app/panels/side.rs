@@ -20,15 +20,18 @@ pub fn show(
     let mut actions = Vec::new();
     ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Tools");
-        for t in Tool::ALL {
-            if ui
-                .selectable_label(tool == t, t.name())
-                .on_hover_text(t.hint())
-                .clicked()
-            {
-                actions.push(Action::Run(Command::UseTool(t)));
+        // Wrapped, so every tool fits and the layer legend below stays in view.
+        ui.horizontal_wrapped(|ui| {
+            for t in Tool::ALL {
+                if ui
+                    .selectable_label(tool == t, t.name())
+                    .on_hover_text(t.hint())
+                    .clicked()
+                {
+                    actions.push(Action::Run(Command::UseTool(t)));
+                }
             }
-        }
+        });
         if tool == Tool::RegularPolygon {
             ui.horizontal(|ui| {
                 let label = ui.label("Corners");
@@ -74,7 +77,7 @@ pub fn show(
         }
         ui.separator();
         ui.heading("Layers");
-        actions.extend(legend::show(ui, settings));
+        actions.extend(legend::show(ui, settings, !scene.costs.is_empty()));
     });
     actions
 }
