@@ -1,5 +1,6 @@
-//! Agent playback: where a disc of radius r is after walking `s` along a path (lines and arcs),
-//! and the stretches of `s` during which it overlaps a wall of the unshrunk scene.
+//! Agent playback: where a disc of radius r is after walking `s` along a path (lines and arcs;
+//! across a link it moves straight from end to end), and the stretches of `s` during which it
+//! overlaps a wall of the unshrunk scene (never while taking a link).
 //!
 //! ```text
 //!   wall ────────────┐
@@ -50,7 +51,7 @@ pub fn position_at(path: &Path, s: f64) -> Point {
 /// The point a fraction `t` (0..=1) along one segment.
 fn point_on(segment: &PathSegment, t: f64) -> Point {
     match segment {
-        PathSegment::Line { from, to } => from.lerp(*to, t),
+        PathSegment::Line { from, to } | PathSegment::Link { from, to, .. } => from.lerp(*to, t),
         PathSegment::Arc(a) => a.point_at_angle(a.start_angle + a.sweep * t),
     }
 }
@@ -70,6 +71,8 @@ pub fn collisions(path: &Path, walls: &SegmentGrid, radius: f64) -> Vec<Collisio
                 near_spans(&crate::geom::Segment::new(*from, *to), walls, inside)
             }
             PathSegment::Arc(a) => arc_spans(a, walls, inside),
+            // A link is taken, not walked: no wall lies on its way.
+            PathSegment::Link { .. } => Vec::new(),
         };
         for (lo, hi) in spans {
             let clearance = span_clearance(segment, lo, hi, walls, radius);
@@ -150,6 +153,7 @@ fn span_clearance(
             &crate::geom::Segment::new(point_on(segment, lo), point_on(segment, hi)),
             radius,
         ),
+        PathSegment::Link { .. } => radius,
         PathSegment::Arc(_) => (0..=64)
             .map(|i| lo + (hi - lo) * i as f64 / 64.0)
             .map(|t| walls.distance_to_point(point_on(segment, t), radius))

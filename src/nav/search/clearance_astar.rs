@@ -12,6 +12,7 @@
 //! near them at their own distance (see `tangent_funnel`).
 
 use super::astar::{BlockedCrossing, Passage, SearchOutcome, search};
+use super::links::Jumps;
 use crate::geom::Point;
 use crate::nav::mesh::clearance::{Widths, crossing_width};
 use crate::nav::mesh::ids::TriId;
@@ -69,6 +70,7 @@ pub fn clearance_astar(
             radius,
             forbidden,
         },
+        &Jumps::default(),
         |_| {},
     )
 }
