@@ -4,7 +4,7 @@
 
 use crate::geom::{Point, Ring};
 use crate::scene::{
-    self, Corner, LoadError, Link, Obstacle, Query, Reference, RingRef, SaveError, Scene,
+    self, Corner, Link, LoadError, Obstacle, Query, Reference, RingRef, SaveError, Scene,
 };
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -174,9 +174,7 @@ impl Edit {
             Edit::SetRadius(r) => r.is_finite(),
             Edit::SetQuery { query, .. } => query.start.is_finite() && query.goal.is_finite(),
             Edit::SetLink { link, .. } => {
-                link.from.is_finite()
-                    && link.to.is_finite()
-                    && link.cost.is_none_or(f64::is_finite)
+                link.from.is_finite() && link.to.is_finite() && link.cost.is_none_or(f64::is_finite)
             }
             Edit::SetReference(r) => r.as_ref().is_none_or(|r| {
                 r.position.is_finite() && r.scale.is_finite() && r.opacity.is_finite()

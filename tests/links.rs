@@ -52,7 +52,14 @@ fn two_floors_joined_only_by_a_link_are_walked_through_it() {
     assert_eq!(r["links_used"], serde_json::json!(["stairs"]));
     // Every variant is made per piece and joined through the link: it reaches the stairs'
     // foot on the first floor, then leaves from their top on the second.
-    for variant in ["midpoint", "funnel", "midpoint_smoothed", "tangent", "offset", "optimal"] {
+    for variant in [
+        "midpoint",
+        "funnel",
+        "midpoint_smoothed",
+        "tangent",
+        "offset",
+        "optimal",
+    ] {
         let points: Vec<[f64; 2]> = serde_json::from_value(r["paths"][variant]["points"].clone())
             .unwrap_or_else(|e| panic!("{variant}: {e}"));
         let at = |q: [f64; 2]| points.iter().position(|&x| x == q);
@@ -61,8 +68,14 @@ fn two_floors_joined_only_by_a_link_are_walked_through_it() {
             foot.is_some() && top == foot.map(|i| i + 1),
             "{variant}: {points:?}"
         );
-        assert!(points[..=foot.unwrap()].iter().all(|q| q[0] <= 16.0), "{variant}");
-        assert!(points[top.unwrap()..].iter().all(|q| q[0] >= 24.0), "{variant}");
+        assert!(
+            points[..=foot.unwrap()].iter().all(|q| q[0] <= 16.0),
+            "{variant}"
+        );
+        assert!(
+            points[top.unwrap()..].iter().all(|q| q[0] >= 24.0),
+            "{variant}"
+        );
     }
     // The corridor holds triangles of both floors; the tangent path's segments name the link.
     let xs: Vec<f64> = r["corridor"]
@@ -196,7 +209,11 @@ fn a_link_end_outside_the_free_space_is_reported_like_an_outside_start_and_not_u
     let unusable = &r["unusable_links"][0];
     assert_eq!(
         (&unusable["link"], &unusable["end"], &unusable["blocked_by"]),
-        (&Value::from("stairs"), &Value::from("to"), &Value::from("pillar"))
+        (
+            &Value::from("stairs"),
+            &Value::from("to"),
+            &Value::from("pillar")
+        )
     );
     // Snapping the end to the nearest free point makes the link usable again.
     let nearest: [f64; 2] = serde_json::from_value(unusable["nearest"].clone()).unwrap();
@@ -234,15 +251,28 @@ fn links_load_and_save_byte_for_byte_and_files_without_links_are_unchanged() {
     without.links.clear();
     let plain = scene::to_json(&without);
     assert!(!plain.contains("links"));
-    assert_eq!(canonical.replace(&canonical[canonical.find("  \"links\"").unwrap()..canonical.find("  \"walkable\"").unwrap()], ""), plain);
+    assert_eq!(
+        canonical.replace(
+            &canonical
+                [canonical.find("  \"links\"").unwrap()..canonical.find("  \"walkable\"").unwrap()],
+            ""
+        ),
+        plain
+    );
 }
 
 #[test]
 fn a_bad_link_is_one_line_naming_the_link_and_the_field() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        (r#""cost": "far""#, "link 1 \"drop\": \"cost\" \"far\" is not a number"),
-        (r#""cost": -3"#, "link 1 \"drop\": \"cost\" -3 is not a finite number between 0 and"),
+        (
+            r#""cost": "far""#,
+            "link 1 \"drop\": \"cost\" \"far\" is not a number",
+        ),
+        (
+            r#""cost": -3"#,
+            "link 1 \"drop\": \"cost\" -3 is not a finite number between 0 and",
+        ),
     ];
     let text = std::fs::read_to_string(FLOORS).unwrap();
     for (cost, message) in cases {

@@ -102,7 +102,7 @@ impl DiagnosisReport {
                 .iter()
                 .map(|l| LinkEndReport {
                     link: l.name.clone(),
-                    end: l.end,
+                    end: l.end.name(),
                     at: l.at,
                     blocked_by: l.outside.blocker.name.clone(),
                     nearest: l.outside.nearest,

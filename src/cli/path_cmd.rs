@@ -352,7 +352,12 @@ fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
         links_used: shrunk
             .legs
             .iter()
-            .map(|l| build.links.get(l.link).map_or(String::new(), |l| l.name.clone()))
+            .map(|l| {
+                build
+                    .links
+                    .get(l.link)
+                    .map_or(String::new(), |l| l.name.clone())
+            })
             .collect(),
         metrics: a
             .metrics
@@ -376,11 +381,8 @@ fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
 
 /// The corridor pieces of a side in route order: its corridor, then each leg's.
 fn pieces(side: Option<&Side>) -> impl Iterator<Item = &Corridor> {
-    side.into_iter().flat_map(|s| {
-        s.corridor
-            .iter()
-            .chain(s.legs.iter().map(|l| &l.corridor))
-    })
+    side.into_iter()
+        .flat_map(|s| s.corridor.iter().chain(s.legs.iter().map(|l| &l.corridor)))
 }
 
 fn path_report(variant: Variant, path: &crate::nav::Path, a: &Answer, radius: f64) -> PathReport {

@@ -9,7 +9,7 @@
 //! The cost a search pays to take a link is `cost`, or the straight length from `from` to `to`
 //! when the link has none. A cost may be 0 (a teleporter) but never negative.
 
-use super::Scene;
+use super::{LinkEnd, Scene};
 use crate::geom::Point;
 use crate::numbers::compact;
 use serde::Serialize;
@@ -44,6 +44,24 @@ impl Link {
         self.cost.unwrap_or_else(|| self.from.distance(self.to))
     }
 
+    /// The point at `end`.
+    pub fn end(&self, end: LinkEnd) -> Point {
+        match end {
+            LinkEnd::From => self.from,
+            LinkEnd::To => self.to,
+        }
+    }
+
+    /// The link with its `end` moved to `at`.
+    pub fn with_end(&self, end: LinkEnd, at: Point) -> Link {
+        let mut link = self.clone();
+        match end {
+            LinkEnd::From => link.from = at,
+            LinkEnd::To => link.to = at,
+        }
+        link
+    }
+
     /// `link I "NAME"`, the way messages name a link.
     pub fn describe(&self, index: usize) -> String {
         format!("link {index} \"{}\"", self.name)
@@ -52,7 +70,9 @@ impl Link {
     /// Reads one entry of a file's `links` list; `Err` names the link and the field.
     pub(super) fn from_value(index: usize, value: &serde_json::Value) -> Result<Link, String> {
         let Some(object) = value.as_object() else {
-            return Err(format!("link {index}: is not an object {{\"name\", \"from\", \"to\", ...}}"));
+            return Err(format!(
+                "link {index}: is not an object {{\"name\", \"from\", \"to\", ...}}"
+            ));
         };
         let name = match object.get("name") {
             None => String::new(),
@@ -67,9 +87,13 @@ impl Link {
             match value.as_array().map(Vec::as_slice) {
                 Some([x, y]) => match (x.as_f64(), y.as_f64()) {
                     (Some(x), Some(y)) => Ok(Point::new(x, y)),
-                    _ => Err(format!("{who}: \"{field}\" {value} is not two numbers [x, y]")),
+                    _ => Err(format!(
+                        "{who}: \"{field}\" {value} is not two numbers [x, y]"
+                    )),
                 },
-                _ => Err(format!("{who}: \"{field}\" {value} is not two numbers [x, y]")),
+                _ => Err(format!(
+                    "{who}: \"{field}\" {value} is not two numbers [x, y]"
+                )),
             }
         };
         let (from, to) = (point("from")?, point("to")?);
@@ -77,7 +101,9 @@ impl Link {
             None => false,
             Some(serde_json::Value::Bool(b)) => *b,
             Some(other) => {
-                return Err(format!("{who}: \"bidirectional\" {other} is not true or false"));
+                return Err(format!(
+                    "{who}: \"bidirectional\" {other} is not true or false"
+                ));
             }
         };
         let cost = match object.get("cost") {
@@ -160,7 +186,8 @@ mod tests {
 
     #[test]
     fn reading_names_the_link_and_the_field() {
-        let ok = json!({"name": "jump", "from": [1, 2], "to": [3, 4], "bidirectional": true, "cost": 7});
+        let ok =
+            json!({"name": "jump", "from": [1, 2], "to": [3, 4], "bidirectional": true, "cost": 7});
         let link = Link::from_value(0, &ok).unwrap();
         assert_eq!(
             link,
@@ -171,12 +198,27 @@ mod tests {
             }
         );
         let bad = [
-            (json!({"name": "jump", "from": [1, 2], "to": [3, 4], "cost": "x"}), "link 0 \"jump\": \"cost\" \"x\" is not a number"),
-            (json!({"name": "jump", "from": [1], "to": [3, 4]}), "link 0 \"jump\": \"from\" [1] is not two numbers [x, y]"),
-            (json!({"name": "jump", "from": [1, 2]}), "link 0 \"jump\": \"to\" is missing"),
-            (json!({"name": "j", "from": [1, 2], "to": [3, 4], "bidirectional": 1}), "link 0 \"j\": \"bidirectional\" 1 is not true or false"),
+            (
+                json!({"name": "jump", "from": [1, 2], "to": [3, 4], "cost": "x"}),
+                "link 0 \"jump\": \"cost\" \"x\" is not a number",
+            ),
+            (
+                json!({"name": "jump", "from": [1], "to": [3, 4]}),
+                "link 0 \"jump\": \"from\" [1] is not two numbers [x, y]",
+            ),
+            (
+                json!({"name": "jump", "from": [1, 2]}),
+                "link 0 \"jump\": \"to\" is missing",
+            ),
+            (
+                json!({"name": "j", "from": [1, 2], "to": [3, 4], "bidirectional": 1}),
+                "link 0 \"j\": \"bidirectional\" 1 is not true or false",
+            ),
             (json!({"name": 5}), "link 0: \"name\" 5 is not a string"),
-            (json!([1, 2]), "link 0: is not an object {\"name\", \"from\", \"to\", ...}"),
+            (
+                json!([1, 2]),
+                "link 0: is not an object {\"name\", \"from\", \"to\", ...}",
+            ),
         ];
         for (value, message) in bad {
             assert_eq!(Link::from_value(0, &value).unwrap_err(), message);
@@ -196,7 +238,10 @@ mod tests {
         ];
         let problems = scene.link_problems();
         assert_eq!(problems.len(), 4, "{problems:?}");
-        assert_eq!(problems[0], "link 1 \"a\": the name is used by an earlier link");
+        assert_eq!(
+            problems[0],
+            "link 1 \"a\": the name is used by an earlier link"
+        );
         assert!(problems[1].starts_with("link 1 \"a\": \"to\" (NaN, 0) is not a finite point"));
         assert!(problems[2].starts_with("link 1 \"a\": \"cost\" -1 is not a finite number"));
         assert_eq!(problems[3], "link 2 has no name");

@@ -14,8 +14,11 @@ pub use agents::{AgentProfile, DEFAULT_PROFILE, UnknownProfile};
 pub use file::{
     AreaKind, FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json,
 };
-pub use pick::{Hit, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_obstacle};
 pub use links::Link;
+pub use pick::{
+    Hit, LinkEnd, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_link_end,
+    pick_obstacle,
+};
 pub use reference::Reference;
 pub use validate::{Issue, MAX_COORDINATE, Severity, validate};
 

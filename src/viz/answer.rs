@@ -17,7 +17,11 @@ use crate::scene::Scene;
 /// Draws `answer`, a query answered on a build whose shrunk mesh is `mesh`.
 pub fn draw_answer(mesh: &NavMesh, answer: &Answer, list: &mut DrawList) {
     let shrunk = &answer.shrunk;
-    for c in shrunk.corridor.iter().chain(shrunk.legs.iter().map(|l| &l.corridor)) {
+    for c in shrunk
+        .corridor
+        .iter()
+        .chain(shrunk.legs.iter().map(|l| &l.corridor))
+    {
         draw_corridor(mesh, c, list);
     }
     // Arcs (radius-aware paths) within 1% of their radius, everything else within 0.1% of the map.

@@ -89,7 +89,10 @@ mod tests {
         assert_eq!(arc.first(), Some(&Point::new(0.0, 0.0)));
         assert_eq!(arc.last(), Some(&Point::new(10.0, 0.0)));
         let top = arc[arc.len() / 2];
-        assert!((top.x - 5.0).abs() < 1e-12 && (top.y - 2.0).abs() < 1e-12, "{top}");
+        assert!(
+            (top.x - 5.0).abs() < 1e-12 && (top.y - 2.0).abs() < 1e-12,
+            "{top}"
+        );
     }
 
     #[test]
@@ -114,7 +117,11 @@ mod tests {
             unreachable!()
         };
         // Both strokes start at the tip and go back towards `from`.
-        assert!(strokes.iter().all(|[tip, end]| *tip == Point::new(10.0, 0.0) && end.x < 10.0));
+        assert!(
+            strokes
+                .iter()
+                .all(|[tip, end]| *tip == Point::new(10.0, 0.0) && end.x < 10.0)
+        );
         assert!(Style::Link.paint(super::super::Theme::Dark).dashed);
     }
 }

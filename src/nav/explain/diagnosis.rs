@@ -17,7 +17,7 @@ use crate::nav::build::pipeline::Build;
 use crate::nav::mesh::ids::ComponentId;
 use crate::nav::paths::path::Path;
 use crate::nav::paths::side::{Side, Status, Variant};
-use crate::scene::Scene;
+use crate::scene::{LinkEnd, Scene};
 
 /// A start or goal outside the free space.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,8 +33,7 @@ pub struct LinkOutside {
     /// The link's index in the scene.
     pub link: usize,
     pub name: String,
-    /// `"from"` or `"to"`.
-    pub end: &'static str,
+    pub end: LinkEnd,
     pub at: Point,
     pub outside: Outside,
 }
@@ -106,7 +105,7 @@ impl Diagnosis {
             out.push(format!(
                 "link \"{}\" is not usable: its {} end {} is {}{nearest}",
                 l.name,
-                l.end,
+                l.end.name(),
                 show(l.at),
                 l.outside.blocker.describe()
             ));
@@ -196,7 +195,8 @@ pub fn diagnose(
             .filter(|b| b.width < 2.0 * build.radius);
     }
     for (i, link) in build.links.iter().enumerate() {
-        for (end, at) in [("from", link.from), ("to", link.to)] {
+        for end in [LinkEnd::From, LinkEnd::To] {
+            let at = link.end(end);
             if !mesh.locate(at).is_inside() {
                 diagnosis.links.push(LinkOutside {
                     link: i,

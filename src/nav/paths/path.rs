@@ -6,11 +6,18 @@ use crate::geom::{Arc, Point};
 /// One piece of a path.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PathSegment {
-    Line { from: Point, to: Point },
+    Line {
+        from: Point,
+        to: Point,
+    },
     Arc(Arc),
     /// An off-mesh link taken from `from` to `to` (not walked: nothing lies between them);
     /// its length is the link's `cost`.
-    Link { from: Point, to: Point, cost: f64 },
+    Link {
+        from: Point,
+        to: Point,
+        cost: f64,
+    },
 }
 
 impl PathSegment {
@@ -105,7 +112,9 @@ impl Path {
         for s in &self.segments {
             match s {
                 PathSegment::Link { to, .. } => runs.push(vec![*to]),
-                PathSegment::Line { to, .. } => runs.last_mut().into_iter().for_each(|r| r.push(*to)),
+                PathSegment::Line { to, .. } => {
+                    runs.last_mut().into_iter().for_each(|r| r.push(*to))
+                }
                 PathSegment::Arc(a) => runs.last_mut().into_iter().for_each(|r| {
                     r.extend(a.flatten(max_deviation).into_iter().skip(1));
                 }),

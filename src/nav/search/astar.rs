@@ -315,7 +315,11 @@ pub(crate) fn search<P: Passage>(
         for j in jumps.starting_in(tri) {
             let jump = jumps.jump(j);
             let ng = g + at.distance(jump.from) + jump.cost;
-            moves.extend(jump.to_tris.iter().map(|&t| (t, None, ng, jump.to, Some(j))));
+            moves.extend(
+                jump.to_tris
+                    .iter()
+                    .map(|&t| (t, None, ng, jump.to, Some(j))),
+            );
         }
         for (n, n_entry, ng, cross, link) in moves.drain(..) {
             let next = Node {

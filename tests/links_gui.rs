@@ -1,0 +1,128 @@
+//! Off-mesh links in the editor: the link tool creates one by two clicks (from, then to), the
+//! shown query is answered through it, the inspector edits it, its ends are dragged with the
+//! select tool, and Delete removes it, each one undo step.
+
+mod gui_harness;
+
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use gui_harness::{FakeDialogs, editor_on, screen};
+use navscope::app::App;
+use navscope::app::selection::Selection;
+use navscope::geom::Point;
+use navscope::nav::Status;
+use navscope::scene;
+use std::path::Path;
+
+/// Press and release at one place, a frame each.
+fn click(h: &mut Harness<'_, App>, at: Pos2) {
+    h.hover_at(at);
+    h.drag_at(at);
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+}
+
+/// Press at `from`, move in steps to `to`, release.
+fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.drag_at(from);
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+    }
+    h.drop_at(to);
+    h.run();
+}
+
+fn status(h: &Harness<'_, App>) -> Status {
+    h.state()
+        .analysis()
+        .expect("a query is shown")
+        .answer
+        .status()
+}
+
+fn near(a: Point, b: Point) -> bool {
+    a.distance(b) < 0.3
+}
+
+#[test]
+fn the_link_tool_joins_two_floors_and_the_link_is_edited_dragged_and_deleted() {
+    // The two floors without their links: the upstairs query is unreachable.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("floors.json");
+    let mut floors =
+        scene::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/floors.json"))
+            .unwrap();
+    floors.links.clear();
+    scene::save(&floors, &file).unwrap();
+    let mut h = editor_on(&FakeDialogs::default(), Some(file));
+    assert_eq!(status(&h), Status::Unreachable);
+
+    h.get_by_label("Off-mesh link").click();
+    h.run();
+    let (from, to) = (screen(&h, 14.0, 10.0), screen(&h, 26.0, 10.0));
+    click(&mut h, from);
+    assert!(
+        h.state().document().scene().links.is_empty(),
+        "one click is only the start"
+    );
+    click(&mut h, to);
+    let links = h.state().document().scene().links.clone();
+    assert_eq!(links.len(), 1);
+    assert_eq!(links[0].name, "link 1");
+    assert!(
+        near(links[0].from, Point::new(14.0, 10.0)),
+        "{:?}",
+        links[0]
+    );
+    assert!(near(links[0].to, Point::new(26.0, 10.0)), "{:?}", links[0]);
+    assert!(!links[0].bidirectional && links[0].cost.is_none());
+    assert_eq!(h.state().selection(), Selection::Link(0));
+    // The shown query now goes up through the link.
+    assert_eq!(status(&h), Status::Found);
+    let answer = &h.state().analysis().unwrap().answer;
+    assert_eq!(
+        answer
+            .shrunk
+            .legs
+            .iter()
+            .map(|l| l.link)
+            .collect::<Vec<_>>(),
+        [0]
+    );
+
+    // The inspector: both ways.
+    h.get_by_label("Both ways").click();
+    h.run();
+    assert!(h.state().document().scene().links[0].bidirectional);
+
+    // Dragging the `to` end with the select tool moves it, one undo step.
+    h.get_by_label("Select / move").click();
+    h.run();
+    let (end, there) = (screen(&h, 26.0, 10.0), screen(&h, 28.0, 6.0));
+    drag(&mut h, end, there);
+    let moved = h.state().document().scene().links[0].clone();
+    assert!(near(moved.to, Point::new(28.0, 6.0)), "{moved:?}");
+    assert!(near(moved.from, Point::new(14.0, 10.0)));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(near(
+        h.state().document().scene().links[0].to,
+        Point::new(26.0, 10.0)
+    ));
+
+    // Delete removes the selected link: unreachable again.
+    let start = screen(&h, 14.0, 10.0);
+    click(&mut h, start);
+    assert_eq!(h.state().selection(), Selection::Link(0));
+    h.key_press(Key::Delete);
+    h.run();
+    assert!(h.state().document().scene().links.is_empty());
+    assert_eq!(status(&h), Status::Unreachable);
+}
