@@ -285,3 +285,34 @@ fn a_bad_link_is_one_line_naming_the_link_and_the_field() {
         assert!(err.contains(message), "{err}");
     }
 }
+
+#[test]
+fn usable_links_become_jumps_and_the_linked_search_yields_valid_corridor_pieces() {
+    let mut scene = floors();
+    // A third link with an end in the crate is left out; the stairs go both ways, the drop one.
+    scene.links.push(Link::new("broken", p(8.0, 6.0), p(30.0, 6.0)));
+    let b = nav::build(&scene).unwrap();
+    let jumps = nav::Jumps::place(&b.mesh, &scene.links);
+    let mesh = &b.mesh;
+    let links_of = |t| -> Vec<usize> {
+        jumps.starting_in(t).map(|j| jumps.jump(j).link).collect()
+    };
+    let at = |q: Point| mesh.triangles_at(&mesh.locate(q));
+    assert!(at(p(14.0, 10.0)).into_iter().all(|t| links_of(t) == [0]));
+    assert!(at(p(26.0, 10.0)).into_iter().all(|t| links_of(t) == [0]));
+    assert!(at(p(26.0, 2.0)).into_iter().all(|t| links_of(t) == [1]));
+    assert!(at(p(14.0, 2.0)).into_iter().all(|t| links_of(t).is_empty()));
+    // The drop costs 3 over 12 units: the heuristic is scaled to a quarter.
+    assert_eq!(jumps.heuristic_scale(), 0.25);
+
+    let (s, g) = (p(2.0, 2.0), p(38.0, 2.0));
+    let (first, legs) = nav::astar_linked(mesh, (s, &at(s)), (g, &at(g)), &jumps).unwrap();
+    assert_eq!(legs.len(), 1);
+    assert_eq!((first.start, first.goal), (s, p(14.0, 10.0)));
+    assert_eq!((legs[0].corridor.start, legs[0].corridor.goal), (p(26.0, 10.0), g));
+    for c in std::iter::once(&first).chain(legs.iter().map(|l| &l.corridor)) {
+        nav::invariants::check_corridor(mesh, c).unwrap();
+    }
+    // Without links the plain search finds nothing between the floors.
+    assert!(nav::astar(mesh, s, &at(s), g, &at(g)).is_none());
+}
