@@ -290,13 +290,13 @@ fn a_bad_link_is_one_line_naming_the_link_and_the_field() {
 fn usable_links_become_jumps_and_the_linked_search_yields_valid_corridor_pieces() {
     let mut scene = floors();
     // A third link with an end in the crate is left out; the stairs go both ways, the drop one.
-    scene.links.push(Link::new("broken", p(8.0, 6.0), p(30.0, 6.0)));
+    scene
+        .links
+        .push(Link::new("broken", p(8.0, 6.0), p(30.0, 6.0)));
     let b = nav::build(&scene).unwrap();
     let jumps = nav::Jumps::place(&b.mesh, &scene.links);
     let mesh = &b.mesh;
-    let links_of = |t| -> Vec<usize> {
-        jumps.starting_in(t).map(|j| jumps.jump(j).link).collect()
-    };
+    let links_of = |t| -> Vec<usize> { jumps.starting_in(t).map(|j| jumps.jump(j).link).collect() };
     let at = |q: Point| mesh.triangles_at(&mesh.locate(q));
     assert!(at(p(14.0, 10.0)).into_iter().all(|t| links_of(t) == [0]));
     assert!(at(p(26.0, 10.0)).into_iter().all(|t| links_of(t) == [0]));
@@ -309,7 +309,10 @@ fn usable_links_become_jumps_and_the_linked_search_yields_valid_corridor_pieces(
     let (first, legs) = nav::astar_linked(mesh, (s, &at(s)), (g, &at(g)), &jumps).unwrap();
     assert_eq!(legs.len(), 1);
     assert_eq!((first.start, first.goal), (s, p(14.0, 10.0)));
-    assert_eq!((legs[0].corridor.start, legs[0].corridor.goal), (p(26.0, 10.0), g));
+    assert_eq!(
+        (legs[0].corridor.start, legs[0].corridor.goal),
+        (p(26.0, 10.0), g)
+    );
     for c in std::iter::once(&first).chain(legs.iter().map(|l| &l.corridor)) {
         nav::invariants::check_corridor(mesh, c).unwrap();
     }

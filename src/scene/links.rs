@@ -227,15 +227,17 @@ mod tests {
 
     #[test]
     fn bad_costs_ends_and_names_are_problems() {
-        let mut scene = Scene::default();
-        scene.links = vec![
-            Link::new("a", p(0.0, 0.0), p(1.0, 0.0)),
-            Link {
-                cost: Some(-1.0),
-                ..Link::new("a", p(0.0, 0.0), p(f64::NAN, 0.0))
-            },
-            Link::new("", p(0.0, 0.0), p(1.0, 0.0)),
-        ];
+        let scene = Scene {
+            links: vec![
+                Link::new("a", p(0.0, 0.0), p(1.0, 0.0)),
+                Link {
+                    cost: Some(-1.0),
+                    ..Link::new("a", p(0.0, 0.0), p(f64::NAN, 0.0))
+                },
+                Link::new("", p(0.0, 0.0), p(1.0, 0.0)),
+            ],
+            ..Scene::default()
+        };
         let problems = scene.link_problems();
         assert_eq!(problems.len(), 4, "{problems:?}");
         assert_eq!(

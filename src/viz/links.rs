@@ -97,15 +97,17 @@ mod tests {
 
     #[test]
     fn only_one_way_links_get_an_arrow_head() {
-        let mut scene = Scene::default();
         let one_way = Link::new("drop", Point::new(0.0, 0.0), Point::new(10.0, 0.0));
-        scene.links = vec![
-            one_way.clone(),
-            Link {
-                bidirectional: true,
-                ..one_way
-            },
-        ];
+        let scene = Scene {
+            links: vec![
+                one_way.clone(),
+                Link {
+                    bidirectional: true,
+                    ..one_way
+                },
+            ],
+            ..Scene::default()
+        };
         let mut list = DrawList::default();
         draw_links(&scene, &mut list);
         let heads: Vec<_> = list
@@ -114,7 +116,7 @@ mod tests {
             .collect();
         assert_eq!(heads.len(), 1);
         let Primitive::Segments(strokes) = &heads[0].primitive else {
-            unreachable!()
+            panic!("an arrow head is two strokes")
         };
         // Both strokes start at the tip and go back towards `from`.
         assert!(

@@ -99,6 +99,24 @@ struct Node {
     link: Option<u32>,
 }
 
+impl Node {
+    /// A node not yet expanded: `tri` entered across edge `entry` at `at`, from node `parent`,
+    /// at cost `g`.
+    fn open(tri: TriId, entry: Option<usize>, parent: u32, g: f64, at: Point) -> Node {
+        Node {
+            tri,
+            entry,
+            parent: Some(parent),
+            g,
+            at,
+            closed: false,
+            free: false,
+            next: 0,
+            link: None,
+        }
+    }
+}
+
 #[derive(PartialEq)]
 struct Entry {
     f: f64,
@@ -155,10 +173,8 @@ pub fn astar(
 ) -> Option<Corridor> {
     search(
         mesh,
-        start,
-        start_tris,
-        goal,
-        goal_tris,
+        (start, start_tris),
+        (goal, goal_tris),
         &PointPassage,
         &Jumps::default(),
         |_| {},
@@ -176,10 +192,8 @@ pub fn astar_linked(
 ) -> Option<(Corridor, Vec<Leg>)> {
     let outcome = search(
         mesh,
-        start,
-        start_tris,
-        goal,
-        goal_tris,
+        (start, start_tris),
+        (goal, goal_tris),
         &PointPassage,
         jumps,
         |_| {},
@@ -199,10 +213,8 @@ pub fn astar_trace(
     let mut events = Vec::new();
     search(
         mesh,
-        start,
-        start_tris,
-        goal,
-        goal_tris,
+        (start, start_tris),
+        (goal, goal_tris),
         &PointPassage,
         &Jumps::default(),
         |e| events.push(e),
@@ -214,10 +226,8 @@ pub fn astar_trace(
 /// nothing: the normal entry points pass one).
 pub(crate) fn search<P: Passage>(
     mesh: &NavMesh,
-    start: Point,
-    start_tris: &[TriId],
-    goal: Point,
-    goal_tris: &[TriId],
+    (start, start_tris): (Point, &[TriId]),
+    (goal, goal_tris): (Point, &[TriId]),
     passage: &P,
     jumps: &Jumps,
     mut observe: impl FnMut(SearchEvent),
@@ -257,9 +267,8 @@ pub(crate) fn search<P: Passage>(
             });
         }
     }
-    // The moves out of the triangle being expanded: (triangle, entry edge, cost there, point
-    // entered at, jump taken).
-    let mut moves: Vec<(TriId, Option<usize>, f64, Point, Option<u32>)> = Vec::new();
+    // The moves out of the triangle being expanded, as the nodes they would open.
+    let mut moves: Vec<Node> = Vec::new();
     while let Some(Entry { g, node, done, .. }) = heap.pop() {
         let current = &nodes[node as usize];
         if done {
@@ -310,29 +319,18 @@ pub(crate) fn search<P: Passage>(
             } else {
                 None
             };
-            moves.push((n, n_entry, g + at.distance(cross), cross, None));
+            moves.push(Node::open(n, n_entry, node, g + at.distance(cross), cross));
         }
         for j in jumps.starting_in(tri) {
             let jump = jumps.jump(j);
             let ng = g + at.distance(jump.from) + jump.cost;
-            moves.extend(
-                jump.to_tris
-                    .iter()
-                    .map(|&t| (t, None, ng, jump.to, Some(j))),
-            );
+            moves.extend(jump.to_tris.iter().map(|&t| Node {
+                link: Some(j),
+                ..Node::open(t, None, node, ng, jump.to)
+            }));
         }
-        for (n, n_entry, ng, cross, link) in moves.drain(..) {
-            let next = Node {
-                tri: n,
-                entry: n_entry,
-                parent: Some(node),
-                g: ng,
-                at: cross,
-                closed: false,
-                free: false,
-                next: 0,
-                link,
-            };
+        for next in moves.drain(..) {
+            let (n, ng, cross) = (next.tri, next.g, next.at);
             let Some(index) = offer(&mut slot, &mut nodes, next) else {
                 continue;
             };

@@ -60,10 +60,8 @@ pub fn clearance_astar(
 ) -> SearchOutcome {
     search(
         mesh,
-        start,
-        start_tris,
-        goal,
-        goal_tris,
+        (start, start_tris),
+        (goal, goal_tris),
         &DiscPassage {
             mesh,
             widths,
