@@ -47,7 +47,6 @@ impl Layer {
         Layer::FreeSpace,
         Layer::Mesh,
         Layer::Obstacles,
-        Layer::Links,
         Layer::Corridor,
         Layer::Portals,
         Layer::Agent,
@@ -55,6 +54,7 @@ impl Layer {
         Layer::Issues,
         Layer::Diagnosis,
         Layer::WhyNotShortest,
+        Layer::Links,
     ];
 
     /// Painting order: lower ranks are drawn first.
@@ -252,18 +252,17 @@ impl Style {
                 dashed: true,
                 ..p(Rgba::NONE, variant_color(v, dark), 2.0)
             },
-            Style::Link => Paint {
-                dashed: true,
-                ..p(
-                    Rgba(255, 200, 60, 255),
-                    if dark {
-                        Rgba(255, 200, 60, 255)
-                    } else {
-                        Rgba(170, 110, 0, 255)
-                    },
-                    2.0,
-                )
-            },
+            Style::Link => {
+                let amber = if dark {
+                    Rgba(255, 200, 60, 255)
+                } else {
+                    Rgba(170, 110, 0, 255)
+                };
+                Paint {
+                    dashed: true,
+                    ..p(amber, amber, 2.0)
+                }
+            }
             Style::Start => p(Rgba(60, 200, 90, 255), Rgba(20, 60, 30, 255), 1.5),
             Style::Goal => p(Rgba(235, 70, 70, 255), Rgba(70, 20, 20, 255), 1.5),
             Style::Error => p(Rgba(230, 50, 50, 60), Rgba(255, 60, 60, 255), 3.0),

@@ -52,14 +52,7 @@ fn two_floors_joined_only_by_a_link_are_walked_through_it() {
     assert_eq!(r["links_used"], serde_json::json!(["stairs"]));
     // Every variant is made per piece and joined through the link: it reaches the stairs'
     // foot on the first floor, then leaves from their top on the second.
-    for variant in [
-        "midpoint",
-        "funnel",
-        "midpoint_smoothed",
-        "tangent",
-        "offset",
-        "optimal",
-    ] {
+    for variant in Variant::ALL.map(Variant::name) {
         let points: Vec<[f64; 2]> = serde_json::from_value(r["paths"][variant]["points"].clone())
             .unwrap_or_else(|e| panic!("{variant}: {e}"));
         let at = |q: [f64; 2]| points.iter().position(|&x| x == q);

@@ -4,40 +4,16 @@
 
 mod gui_harness;
 
-use egui::{Key, Modifiers, Pos2};
+use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, screen};
+use gui_harness::{FakeDialogs, click, drag, editor_on, screen};
 use navscope::app::App;
 use navscope::app::selection::Selection;
 use navscope::geom::Point;
 use navscope::nav::Status;
 use navscope::scene;
 use std::path::Path;
-
-/// Press and release at one place, a frame each.
-fn click(h: &mut Harness<'_, App>, at: Pos2) {
-    h.hover_at(at);
-    h.drag_at(at);
-    h.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    h.run();
-}
-
-/// Press at `from`, move in steps to `to`, release.
-fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
-    h.hover_at(from);
-    h.drag_at(from);
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-    }
-    h.drop_at(to);
-    h.run();
-}
 
 fn status(h: &Harness<'_, App>) -> Status {
     h.state()

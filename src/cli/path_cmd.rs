@@ -444,11 +444,13 @@ fn print_table(
     }
     writeln!(out, " {:>10}", "time (us)")?;
     for (name, a) in answers {
-        let tris = a
-            .shrunk
-            .corridor
-            .as_ref()
-            .map_or("-".to_string(), |c| c.triangles.len().to_string());
+        let tris = match a.shrunk.corridor {
+            Some(_) => pieces(Some(&a.shrunk))
+                .map(|c| c.triangles.len())
+                .sum::<usize>()
+                .to_string(),
+            None => "-".to_string(),
+        };
         let raw_status = a.raw.as_ref().map_or("-", |raw| raw.status.as_str());
         write!(
             out,
