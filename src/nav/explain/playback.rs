@@ -202,6 +202,23 @@ mod tests {
     }
 
     #[test]
+    fn a_link_across_a_wall_is_taken_not_walked() {
+        // Two walked stretches 2 away from a wall, joined by a link straight through it.
+        let walls = wall((0.0, -5.0), (0.0, 5.0));
+        let (a, b) = (Point::new(-2.0, 0.0), Point::new(2.0, 0.0));
+        let pieces = [
+            Path::from_points(&[Point::new(-4.0, 0.0), a]),
+            Path::from_points(&[b, Point::new(4.0, 0.0)]),
+        ];
+        let path = Path::join(&pieces, &[1.0]).unwrap();
+        assert_eq!(path.length, 5.0);
+        assert!(collisions(&path, &walls, 0.5).is_empty());
+        // Half way across the link (cost 1) the disc is half way between its ends.
+        assert!(position_at(&path, 2.5).distance(Point::new(0.0, 0.0)) < 1e-12);
+        assert_eq!(position_at(&path, 3.0), b);
+    }
+
+    #[test]
     fn a_line_past_a_wall_end_collides_from_where_the_disc_reaches_it() {
         // The path runs at height 0.3 along a wall from x = 0 to 10; radius 0.5: the disc
         // reaches the wall's end when x = -0.4, 4.6 after the path's start at x = -5.

@@ -131,8 +131,8 @@ impl Path {
         })
     }
 
-    /// `pieces` joined in order, a link of `(cost)` from each piece's end to the next one's
-    /// start; `None` without pieces.
+    /// `pieces` joined in order by links, the k-th from piece k's end to piece k + 1's start
+    /// costing `costs[k]`; `None` without pieces.
     pub fn join(pieces: &[Path], costs: &[f64]) -> Option<Path> {
         let first = pieces.first()?;
         let mut segments = first.segments.clone();
