@@ -113,7 +113,8 @@ pub struct Optimized {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SideTimings {
     pub locate_us: f64,
-    /// The corridor search (every round of it on the raw side).
+    /// The corridor search (every round of it on the raw side; on the shrunk side with the
+    /// search for a route through off-mesh links, when the build has links).
     pub astar_us: f64,
     /// Time to make each variant's path, in `Variant` order: from the corridor (the tangent
     /// path's every round on the raw side), or the optimal path's own search.
