@@ -231,6 +231,8 @@ struct Scratch {
     slot: Vec<u32>,
     nodes: Vec<Node>,
     heap: BinaryHeap<Entry>,
+    /// The moves out of the triangle being expanded, as the nodes they would open.
+    moves: Vec<Node>,
 }
 
 thread_local! {
@@ -266,6 +268,7 @@ pub(crate) fn search<P: Passage>(
     }
     scratch.nodes.clear();
     scratch.heap.clear();
+    scratch.moves.clear();
     SCRATCH.set(scratch);
     outcome
 }
@@ -279,7 +282,12 @@ fn search_in<P: Passage>(
     (passage, jumps): (&P, &Jumps),
     mut observe: impl FnMut(SearchEvent),
 ) -> SearchOutcome {
-    let Scratch { slot, nodes, heap } = scratch;
+    let Scratch {
+        slot,
+        nodes,
+        heap,
+        moves,
+    } = scratch;
     let h = |p: Point| jumps.heuristic_scale() * p.distance(goal);
     let mut outcome = SearchOutcome::default();
     for &t in start_tris {
@@ -310,8 +318,6 @@ fn search_in<P: Passage>(
             });
         }
     }
-    // The moves out of the triangle being expanded, as the nodes they would open.
-    let mut moves: Vec<Node> = Vec::new();
     while let Some(Entry { g, node, done, .. }) = heap.pop() {
         let current = &nodes[node as usize];
         if done {
