@@ -1,6 +1,7 @@
 //! Off-mesh links in the editor: the link tool creates one by two clicks (from, then to), the
 //! shown query is answered through it, the inspector edits it, its ends are dragged with the
-//! select tool, and Delete removes it, each one undo step.
+//! select tool, and Delete removes it, each one undo step; an unusable link end is explained
+//! and snapped to the nearest free point.
 
 mod gui_harness;
 
@@ -77,6 +78,11 @@ fn the_link_tool_joins_two_floors_and_the_link_is_edited_dragged_and_deleted() {
     h.get_by_label("Both ways").click();
     h.run();
     assert!(h.state().document().scene().links[0].bidirectional);
+    // Own cost: starts at the link's length, which was its cost so far.
+    h.get_by_label("Own cost").click();
+    h.run();
+    let link = h.state().document().scene().links[0].clone();
+    assert_eq!(link.cost, Some(link.from.distance(link.to)));
 
     // Dragging the `to` end with the select tool moves it, one undo step.
     h.get_by_label("Select / move").click();
@@ -101,4 +107,37 @@ fn the_link_tool_joins_two_floors_and_the_link_is_edited_dragged_and_deleted() {
     h.run();
     assert!(h.state().document().scene().links.is_empty());
     assert_eq!(status(&h), Status::Unreachable);
+}
+
+#[test]
+fn an_unusable_link_end_is_explained_and_snapped_to_the_nearest_free_point() {
+    // The stairs' top inside the pillar: the link is not usable, upstairs is unreachable.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("floors.json");
+    let mut floors =
+        scene::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/floors.json"))
+            .unwrap();
+    floors.links[0].to = Point::new(32.0, 6.0);
+    scene::save(&floors, &file).unwrap();
+    let mut h = editor_on(&FakeDialogs::default(), Some(file));
+    assert_eq!(status(&h), Status::Unreachable);
+    assert!(
+        h.query_by_label_contains("link \"stairs\" is not usable: its to end")
+            .is_some()
+    );
+    h.get_by_label("Snap link \"stairs\" to").click();
+    h.run();
+    let to = h.state().document().scene().links[0].to;
+    assert!(
+        to.x < 31.0 - 0.49 || to.x > 33.0 + 0.49,
+        "{to:?} is clear of the pillar"
+    );
+    assert_eq!(status(&h), Status::Found);
+    // One undo step puts the end back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().document().scene().links[0].to,
+        Point::new(32.0, 6.0)
+    );
 }

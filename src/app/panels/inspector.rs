@@ -248,6 +248,8 @@ fn link_editor(
             .map(Action::Apply),
     );
     let mut changed = link.clone();
+    // A drag of a number field is one undo step: it ends after this frame's edit.
+    let mut drag_stopped = false;
     Grid::new("link").num_columns(3).show(ui, |ui| {
         for (label, p) in [("From", &mut changed.from), ("To", &mut changed.to)] {
             let label = ui.label(label);
@@ -259,7 +261,7 @@ fn link_editor(
                     actions.push(Action::BeginGesture);
                 }
                 if field.drag_stopped() {
-                    actions.push(Action::EndGesture);
+                    drag_stopped = true;
                 }
             }
             ui.end_row();
@@ -269,7 +271,8 @@ fn link_editor(
         .on_hover_text("A bidirectional link can be taken from either end");
     ui.horizontal(|ui| {
         let mut own = changed.cost.is_some();
-        ui.checkbox(&mut own, "Own cost")
+        let own_box = ui
+            .checkbox(&mut own, "Own cost")
             .on_hover_text("Without one, taking the link costs its straight length");
         match (own, changed.cost) {
             (true, None) => changed.cost = Some(link.cost()),
@@ -278,12 +281,20 @@ fn link_editor(
         }
         match &mut changed.cost {
             Some(c) => {
-                ui.add(
-                    DragValue::new(c)
-                        .speed(0.05)
-                        .max_decimals(4)
-                        .range(0.0..=1e9),
-                );
+                let field = ui
+                    .add(
+                        DragValue::new(c)
+                            .speed(0.05)
+                            .max_decimals(4)
+                            .range(0.0..=1e9),
+                    )
+                    .labelled_by(own_box.id);
+                if field.drag_started() {
+                    actions.push(Action::BeginGesture);
+                }
+                if field.drag_stopped() {
+                    drag_stopped = true;
+                }
             }
             None => {
                 ui.label(format!("{:.3} (its length)", link.cost()));
@@ -292,6 +303,9 @@ fn link_editor(
     });
     if changed != *link {
         actions.push(set(changed));
+    }
+    if drag_stopped {
+        actions.push(Action::EndGesture);
     }
     if ui.button("Delete").clicked() {
         actions.push(Action::Run(Command::Delete));
