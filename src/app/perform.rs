@@ -93,6 +93,8 @@ impl App {
                 let settings = &mut self.state.settings;
                 settings.set_visible(layer, !settings.is_visible(layer));
             }
+            Command::SoloLayer(layer) => self.state.settings.solo(layer),
+            Command::LayerPreset(preset) => self.state.settings.apply_preset(preset),
             Command::UseTool(tool) => {
                 let actions = self.state.tool_state.cancel();
                 self.perform_all(ctx, actions);
