@@ -14,6 +14,7 @@ use navscope::app::selection::Selection;
 use navscope::geom::Point;
 use navscope::nav::Status;
 use navscope::scene;
+use navscope::viz::Layer;
 use std::path::Path;
 
 fn status(h: &Harness<'_, App>) -> Status {
@@ -61,6 +62,8 @@ fn the_link_tool_joins_two_floors_and_the_link_is_edited_dragged_and_deleted() {
     assert!(near(links[0].to, Point::new(26.0, 10.0)), "{:?}", links[0]);
     assert!(!links[0].bidirectional && links[0].cost.is_none());
     assert_eq!(h.state().selection(), Selection::Link(0));
+    // Drawn in the first view (the authoring layers show links).
+    assert!(h.state().painted_layers().contains(&Layer::Links));
     // The shown query now goes up through the link.
     assert_eq!(status(&h), Status::Found);
     let answer = &h.state().analysis().unwrap().answer;
