@@ -25,6 +25,21 @@ fn status(h: &Harness<'_, App>) -> Status {
         .status()
 }
 
+/// The editor on `assets/scenes/floors.json` changed by `change` (saved in the folder
+/// returned, which must outlive the harness).
+fn editor_on_floors(
+    change: impl FnOnce(&mut scene::Scene),
+) -> (tempfile::TempDir, Harness<'static, App>) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("floors.json");
+    let mut floors =
+        scene::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/floors.json"))
+            .unwrap();
+    change(&mut floors);
+    scene::save(&floors, &file).unwrap();
+    (dir, editor_on(&FakeDialogs::default(), Some(file)))
+}
+
 fn near(a: Point, b: Point) -> bool {
     a.distance(b) < 0.3
 }
@@ -32,14 +47,7 @@ fn near(a: Point, b: Point) -> bool {
 #[test]
 fn the_link_tool_joins_two_floors_and_the_link_is_edited_dragged_and_deleted() {
     // The two floors without their links: the upstairs query is unreachable.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("floors.json");
-    let mut floors =
-        scene::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/floors.json"))
-            .unwrap();
-    floors.links.clear();
-    scene::save(&floors, &file).unwrap();
-    let mut h = editor_on(&FakeDialogs::default(), Some(file));
+    let (_dir, mut h) = editor_on_floors(|floors| floors.links.clear());
     assert_eq!(status(&h), Status::Unreachable);
 
     h.get_by_label("Off-mesh link").click();
@@ -115,14 +123,7 @@ fn the_link_tool_joins_two_floors_and_the_link_is_edited_dragged_and_deleted() {
 #[test]
 fn an_unusable_link_end_is_explained_and_snapped_to_the_nearest_free_point() {
     // The stairs' top inside the pillar: the link is not usable, upstairs is unreachable.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("floors.json");
-    let mut floors =
-        scene::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/floors.json"))
-            .unwrap();
-    floors.links[0].to = Point::new(32.0, 6.0);
-    scene::save(&floors, &file).unwrap();
-    let mut h = editor_on(&FakeDialogs::default(), Some(file));
+    let (_dir, mut h) = editor_on_floors(|floors| floors.links[0].to = Point::new(32.0, 6.0));
     assert_eq!(status(&h), Status::Unreachable);
     assert!(
         h.query_by_label_contains("link \"stairs\" is not usable: its to end")
