@@ -20,6 +20,8 @@ pub enum Action {
     OpenRecent(PathBuf),
     /// Show the query with this index.
     ShowQuery(usize),
+    /// A fixed grid and snap step (`None`: follow the zoom).
+    SetGridStep(Option<f64>),
     /// Corners of the regular-polygon tool.
     SetPolygonSides(usize),
     /// The corridor optimisations of the canvas paths and the lab's runs.
