@@ -254,7 +254,7 @@ impl App {
         let dir = doc.path().and_then(|p| p.parent()).map(|d| d.to_path_buf());
         let name = match &target {
             FileTarget::Open | FileTarget::Reference => String::new(),
-            FileTarget::SaveScene { .. } => doc.name(),
+            FileTarget::SaveScene { .. } => doc.save_name(),
             FileTarget::Export(e) => e.file_name(&doc.name()),
             FileTarget::TestCase => test_case::file_name(&doc.name()),
         };
