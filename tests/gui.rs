@@ -6,7 +6,7 @@ mod gui_harness;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, editor_stepping, screen};
+use gui_harness::{FakeDialogs, click, drag, editor_on, editor_stepping, screen};
 use navscope::app::{App, FileKind};
 use navscope::geom::Point;
 use navscope::nav::Variant;
@@ -16,30 +16,6 @@ use std::path::Path;
 
 fn editor(dialogs: &FakeDialogs) -> Harness<'static, App> {
     editor_on(dialogs, None)
-}
-
-/// Press and release at one place, a frame each.
-fn click(h: &mut Harness<'_, App>, at: Pos2) {
-    h.hover_at(at);
-    h.drag_at(at);
-    h.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    h.run();
-}
-
-/// Press at `from`, move in steps to `to`, release.
-fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
-    h.hover_at(from);
-    h.drag_at(from);
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-    }
-    h.drop_at(to);
-    h.run();
 }
 
 fn funnel_length(h: &Harness<'_, App>) -> f64 {
@@ -335,7 +311,34 @@ fn a_bad_file_shows_the_error_and_keeps_the_scene() {
     assert!(message.contains("bad.json"), "{message}");
     assert_eq!(h.state().document().scene(), &scene);
     assert!(h.state().triangle_count().is_some());
-    h.get_by_label_contains("bad.json"); // in the status bar
+    // In a dialog until dismissed, and in the status bar.
+    h.get_by_label_contains("Could not open");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.query_by_label_contains("Could not open").is_none());
+    h.get_by_label_contains("bad.json");
+}
+
+#[test]
+fn a_bad_file_on_the_command_line_shows_its_error_in_a_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.json");
+    std::fs::write(&bad, "{\"format\": \"navscope-scene\", \"version\": 7}").unwrap();
+    let mut h = editor_on(&FakeDialogs::default(), Some(bad));
+    h.get_by_label_contains("Could not open");
+    let message = h
+        .state()
+        .status()
+        .message()
+        .expect("the error")
+        .1
+        .to_string();
+    assert!(message.contains("broken.json"), "{message}");
+    // The example stays open.
+    assert_eq!(h.state().document().name(), "example");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.query_by_label_contains("Could not open").is_none());
 }
 
 #[test]

@@ -36,6 +36,7 @@ impl App {
             Action::Run(command) => self.run(ctx, command),
             Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
             Action::ShowQuery(i) => self.state.query = i,
+            Action::DismissAlert => self.state.alert = None,
             Action::SetGridStep(step) => self.state.settings.grid_step = step,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,
@@ -122,7 +123,7 @@ impl App {
         }
     }
 
-    /// Deletes the selected corner or ring and says what went (a ring left with fewer than
+    /// Deletes the selected corner, ring or link and says what went (a ring left with fewer than
     /// three corners goes with its corner).
     fn delete_selection(&mut self) {
         let scene = self.state.doc.scene();
@@ -141,10 +142,17 @@ impl App {
                 Edit::DeleteRing(r),
                 format!("deleted {}", scene.describe(r)),
             ),
+            Selection::Link(i) => (
+                Edit::DeleteLink(i),
+                format!(
+                    "deleted {}",
+                    scene.links.get(i).map_or(String::new(), |l| l.describe(i))
+                ),
+            ),
             Selection::None | Selection::Triangle(_) => {
                 self.state
                     .status
-                    .info("select a corner or an obstacle to delete it");
+                    .info("select a corner, an obstacle or a link to delete it");
                 return;
             }
         };
@@ -212,10 +220,12 @@ impl App {
                 self.state.settings.remember(&path);
                 self.state.status.info(format!("opened {}", path.display()));
             }
-            Err(e) => self
-                .state
-                .status
-                .error(format!("could not open the file: {e}")),
+            Err(e) => {
+                self.state
+                    .status
+                    .error(format!("could not open the file: {e}"));
+                self.state.alert = Some((path, e.to_string()));
+            }
         }
     }
 

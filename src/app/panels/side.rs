@@ -20,7 +20,7 @@ pub fn show(
     let mut actions = Vec::new();
     ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Tools");
-        // Wrapped, so every tool fits and the layer legend below stays in view.
+        // Wrapped, so that a new tool does not push the layer list out of the window.
         ui.horizontal_wrapped(|ui| {
             for t in Tool::ALL {
                 if ui
