@@ -21,32 +21,47 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Seeds that once failed, each with what it found.
-const REGRESSIONS: &[(u64, &str)] = &[];
-
-/// Seeds that fail and are not fixed yet: skipped (and counted) so the run stays useful, each
-/// with what it found. Open issues, not accepted behaviour.
-const KNOWN_OPEN: &[(u64, &str)] = &[
+const REGRESSIONS: &[(u64, &str)] = &[
+    // NavMesh::validate judged a sliver triangle by its centroid, which rounds to the wrong side
+    // of a contour edge when two contour points lie 1e-15 apart (a gap closing at radius = half
+    // its width, near-coincident points): the mesh was right, the check was not.
     (
         243,
-        "NavMesh::validate: a triangle outside the free space (fence, spiral, copies)",
+        "triangle outside the free space (fence, spiral, copies)",
     ),
     (
         290,
-        "NavMesh::validate: a triangle outside the free space (fence, radius near half a gap)",
+        "triangle outside the free space (fence, radius near half a gap)",
     ),
     (
         735,
-        "NavMesh::validate: a triangle outside the free space (scaled, radius near half a gap)",
+        "triangle outside the free space (scaled, radius near half a gap)",
     ),
     (
         745,
-        "NavMesh::validate: a triangle outside the free space (fence, radius near half a gap)",
+        "triangle outside the free space (fence, radius near half a gap)",
     ),
     (
         881,
-        "NavMesh::validate: a triangle outside the free space (spiral, radius near half a gap)",
+        "triangle outside the free space (spiral, radius near half a gap)",
+    ),
+    (
+        1060,
+        "triangle outside the free space (fence, radius near half a gap)",
+    ),
+    (
+        1175,
+        "triangle outside the free space (radius near half a gap)",
+    ),
+    (
+        1271,
+        "triangle outside the free space (radius near half a gap)",
     ),
 ];
+
+/// Seeds that fail and are not fixed yet: skipped (and counted) so the run stays useful, each
+/// with what it found. Open issues, not accepted behaviour.
+const KNOWN_OPEN: &[(u64, &str)] = &[];
 
 /// Longest a case may take (a debug build on a loaded 2-core machine).
 const TIME_GUARD: Duration = Duration::from_secs(20);

@@ -250,3 +250,26 @@ fn convex_shrink_drops_an_edge_it_eats() {
         assert!(p.distance(Point::new(e.0, e.1)) < 1e-12, "{points:?}");
     }
 }
+
+/// Fuzz seeds 243, 290, 735, ...: where a gap closes at radius = half its width, two contour
+/// points lie 1e-15 apart and the mesh holds a sliver triangle against a contour edge. Its
+/// centroid rounds to the wall's outer side, and `NavMesh::validate` called the (right) mesh
+/// wrong. The points are those of seed 290.
+#[test]
+fn sliver_triangle_on_a_contour_edge_validates() {
+    let contour = vec![
+        Point::new(9.85029472093901, 12.227224719773794),
+        Point::new(9.908085487186462, 12.211739730627814),
+        Point::new(9.908085487186462, 12.242709708919776),
+        Point::new(9.85029472093901, 12.227224719773796),
+    ];
+    let free = nav::FreeSpace {
+        contours: vec![nav::Contour {
+            corners: vec![None; contour.len()],
+            points: contour,
+        }],
+    };
+    let mesh = nav::triangulate(&free).unwrap();
+    assert_eq!(mesh.triangle_count(), 2);
+    mesh.validate(&free).unwrap();
+}
