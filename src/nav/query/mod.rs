@@ -1,7 +1,9 @@
 //! The query stage: the one query pass over a build (`pass`): the shrunk mesh's side with the
 //! corridor optimisations as an option (`corridor_opt`), the raw mesh's side (`raw_query`), the
-//! metrics of every variant, and the explanations of the stage before.
+//! metrics of every variant, the explanations of the stage before, and the checks every answer
+//! passes in debug builds (`checks`).
 
+pub mod checks;
 pub mod corridor_opt;
 pub mod pass;
 pub mod raw_query;

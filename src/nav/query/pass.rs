@@ -3,11 +3,13 @@
 //! (locate, A*, the corridor optimisations when on, then midpoint, funnel, smoothed midpoints
 //! and the exact optimal path) and the raw mesh's (the radius-aware tangent and offset paths,
 //! see `raw_query`), measures every path ([`Metrics`]), and explains the outcome: the detour of
-//! the funnel against the optimal path and, given the scene, the diagnosis of a failure.
+//! the funnel against the optimal path and, given the scene, the diagnosis of a failure. In
+//! debug builds every answer is checked against its invariants (`checks`).
 //!
 //! The two sides have their own status, and a variant has a path exactly when its side found
 //! one, so either side may find a path the other does not.
 
+use super::checks::check_answer;
 use super::corridor_opt::{CorridorOptions, optimize_corridor};
 use super::raw_query::query_raw;
 use crate::geom::Point;
@@ -165,6 +167,12 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
     answer.time_us = micros(t0);
     for (_, m) in &mut answer.metrics {
         m.query_time_us = answer.time_us;
+    }
+    // Every answer of a debug build (every test's) is checked; release builds skip it.
+    if cfg!(debug_assertions)
+        && let Err(e) = check_answer(build, &answer)
+    {
+        panic!("query {start} -> {goal}: {e}");
     }
     if let Some(scene) = options.explain {
         let plain = QueryOptions {
