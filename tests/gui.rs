@@ -6,7 +6,7 @@ mod gui_harness;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, screen};
+use gui_harness::{FakeDialogs, editor_on, editor_stepping, screen};
 use navscope::app::{App, FileKind};
 use navscope::geom::Point;
 use navscope::nav::Variant;
@@ -89,6 +89,78 @@ fn drawing_an_obstacle_by_clicks_rebuilds_the_mesh() {
             .is_some_and(|b| b.revision == h.state().document().revision())
     );
     assert_ne!(h.state().triangle_count(), before);
+}
+
+/// A press and a release at `at`, a frame each.
+fn quick_click(h: &mut Harness<'_, App>, at: Pos2) {
+    h.hover_at(at);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+}
+
+#[test]
+fn a_double_click_after_quick_clicks_adds_the_clicked_point_and_closes_the_polygon() {
+    // Frames at 60 Hz: the clicks below all fall within egui's 0.3 s double-click delay, so
+    // the closing double-click arrives as what egui calls a triple-click.
+    let mut h = editor_stepping(&FakeDialogs::default(), None, 1.0 / 60.0);
+    let obstacles = h.state().document().scene().obstacles.len();
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    let corners = [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)].map(|(x, y)| screen(&h, x, y));
+    let expected = corners.map(|c| world_at(&h, c));
+    quick_click(&mut h, corners[0]);
+    quick_click(&mut h, corners[1]);
+    quick_click(&mut h, corners[2]);
+    quick_click(&mut h, corners[2]);
+    h.run();
+    let scene = h.state().document().scene();
+    assert_eq!(
+        scene.obstacles.len(),
+        obstacles + 1,
+        "the polygon was closed"
+    );
+    let ring = scene.obstacles[obstacles].ring.points();
+    assert_eq!(ring.len(), 3, "{ring:?}");
+    for (corner, want) in ring.iter().zip(expected) {
+        assert!(corner.distance(want) < 0.5, "{ring:?} vs {expected:?}");
+    }
+}
+
+#[test]
+fn the_inspector_header_shows_the_name_and_a_list_index_that_cannot_be_mixed_up() {
+    let mut h = editor(&FakeDialogs::default());
+    let index = h.state().document().scene().obstacles.len();
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    h.key_press(Key::V);
+    h.run();
+    let inside = screen(&h, 32.0, 22.5);
+    click(&mut h, inside);
+    assert_eq!(h.state().selection().ring(), Some(RingRef::Obstacle(index)));
+    // The new obstacle's default name counts from 1, the list index from 0: the header must
+    // not print them side by side as "obstacle 13 \"obstacle 14\"".
+    let name = h.state().document().scene().obstacles[index].name.clone();
+    assert_eq!(name, format!("obstacle {}", index + 1));
+    h.get_by_label(&name);
+    h.get_by_label(&format!("obstacle, obstacles[{index}] in the scene"));
+    assert!(
+        h.query_by_label_contains(&format!("obstacle {index} \""))
+            .is_none(),
+        "the header still mixes the index and the name"
+    );
 }
 
 #[test]

@@ -172,6 +172,11 @@ impl App {
         self.derived.built().map(|b| b.build.mesh.triangle_count())
     }
 
+    /// The index of the query on the canvas.
+    pub fn shown_query(&self) -> Option<usize> {
+        self.state.shown_query()
+    }
+
     /// The shown query with its paths and metrics.
     pub fn analysis(&self) -> Option<&Analysis> {
         self.derived.analysis.as_ref()
