@@ -212,14 +212,14 @@ impl PartialOrd for Pending<'_> {
 fn box_to_point(b: &Aabb, p: Point) -> f64 {
     let dx = (b.min.x - p.x).max(p.x - b.max.x).max(0.0);
     let dy = (b.min.y - p.y).max(p.y - b.max.y).max(0.0);
-    dx.hypot(dy)
+    Point::new(dx, dy).length()
 }
 
 /// Gap between two boxes (0 when they meet).
 fn box_to_box(a: &Aabb, b: &Aabb) -> f64 {
     let dx = (a.min.x - b.max.x).max(b.min.x - a.max.x).max(0.0);
     let dy = (a.min.y - b.max.y).max(b.min.y - a.max.y).max(0.0);
-    dx.hypot(dy)
+    Point::new(dx, dy).length()
 }
 
 /// Distance from segment `q` to the box (0 when they meet): the distance between two convex
