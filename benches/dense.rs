@@ -6,23 +6,11 @@
 
 mod common;
 
-use navscope::geom::{Point, Ring};
+use navscope::geom::Point;
 use navscope::nav::{QueryOptions, build, query};
-use navscope::scene::generate::{rect, scene_with};
+use navscope::scene::generate::{rect, regular, scene_with};
 use std::hint::black_box;
 use std::time::Instant;
-
-/// A regular `n`-gon of circumradius `radius` round (cx, cy), counter-clockwise.
-fn regular(n: usize, cx: f64, cy: f64, radius: f64) -> Ring {
-    Ring::new(
-        (0..n)
-            .map(|k| {
-                let a = k as f64 * std::f64::consts::TAU / n as f64;
-                Point::new(cx + radius * a.cos(), cy + radius * a.sin())
-            })
-            .collect(),
-    )
-}
 
 /// Median wall-clock milliseconds of `runs` calls of `f`.
 fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
