@@ -3,7 +3,7 @@
 //! agent radius from the unshrunk walls, the funnel and the smoothed midpoints are no longer than
 //! the midpoint path, and nothing made on the shrunk mesh is shorter than its optimal path.
 
-use super::pass::Answer;
+use super::answer::Answer;
 use crate::geom::{Point, SegmentGrid};
 use crate::nav::build::pipeline::Build;
 use crate::nav::paths::measure::check_not_longer;
