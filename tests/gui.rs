@@ -53,18 +53,54 @@ fn funnel_length(h: &Harness<'_, App>) -> f64 {
 
 #[test]
 fn starts_on_the_example_with_a_mesh_and_every_variant() {
-    let h = editor(&FakeDialogs::default());
+    let mut h = editor(&FakeDialogs::default());
+    assert_eq!(h.state().document().name(), "example");
+    assert_eq!(h.state().document().save_name(), "example.json");
     assert!(h.state().triangle_count().is_some_and(|n| n > 100));
     let analysis = h.state().analysis().expect("the example query is shown");
     let shown: Vec<Variant> = analysis.answer.paths().map(|(v, _)| v).collect();
     assert_eq!(shown, Variant::ALL.to_vec());
-    for v in Variant::ALL {
-        assert!(
-            h.state().painted_layers().contains(&Layer::Path(v)),
-            "{v:?} is not drawn"
-        );
-        h.get_by_label(&Layer::Path(v).name()); // in the legend
+    // A first view that is not busy: the funnel and tangent paths over the corridor.
+    let painted_paths = |h: &Harness<'_, App>| -> Vec<Variant> {
+        Variant::ALL
+            .into_iter()
+            .filter(|&v| h.state().painted_layers().contains(&Layer::Path(v)))
+            .collect()
+    };
+    assert_eq!(painted_paths(&h), [Variant::Funnel, Variant::Tangent]);
+    for layer in [Layer::FreeSpace, Layer::Mesh, Layer::Corridor] {
+        assert!(h.state().painted_layers().contains(&layer), "{layer:?}");
     }
+    assert!(!h.state().painted_layers().contains(&Layer::Portals));
+    // The "all" preset shows every variant; each is in the legend.
+    h.get_by_label("all").click();
+    h.run();
+    assert_eq!(painted_paths(&h), Variant::ALL);
+    for v in Variant::ALL {
+        h.get_by_label(&Layer::Path(v).name());
+    }
+    h.get_by_label("authoring").click();
+    h.run();
+    assert!(painted_paths(&h).is_empty());
+    assert!(!h.state().painted_layers().contains(&Layer::Corridor));
+    assert!(h.state().painted_layers().contains(&Layer::Mesh));
+}
+
+#[test]
+fn alt_click_on_a_layer_shows_it_alone() {
+    let mut h = editor(&FakeDialogs::default());
+    let name = Layer::Path(Variant::Optimal).name();
+    h.get_by_label(&name).scroll_to_me();
+    h.run();
+    h.get_by_label(&name).click_modifiers(Modifiers::ALT);
+    h.run();
+    let painted = h.state().painted_layers();
+    assert!(painted.contains(&Layer::Path(Variant::Optimal)));
+    let others: Vec<&Layer> = painted
+        .iter()
+        .filter(|&&l| l != Layer::Path(Variant::Optimal) && l != Layer::Overlay)
+        .collect();
+    assert!(others.is_empty(), "{others:?}");
 }
 
 #[test]
@@ -131,6 +167,44 @@ fn a_double_click_after_quick_clicks_adds_the_clicked_point_and_closes_the_polyg
     for (corner, want) in ring.iter().zip(expected) {
         assert!(corner.distance(want) < 0.5, "{ring:?} vs {expected:?}");
     }
+}
+
+#[test]
+fn a_fixed_grid_step_is_what_clicks_snap_to() {
+    use egui::accesskit::{Action, ActionData, ActionRequest, Role};
+    use egui_kittest::kittest::NodeT;
+    let mut h = editor(&FakeDialogs::default());
+    let obstacles = h.state().document().scene().obstacles.len();
+    h.key_press(Key::S); // snap on
+    h.run();
+    h.get_by_label("Fixed grid step").click();
+    h.run();
+    assert_eq!(h.state().settings().grid_step, Some(1.0));
+    let (target_node, target_tree) = h
+        .get_by_role_and_label(Role::SpinButton, "step")
+        .accesskit_node()
+        .locate();
+    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
+        action: Action::SetValue,
+        target_node,
+        target_tree,
+        data: Some(ActionData::NumericValue(0.25)),
+    }));
+    h.run();
+    assert_eq!(h.state().settings().grid_step, Some(0.25));
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for (x, y) in [(30.37, 21.05), (34.12, 21.38), (32.13, 24.88)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let scene = h.state().document().scene();
+    assert_eq!(scene.obstacles.len(), obstacles + 1);
+    let got = scene.obstacles[obstacles].ring.points().to_vec();
+    let want = [(30.25, 21.0), (34.0, 21.5), (32.25, 25.0)].map(|(x, y)| Point::new(x, y));
+    assert_eq!(got, want);
 }
 
 #[test]
@@ -228,6 +302,8 @@ fn dragging_an_obstacle_moves_it_as_one_step() {
 fn toggling_a_layer_hides_it() {
     let mut h = editor(&FakeDialogs::default());
     assert!(h.state().painted_layers().contains(&Layer::Corridor));
+    h.get_by_label("corridor").scroll_to_me();
+    h.run();
     h.get_by_label("corridor").click();
     h.run();
     assert!(!h.state().settings().is_visible(Layer::Corridor));
@@ -259,7 +335,34 @@ fn a_bad_file_shows_the_error_and_keeps_the_scene() {
     assert!(message.contains("bad.json"), "{message}");
     assert_eq!(h.state().document().scene(), &scene);
     assert!(h.state().triangle_count().is_some());
-    h.get_by_label_contains("bad.json"); // in the status bar
+    // In a dialog until dismissed, and in the status bar.
+    h.get_by_label_contains("Could not open");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.query_by_label_contains("Could not open").is_none());
+    h.get_by_label_contains("bad.json");
+}
+
+#[test]
+fn a_bad_file_on_the_command_line_shows_its_error_in_a_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.json");
+    std::fs::write(&bad, "{\"format\": \"navscope-scene\", \"version\": 7}").unwrap();
+    let mut h = editor_on(&FakeDialogs::default(), Some(bad));
+    h.get_by_label_contains("Could not open");
+    let message = h
+        .state()
+        .status()
+        .message()
+        .expect("the error")
+        .1
+        .to_string();
+    assert!(message.contains("broken.json"), "{message}");
+    // The example stays open.
+    assert_eq!(h.state().document().name(), "example");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.query_by_label_contains("Could not open").is_none());
 }
 
 #[test]

@@ -20,6 +20,8 @@ pub enum Action {
     OpenRecent(PathBuf),
     /// Show the query with this index.
     ShowQuery(usize),
+    /// A fixed grid and snap step (`None`: follow the zoom).
+    SetGridStep(Option<f64>),
     /// Corners of the regular-polygon tool.
     SetPolygonSides(usize),
     /// The corridor optimisations of the canvas paths and the lab's runs.
@@ -29,6 +31,8 @@ pub enum Action {
     CancelLab,
     /// The path typed into the in-app field (`None`: cancelled).
     PathTyped(Option<PathBuf>),
+    /// The error modal was dismissed.
+    DismissAlert,
     /// The answer to the unsaved-changes question.
     Answer(confirm::Answer),
 }

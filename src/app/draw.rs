@@ -5,12 +5,11 @@
 use super::action::Action;
 use super::canvas;
 use super::editor::App;
-use super::grid;
 use super::number::fixed;
 use super::paint::Picture;
 use super::panels::{
-    confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, side, status_bar,
-    steps,
+    alert, confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, side,
+    status_bar, steps,
 };
 use super::pictures;
 use super::theme;
@@ -68,7 +67,10 @@ impl App {
                 status: &state.status,
                 hint: state.tool.hint(),
                 cursor: state.cursor,
-                grid_step: state.settings.grid.then(|| grid::step(&state.view)),
+                grid_step: state
+                    .settings
+                    .grid
+                    .then(|| state.settings.grid_step(&state.view)),
                 build: derived.build_summary(state.doc.in_gesture()),
             };
             status_bar::show(ui, &inputs);
@@ -170,12 +172,10 @@ impl App {
                 pictures.push(&overlay);
             }
             let settings = &self.state.settings;
-            let visible = |layer: Layer| {
-                settings.is_visible(layer)
-                    && match (layer, variant) {
-                        (Layer::Path(v), Some(shown)) => v == shown,
-                        _ => true,
-                    }
+            // A compare viewport shows the variant chosen for it, whatever the legend says.
+            let visible = |layer: Layer| match (layer, variant) {
+                (Layer::Path(v), Some(shown)) => v == shown,
+                _ => settings.is_visible(layer),
             };
             let painted = canvas::paint_viewport(
                 ui,
@@ -183,7 +183,7 @@ impl App {
                 &self.state.view,
                 settings.theme,
                 canvas::Backdrop {
-                    grid: settings.grid,
+                    grid: settings.grid.then(|| settings.grid_step(&self.state.view)),
                     underlay: placed.as_ref(),
                 },
                 &pictures,
@@ -271,6 +271,12 @@ impl App {
             && let Some(answer) = confirm::show(ctx, &state.doc.name(), pending.what())
         {
             actions.push(Action::Answer(answer));
+        }
+        if let Some((path, message)) = &state.alert {
+            let title = format!("Could not open {}", path.display());
+            if alert::show(ctx, &title, message) {
+                actions.push(Action::DismissAlert);
+            }
         }
         if let Some(prompt) = &mut state.path_prompt {
             actions.extend(path_prompt::show(ctx, prompt));

@@ -96,7 +96,7 @@ impl App {
             .view
             .filter(|_| options.scene.is_none() && options.screenshot.is_none());
         let state = State {
-            doc: Document::new(example),
+            doc: Document::titled(example, "example"),
             dialogs: options.dialogs,
             tool: Tool::default(),
             tool_state: ToolState::default(),
@@ -109,6 +109,7 @@ impl App {
             name_field: Default::default(),
             pending: None,
             path_prompt: None,
+            alert: None,
             close_confirmed: false,
             show_help: false,
             lab: lab::LabWindow::default(),

@@ -6,7 +6,6 @@
 use super::canvas;
 use super::commands::Command;
 use super::editor::App;
-use super::grid;
 use super::state::Pending;
 use super::theme;
 use egui::ViewportCommand;
@@ -67,7 +66,7 @@ impl App {
             .state
             .settings
             .snap
-            .then(|| grid::step(&self.state.view));
+            .then(|| self.state.settings.grid_step(&self.state.view));
         for (k, &rect) in rects.iter().enumerate() {
             let state = &mut self.state;
             let input = canvas::input(

@@ -18,6 +18,7 @@ pub mod editor;
 pub mod files;
 pub mod grid;
 mod lab_worker;
+pub mod layer_presets;
 pub mod live;
 mod logic;
 mod number;

@@ -36,6 +36,8 @@ impl App {
             Action::Run(command) => self.run(ctx, command),
             Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
             Action::ShowQuery(i) => self.state.query = i,
+            Action::DismissAlert => self.state.alert = None,
+            Action::SetGridStep(step) => self.state.settings.grid_step = step,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,
             Action::Answer(answer) => self.answer(ctx, answer),
@@ -93,6 +95,8 @@ impl App {
                 let settings = &mut self.state.settings;
                 settings.set_visible(layer, !settings.is_visible(layer));
             }
+            Command::SoloLayer(layer) => self.state.settings.solo(layer),
+            Command::LayerPreset(preset) => self.state.settings.apply_preset(preset),
             Command::UseTool(tool) => {
                 let actions = self.state.tool_state.cancel();
                 self.perform_all(ctx, actions);
@@ -209,10 +213,12 @@ impl App {
                 self.state.settings.remember(&path);
                 self.state.status.info(format!("opened {}", path.display()));
             }
-            Err(e) => self
-                .state
-                .status
-                .error(format!("could not open the file: {e}")),
+            Err(e) => {
+                self.state
+                    .status
+                    .error(format!("could not open the file: {e}"));
+                self.state.alert = Some((path, e.to_string()));
+            }
         }
     }
 
@@ -244,7 +250,7 @@ impl App {
         let dir = doc.path().and_then(|p| p.parent()).map(|d| d.to_path_buf());
         let name = match &target {
             FileTarget::Open | FileTarget::Reference => String::new(),
-            FileTarget::SaveScene { .. } => doc.name(),
+            FileTarget::SaveScene { .. } => doc.save_name(),
             FileTarget::Export(e) => e.file_name(&doc.name()),
             FileTarget::TestCase => test_case::file_name(&doc.name()),
         };

@@ -1,6 +1,9 @@
 //! `Settings`: what the editor remembers between runs through eframe persistence (theme,
 //! layers, view, layout, recent files). Scenes are never stored here; they live in files.
 
+use super::grid;
+use super::layer_presets::LayerPreset;
+use super::panels::legend;
 use super::view::View;
 use crate::viz::{Layer, Theme};
 use std::collections::BTreeSet;
@@ -52,6 +55,8 @@ pub struct Settings {
     pub layout: Layout,
     pub grid: bool,
     pub snap: bool,
+    /// A fixed grid and snap step in world units; `None` follows the zoom.
+    pub grid_step: Option<f64>,
     /// Corners of the regular-polygon tool.
     pub polygon_sides: usize,
     /// Most recent first.
@@ -60,16 +65,19 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
+        let mut settings = Settings {
             theme: Theme::Dark,
             hidden_layers: BTreeSet::new(),
             view: None,
             layout: Layout::Overlay,
             grid: true,
             snap: false,
+            grid_step: None,
             polygon_sides: 8,
             recent: Vec::new(),
-        }
+        };
+        settings.apply_preset(LayerPreset::DebugPath);
+        settings
     }
 }
 
@@ -84,6 +92,27 @@ impl Settings {
             self.hidden_layers.remove(&layer.name());
         } else {
             self.hidden_layers.insert(layer.name());
+        }
+    }
+
+    /// The grid and snap step at this view: the fixed one, or one that follows the zoom.
+    pub fn grid_step(&self, view: &View) -> f64 {
+        self.grid_step
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .unwrap_or_else(|| grid::step(view))
+    }
+
+    /// Shows exactly the layers of `preset`.
+    pub fn apply_preset(&mut self, preset: LayerPreset) {
+        for layer in legend::layers() {
+            self.set_visible(layer, preset.shows(layer));
+        }
+    }
+
+    /// Shows `layer` alone (with the editing feedback, which always shows).
+    pub fn solo(&mut self, layer: Layer) {
+        for other in legend::layers() {
+            self.set_visible(other, other == layer);
         }
     }
 
