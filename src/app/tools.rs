@@ -5,7 +5,7 @@ use super::action::Action;
 use super::selection::Selection;
 use crate::document::Edit;
 use crate::geom::{Point, Ring};
-use crate::scene::{self, Corner, Hit, Query, QueryEnd, RingRef, Scene};
+use crate::scene::{self, Corner, Hit, Link, LinkEnd, Query, QueryEnd, RingRef, Scene};
 use crate::viz::{DrawList, Layer, Primitive, Style};
 
 /// The active tool.
@@ -21,10 +21,12 @@ pub enum Tool {
     Walkable,
     /// Click places the start, shift+click the goal.
     Query,
+    /// Click the `from` point, then the `to` point, of a new off-mesh link.
+    Link,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 7] = [
+    pub const ALL: [Tool; 8] = [
         Tool::Select,
         Tool::InsertVertex,
         Tool::Polygon,
@@ -32,6 +34,7 @@ impl Tool {
         Tool::RegularPolygon,
         Tool::Walkable,
         Tool::Query,
+        Tool::Link,
     ];
 
     pub fn name(self) -> &'static str {
@@ -43,6 +46,7 @@ impl Tool {
             Tool::RegularPolygon => "Regular polygon obstacle",
             Tool::Walkable => "Walkable outline",
             Tool::Query => "Start / goal",
+            Tool::Link => "Off-mesh link",
         }
     }
 
@@ -57,6 +61,7 @@ impl Tool {
             Tool::Rectangle => "drag from corner to corner (shift: square)",
             Tool::RegularPolygon => "drag from the centre outwards",
             Tool::Query => "click to place the start, shift+click to place the goal",
+            Tool::Link => "click where the link starts, then where it ends; Esc cancels",
         }
     }
 }
@@ -124,6 +129,12 @@ enum Drag {
         original: Query,
         grab: Point,
     },
+    LinkEnd {
+        index: usize,
+        end: LinkEnd,
+        original: Link,
+        grab: Point,
+    },
     /// A rectangle or regular polygon being drawn from `from`.
     Shape { from: Point },
 }
@@ -131,7 +142,7 @@ enum Drag {
 /// The state a tool keeps between frames.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ToolState {
-    /// Points of a polygon or outline being drawn.
+    /// Points of a polygon or outline being drawn (or the start of a link).
     points: Vec<Point>,
     drag: Option<Drag>,
 }
@@ -166,6 +177,7 @@ impl ToolState {
             Tool::Polygon | Tool::Walkable => self.draw_ring(tool, input, scene),
             Tool::Rectangle | Tool::RegularPolygon => self.draw_shape(tool, input, scene, sides),
             Tool::Query => place_endpoint(input, scene, query),
+            Tool::Link => self.draw_link(input, scene),
         }
     }
 
@@ -180,6 +192,15 @@ impl ToolState {
                         index,
                         end,
                         original: q.clone(),
+                        grab: press,
+                    })
+                }
+                Some(Hit::LinkEnd { link: index, end }) => {
+                    actions.push(Action::Select(Selection::Link(index)));
+                    scene.links.get(index).map(|l| Drag::LinkEnd {
+                        index,
+                        end,
+                        original: l.clone(),
                         grab: press,
                     })
                 }
@@ -221,6 +242,7 @@ impl ToolState {
         {
             let selection = match scene::pick(scene, query, pos, input.tolerance) {
                 Some(Hit::Corner(c)) => Selection::Corner(c),
+                Some(Hit::LinkEnd { link, .. }) => Selection::Link(link),
                 Some(Hit::Endpoint { .. }) => Selection::None,
                 Some(hit) => hit.ring().map_or(Selection::None, Selection::Ring),
                 None => Selection::Triangle(pos),
@@ -262,6 +284,28 @@ impl ToolState {
         Vec::new()
     }
 
+    /// The link tool: the first click keeps the `from` point, the second adds the link.
+    fn draw_link(&mut self, input: &Input, scene: &Scene) -> Vec<Action> {
+        if input.escape {
+            self.points.clear();
+            return Vec::new();
+        }
+        let (true, Some(pos)) = (input.clicked, input.pos) else {
+            return Vec::new();
+        };
+        let p = input.snapped(pos);
+        let Some(from) = self.points.pop() else {
+            self.points.push(p);
+            return Vec::new();
+        };
+        let index = scene.links.len();
+        let link = Link::new(scene.fresh_link_name(), from, p);
+        vec![
+            Action::Apply(Edit::SetLink { index, link }),
+            Action::Select(Selection::Link(index)),
+        ]
+    }
+
     fn draw_shape(
         &mut self,
         tool: Tool,
@@ -291,7 +335,10 @@ impl ToolState {
     /// What is being drawn, for the canvas overlay.
     pub fn preview(&self, tool: Tool, input: &Input, sides: usize, list: &mut DrawList) {
         let cursor = input.pos.map(|p| input.snapped(p));
-        if !self.points.is_empty() {
+        if let (Tool::Link, Some(&from), Some(to)) = (tool, self.points.first(), cursor) {
+            let arc = crate::viz::link_arc(from, to);
+            list.push(Layer::Overlay, Style::Preview, Primitive::Polyline(arc));
+        } else if !self.points.is_empty() {
             let mut line = self.points.clone();
             line.extend(cursor);
             list.push(Layer::Overlay, Style::Preview, Primitive::Polyline(line));
@@ -342,6 +389,19 @@ fn drag_edit(drag: &Drag, input: &Input, pos: Point) -> Option<Edit> {
             Some(Edit::SetQuery {
                 index: *index,
                 query,
+            })
+        }
+        Drag::LinkEnd {
+            index,
+            end,
+            original,
+            grab,
+        } => {
+            let at = original.end(*end);
+            let to = input.snapped(at + input.constrained(pos - *grab));
+            Some(Edit::SetLink {
+                index: *index,
+                link: original.with_end(*end, to),
             })
         }
         Drag::Shape { .. } => None,

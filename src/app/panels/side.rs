@@ -20,15 +20,18 @@ pub fn show(
     let mut actions = Vec::new();
     ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Tools");
-        for t in Tool::ALL {
-            if ui
-                .selectable_label(tool == t, t.name())
-                .on_hover_text(t.hint())
-                .clicked()
-            {
-                actions.push(Action::Run(Command::UseTool(t)));
+        // Wrapped, so that a new tool does not push the layer list out of the window.
+        ui.horizontal_wrapped(|ui| {
+            for t in Tool::ALL {
+                if ui
+                    .selectable_label(tool == t, t.name())
+                    .on_hover_text(t.hint())
+                    .clicked()
+                {
+                    actions.push(Action::Run(Command::UseTool(t)));
+                }
             }
-        }
+        });
         if tool == Tool::RegularPolygon {
             ui.horizontal(|ui| {
                 let label = ui.label("Corners");
