@@ -12,7 +12,7 @@
 //! [`REGRESSIONS`], which run first on every run.
 
 use navscope::geom::{Point, Ring, Segment, SegmentGrid};
-use navscope::nav::{self, BuildOptions, Status, Variant};
+use navscope::nav::{self, BuildOptions, Status};
 use navscope::rng::Rng;
 use navscope::scene::generate::{rect, scene_with};
 use navscope::scene::{Query, Scene};
@@ -21,32 +21,47 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Seeds that once failed, each with what it found.
-const REGRESSIONS: &[(u64, &str)] = &[];
-
-/// Seeds that fail and are not fixed yet: skipped (and counted) so the run stays useful, each
-/// with what it found. Open issues, not accepted behaviour.
-const KNOWN_OPEN: &[(u64, &str)] = &[
+const REGRESSIONS: &[(u64, &str)] = &[
+    // NavMesh::validate judged a sliver triangle by its centroid, which rounds to the wrong side
+    // of a contour edge when two contour points lie 1e-15 apart (a gap closing at radius = half
+    // its width, near-coincident points): the mesh was right, the check was not.
     (
         243,
-        "NavMesh::validate: a triangle outside the free space (fence, spiral, copies)",
+        "triangle outside the free space (fence, spiral, copies)",
     ),
     (
         290,
-        "NavMesh::validate: a triangle outside the free space (fence, radius near half a gap)",
+        "triangle outside the free space (fence, radius near half a gap)",
     ),
     (
         735,
-        "NavMesh::validate: a triangle outside the free space (scaled, radius near half a gap)",
+        "triangle outside the free space (scaled, radius near half a gap)",
     ),
     (
         745,
-        "NavMesh::validate: a triangle outside the free space (fence, radius near half a gap)",
+        "triangle outside the free space (fence, radius near half a gap)",
     ),
     (
         881,
-        "NavMesh::validate: a triangle outside the free space (spiral, radius near half a gap)",
+        "triangle outside the free space (spiral, radius near half a gap)",
+    ),
+    (
+        1060,
+        "triangle outside the free space (fence, radius near half a gap)",
+    ),
+    (
+        1175,
+        "triangle outside the free space (radius near half a gap)",
+    ),
+    (
+        1271,
+        "triangle outside the free space (radius near half a gap)",
     ),
 ];
+
+/// Seeds that fail and are not fixed yet: skipped (and counted) so the run stays useful, each
+/// with what it found. Open issues, not accepted behaviour.
+const KNOWN_OPEN: &[(u64, &str)] = &[];
 
 /// Longest a case may take (a debug build on a loaded 2-core machine).
 const TIME_GUARD: Duration = Duration::from_secs(20);
@@ -285,10 +300,11 @@ fn check(case: &Case) -> Result<(), String> {
             .collect(),
     );
     let size = case.scene.bounds().diagonal();
-    let tolerance = 2e-3 * r + 1e-9 * size;
+    let tolerance = nav::invariants::clearance_tolerance(r, size);
     for q in &case.scene.queries {
         let (s, g) = (q.start, q.goal);
         let res = nav::query(&built, s, g, &Default::default());
+        nav::invariants::check_answer(&built, &res).map_err(|e| format!("{s} -> {g}: {e}"))?;
         for (variant, path) in res.paths() {
             if !path.length.is_finite() || path.length < s.distance(g) * (1.0 - 1e-9) - 1e-12 * size
             {
@@ -297,17 +313,11 @@ fn check(case: &Case) -> Result<(), String> {
             let points = path.points(nav::flatten_tolerance(r));
             nav::invariants::check_endpoints(&points, s, g)
                 .map_err(|e| format!("{variant:?} {s} -> {g}: {e}"))?;
-            // The naive offset variant makes no clearance promise.
-            if r == 0.0 || variant == Variant::Offset {
+            // Against the walls as drawn, not the raw mesh's (which `check_answer` uses).
+            let needed = nav::invariants::clearance_needed(variant, r, &walls, s, g);
+            if needed == 0.0 {
                 continue;
             }
-            // Radius-aware paths shrink a corner's circle to the start or goal's own distance.
-            let needed = if variant.uses_raw_mesh() {
-                r.min(walls.distance_to_point(s, r))
-                    .min(walls.distance_to_point(g, r))
-            } else {
-                r
-            };
             let clearance = nav::invariants::min_clearance(&points, &walls, r);
             if clearance < needed - tolerance {
                 return Err(format!(

@@ -193,25 +193,13 @@ fn thin_fence_at_radius_zero_leaves_the_halves_unconnected() {
     assert_eq!(q.status(), Status::Unreachable);
 }
 
-/// A regular `n`-gon of circumradius `radius` round (cx, cy), counter-clockwise.
-fn regular(n: usize, cx: f64, cy: f64, radius: f64) -> Ring {
-    Ring::new(
-        (0..n)
-            .map(|k| {
-                let a = k as f64 * std::f64::consts::TAU / n as f64;
-                Point::new(cx + radius * a.cos(), cy + radius * a.sin())
-            })
-            .collect(),
-    )
-}
-
 /// A convex walkable outline of 16k corners shrinks exactly: every corner of the shrunk polygon
 /// lies on its circumcircle (the O(n log n) shrink's speed is tested in `nav::inflate`).
 #[test]
 fn convex_outline_of_16k_corners_shrinks_exactly() {
     let n = 16_000;
     let (big, r) = (15.0, 0.5);
-    let scene = generate::scene_with(vec![regular(n, 20.0, 15.0, big)], Vec::new(), r);
+    let scene = generate::scene_with(vec![generate::regular(n, 20.0, 15.0, big)], Vec::new(), r);
     let b = build(&scene, r).unwrap();
     assert_eq!(b.free_space.contours.len(), 1);
     let points = &b.free_space.contours[0].points;
@@ -249,4 +237,27 @@ fn convex_shrink_drops_an_edge_it_eats() {
     for (p, e) in points.iter().zip(expected) {
         assert!(p.distance(Point::new(e.0, e.1)) < 1e-12, "{points:?}");
     }
+}
+
+/// Fuzz seeds 243, 290, 735, ...: where a gap closes at radius = half its width, two contour
+/// points lie 1e-15 apart and the mesh holds a sliver triangle against a contour edge. Its
+/// centroid rounds to the wall's outer side, and `NavMesh::validate` called the (right) mesh
+/// wrong. The points are those of seed 290.
+#[test]
+fn sliver_triangle_on_a_contour_edge_validates() {
+    let contour = vec![
+        Point::new(9.85029472093901, 12.227224719773794),
+        Point::new(9.908085487186462, 12.211739730627814),
+        Point::new(9.908085487186462, 12.242709708919776),
+        Point::new(9.85029472093901, 12.227224719773796),
+    ];
+    let free = nav::FreeSpace {
+        contours: vec![nav::Contour {
+            corners: vec![None; contour.len()],
+            points: contour,
+        }],
+    };
+    let mesh = nav::triangulate(&free).unwrap();
+    assert_eq!(mesh.triangle_count(), 2);
+    mesh.validate(&free).unwrap();
 }

@@ -275,3 +275,70 @@ fn long_runs_print_no_progress_when_piped() {
         );
     }
 }
+
+/// A room with a pillar between (2, 10) and (28, 10), for agents of radius 1.
+fn pillar_build() -> navscope::nav::Build {
+    use navscope::scene::generate::{rect, scene_with};
+    let scene = scene_with(
+        vec![rect(0.0, 0.0, 30.0, 20.0)],
+        vec![rect(14.0, 8.0, 16.0, 12.0)],
+        1.0,
+    );
+    build(&scene).unwrap()
+}
+
+/// Issue 11: `check_answer` names each broken invariant of an answer: a path nearer a wall
+/// than the radius, a funnel longer than the midpoint path, an optimal path longer than another.
+#[test]
+fn check_answer_names_each_broken_invariant() {
+    use navscope::nav::invariants::check_answer;
+    let b = pillar_build();
+    let (s, g) = (Point::new(2.0, 10.0), Point::new(28.0, 10.0));
+    let answer = query(&b, s, g, &QueryOptions::default());
+    check_answer(&b, &answer).unwrap();
+
+    let mut near = answer.clone();
+    near.metrics[0].1.min_clearance = Some(0.5);
+    let e = check_answer(&b, &near).unwrap_err();
+    assert!(e.contains("comes within 0.5 of a wall"), "{e}");
+
+    let mut long_funnel = answer.clone();
+    let midpoint = answer.path(Variant::Midpoint).unwrap().length;
+    for (v, p) in &mut long_funnel.shrunk.paths {
+        if *v == Variant::Funnel {
+            p.length = midpoint * 1.01;
+        }
+    }
+    let e = check_answer(&b, &long_funnel).unwrap_err();
+    assert!(e.starts_with("funnel vs midpoint"), "{e}");
+
+    let mut long_optimal = answer.clone();
+    for (v, p) in &mut long_optimal.shrunk.paths {
+        if *v == Variant::Optimal {
+            p.length = midpoint * 1.01;
+        }
+    }
+    let e = check_answer(&b, &long_optimal).unwrap_err();
+    assert!(e.starts_with("optimal vs"), "{e}");
+}
+
+/// Issue 11: in a debug build the query pass checks every answer, so a path that comes nearer
+/// to a wall than the radius stops the test that made it. Here a wall is slipped into the raw
+/// walls across the way, which no path then keeps clear of.
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "comes within")]
+fn debug_builds_check_every_answer_of_the_query_pass() {
+    use navscope::geom::{Segment, SegmentGrid};
+    let mut b = pillar_build();
+    let raw = b.raw.as_mut().unwrap();
+    let mut walls = raw.walls.segments().to_vec();
+    walls.push(Segment::new(Point::new(8.0, 5.0), Point::new(8.0, 15.0)));
+    raw.walls = SegmentGrid::new(walls);
+    query(
+        &b,
+        Point::new(2.0, 10.0),
+        Point::new(28.0, 10.0),
+        &QueryOptions::default(),
+    );
+}

@@ -12,7 +12,10 @@ use crate::scene::Scene;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-pub use crate::nav::paths::measure::{Stretch, close_stretches, min_clearance, polyline_length};
+pub use crate::nav::paths::measure::{
+    Stretch, check_not_longer, close_stretches, min_clearance, polyline_length,
+};
+pub use crate::nav::query::checks::{check_answer, clearance_needed, clearance_tolerance};
 pub use crate::nav::search::corridor::check_corridor;
 
 /// The walls of the scene's raw free space (walkable union minus obstacle union, radius 0):
@@ -174,19 +177,6 @@ pub fn check_funnel_optimal(
         return Err(format!(
             "funnel length {ours} differs from the corridor's shortest path {best}"
         ));
-    }
-    Ok(())
-}
-
-/// `shorter` is not longer than `longer` (up to `relative` rounding).
-pub fn check_not_longer(
-    shorter: f64,
-    longer: f64,
-    relative: f64,
-    what: &str,
-) -> Result<(), String> {
-    if shorter > longer * (1.0 + relative) + 1e-12 {
-        return Err(format!("{what}: {shorter} is longer than {longer}"));
     }
     Ok(())
 }

@@ -41,8 +41,9 @@ pub use paths::path::{Path, PathSegment};
 pub use paths::side::{Optimized, Side, SideTimings, Status, Variant, flatten_tolerance};
 pub use paths::smooth::smooth_midpoints;
 pub use paths::tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace, tangent_path};
+pub use query::answer::{Answer, Metrics};
 pub use query::corridor_opt::{CorridorOptions, funnel_length, optimize_corridor};
-pub use query::pass::{Answer, Metrics, QueryOptions, query, query_mesh};
+pub use query::pass::{QueryOptions, query, query_mesh};
 pub use query::raw_query::query_raw;
 pub use search::astar::{
     BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_linked, astar_trace,

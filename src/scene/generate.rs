@@ -96,3 +96,15 @@ pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Ring {
         Point::new(x0, y1),
     ])
 }
+
+/// A regular `n`-gon of circumradius `radius` round (cx, cy), counter-clockwise.
+pub fn regular(n: usize, cx: f64, cy: f64, radius: f64) -> Ring {
+    Ring::new(
+        (0..n)
+            .map(|k| {
+                let a = k as f64 * TAU / n as f64;
+                Point::new(cx + radius * a.cos(), cy + radius * a.sin())
+            })
+            .collect(),
+    )
+}

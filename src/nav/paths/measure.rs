@@ -20,6 +20,19 @@ pub fn min_clearance(points: &[Point], walls: &SegmentGrid, limit: f64) -> f64 {
     }
 }
 
+/// `shorter` is not longer than `longer` (up to `relative` rounding).
+pub fn check_not_longer(
+    shorter: f64,
+    longer: f64,
+    relative: f64,
+    what: &str,
+) -> Result<(), String> {
+    if shorter > longer * (1.0 + relative) + 1e-12 {
+        return Err(format!("{what}: {shorter} is longer than {longer}"));
+    }
+    Ok(())
+}
+
 /// A stretch of a path that comes closer than the agent radius to a wall.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stretch {

@@ -3,19 +3,22 @@
 //! (locate, A*, the corridor optimisations when on, then midpoint, funnel, smoothed midpoints
 //! and the exact optimal path) and the raw mesh's (the radius-aware tangent and offset paths,
 //! see `raw_query`), measures every path ([`Metrics`]), and explains the outcome: the detour of
-//! the funnel against the optimal path and, given the scene, the diagnosis of a failure.
+//! the funnel against the optimal path and, given the scene, the diagnosis of a failure. In
+//! debug builds every answer is checked against its invariants (`checks`).
 //!
 //! The two sides have their own status, and a variant has a path exactly when its side found
 //! one, so either side may find a path the other does not. When the best route takes off-mesh
 //! links, both sides are answered piece by piece and joined through the links (`linked`).
 
+use super::answer::{Answer, Metrics};
+use super::checks::check_answer;
 use super::corridor_opt::{CorridorOptions, optimize_corridor};
 use super::linked::{answer_route, linked_route};
 use super::raw_query::query_raw;
 use crate::geom::Point;
 use crate::nav::build::pipeline::Build;
-use crate::nav::explain::detour::{Detour, detour};
-use crate::nav::explain::diagnosis::{Diagnosis, diagnose};
+use crate::nav::explain::detour::detour;
+use crate::nav::explain::diagnosis::diagnose;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::paths::funnel::string_pull;
 use crate::nav::paths::measure::min_clearance;
@@ -66,86 +69,6 @@ impl<'a> QueryOptions<'a> {
     }
 }
 
-/// Measurements of one path.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Metrics {
-    /// Length in world units (arcs exact).
-    pub length: f64,
-    /// Weighted length: each piece's length times the cost of the ground under it (see
-    /// `scene::CostArea`; arcs flattened to 0.1% of the radius); `length` without cost areas.
-    pub cost: f64,
-    /// Corner points (segment ends plus the start).
-    pub vertices: usize,
-    /// Smallest distance to a wall of the unshrunk scene (arcs flattened to 0.1% of the
-    /// radius); `None` when the build has no raw mesh.
-    pub min_clearance: Option<f64>,
-    /// The time this variant alone costs, in microseconds: its side's corridor search (with
-    /// the corridor optimisations) and making its path; for the optimal path, its own search.
-    pub time_us: f64,
-    /// The time of the whole query (both sides, every variant, the metrics and the detour,
-    /// not the diagnosis), in microseconds; the same for every variant.
-    pub query_time_us: f64,
-    /// How much longer than the optimal path, as a fraction (`length / optimal - 1`; 0 for
-    /// the optimal path itself); `None` without an optimal path.
-    pub excess: Option<f64>,
-}
-
-/// Everything a query produces.
-#[derive(Clone, Debug)]
-pub struct Answer {
-    pub start: Point,
-    pub goal: Point,
-    /// The agent radius of the build.
-    pub radius: f64,
-    /// The shrunk mesh's side (midpoint, funnel, smoothed midpoints, optimal).
-    pub shrunk: Side,
-    /// The raw mesh's side (tangent, offset); `None` when the build has no raw mesh or no
-    /// radius-aware variant was asked for.
-    pub raw: Option<Side>,
-    /// Measurements of every path, in `Variant` order.
-    pub metrics: Vec<(Variant, Metrics)>,
-    /// Time of the whole query, as [`Metrics::query_time_us`].
-    pub time_us: f64,
-    /// The funnel path against the optimal one (when the shrunk side has both).
-    pub detour: Option<Detour>,
-    /// Why the query failed (empty when it found its paths); `None` when not asked for.
-    pub diagnosis: Option<Diagnosis>,
-}
-
-impl Answer {
-    /// The shrunk mesh's status (the raw side's is `raw.status`).
-    pub fn status(&self) -> Status {
-        self.shrunk.status
-    }
-
-    /// The side that makes `variant`.
-    pub fn side(&self, variant: Variant) -> Option<&Side> {
-        if variant.uses_raw_mesh() {
-            self.raw.as_ref()
-        } else {
-            Some(&self.shrunk)
-        }
-    }
-
-    pub fn path(&self, variant: Variant) -> Option<&Path> {
-        self.side(variant)?.path(variant)
-    }
-
-    /// Every path found, in `Variant` order.
-    pub fn paths(&self) -> impl Iterator<Item = (Variant, &Path)> {
-        Variant::ALL
-            .into_iter()
-            .filter_map(|v| self.path(v).map(|p| (v, p)))
-    }
-
-    pub fn metrics(&self, variant: Variant) -> Option<&Metrics> {
-        self.metrics
-            .iter()
-            .find(|(v, _)| *v == variant)
-            .map(|(_, m)| m)
-    }
-}
-
 /// Answers `start` -> `goal` on `build` with `options`.
 pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -> Answer {
     let t0 = Instant::now();
@@ -184,6 +107,12 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
     answer.time_us = micros(t0);
     for (_, m) in &mut answer.metrics {
         m.query_time_us = answer.time_us;
+    }
+    // Every answer of a debug build (every test's) is checked; release builds skip it.
+    if cfg!(debug_assertions)
+        && let Err(e) = check_answer(build, &answer)
+    {
+        panic!("query {start} -> {goal}: {e}");
     }
     if let Some(scene) = options.explain {
         let plain = QueryOptions {
