@@ -11,6 +11,10 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 pub enum Command {
     New,
     Open,
+    /// Open an engine's navmesh file as it is (a fixed navmesh).
+    OpenNavmesh,
+    /// Turn the fixed navmesh on screen into an editable scene.
+    ConvertToScene,
     Save,
     SaveAs,
     /// Write the shown query and its outcome as a regression case (`navscope check`).
@@ -72,6 +76,8 @@ impl Command {
         let mut all = vec![
             Command::New,
             Command::Open,
+            Command::OpenNavmesh,
+            Command::ConvertToScene,
             Command::Save,
             Command::SaveAs,
             Command::SaveTestCase,
@@ -104,6 +110,8 @@ impl Command {
         match self {
             Command::New => "New",
             Command::Open => "Open…",
+            Command::OpenNavmesh => "Open navmesh…",
+            Command::ConvertToScene => "Convert to scene",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveTestCase => "Save query as test case…",
@@ -162,6 +170,8 @@ impl Command {
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
             Command::Export(_)
+            | Command::OpenNavmesh
+            | Command::ConvertToScene
             | Command::SaveTestCase
             | Command::AddReference
             | Command::ToggleLayer(_) => vec![],
@@ -172,6 +182,8 @@ impl Command {
         match self {
             Command::New
             | Command::Open
+            | Command::OpenNavmesh
+            | Command::ConvertToScene
             | Command::Save
             | Command::SaveAs
             | Command::SaveTestCase

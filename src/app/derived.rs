@@ -57,7 +57,7 @@ impl Derived {
     /// Brings the build, the query analysis, the step-through traces and the scene picture up
     /// to date with `state`. `wake` asks for a frame when a worker build finishes.
     pub fn refresh(&mut self, state: &mut State, wake: impl Fn() + Send + 'static) {
-        self.live.update(&state.doc, wake);
+        self.live.update(&state.doc, state.fixed.as_ref(), wake);
         let shown = state.shown_query();
         let query = shown.map(|i| &state.doc.scene().queries[i]);
         self.analysis = match (self.live.shown(), query) {

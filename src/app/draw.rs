@@ -55,6 +55,7 @@ impl App {
             has_mesh: derived.built().is_some(),
             has_query: derived.analysis.is_some(),
             has_selection: state.selection.ring().is_some(),
+            fixed: state.fixed.is_some(),
             tool: state.tool,
             settings: &state.settings,
         };
@@ -97,7 +98,8 @@ impl App {
             egui::Panel::left("tools")
                 .exact_size(TOOLS_PANEL)
                 .show(ui, |ui| {
-                    side::show(ui, state.tool, scene, query, &state.settings)
+                    let locked = state.locked_reason();
+                    side::show(ui, state.tool, scene, query, &state.settings, locked)
                 })
                 .inner,
         );
@@ -221,6 +223,15 @@ impl App {
     /// The query outcome over the canvas and, when comparing, the viewport's variant chooser.
     fn viewport_header(&mut self, ui: &mut Ui, k: usize, rect: Rect, variant: Option<Variant>) {
         let text_color = theme::canvas_text(self.state.settings.theme);
+        if let Some(fixed) = &self.state.fixed {
+            ui.painter_at(rect).text(
+                rect.right_top() + egui::vec2(-8.0, 8.0),
+                egui::Align2::RIGHT_TOP,
+                format!("Fixed navmesh: {}", fixed.name()),
+                egui::FontId::proportional(14.0),
+                text_color,
+            );
+        }
         if let Some(a) = self
             .derived
             .analysis

@@ -7,6 +7,7 @@ use super::action::Action;
 use super::analysis::Analysis;
 use super::derived::Derived;
 use super::files::{Dialogs, NativeDialogs};
+use super::fixed::FixedNavmesh;
 use super::live::Built;
 use super::panels::lab;
 use super::playback::AgentPlayback;
@@ -97,6 +98,7 @@ impl App {
             .filter(|_| options.scene.is_none() && options.screenshot.is_none());
         let state = State {
             doc: Document::new(example),
+            fixed: None,
             dialogs: options.dialogs,
             tool: Tool::default(),
             tool_state: ToolState::default(),
@@ -160,6 +162,11 @@ impl App {
 
     pub fn tool(&self) -> Tool {
         self.state.tool
+    }
+
+    /// The navmesh file the document is pinned to, when it is a fixed navmesh (issue 12).
+    pub fn fixed_navmesh(&self) -> Option<&FixedNavmesh> {
+        self.state.fixed.as_ref()
     }
 
     /// The last good build.

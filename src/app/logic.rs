@@ -6,6 +6,7 @@
 use super::canvas;
 use super::commands::Command;
 use super::editor::App;
+use super::fixed;
 use super::grid;
 use super::state::Pending;
 use super::theme;
@@ -68,6 +69,12 @@ impl App {
             .settings
             .snap
             .then(|| grid::step(&self.state.view));
+        // In a fixed navmesh the tools see the queries alone: no area can be picked or dragged.
+        let queries_only = self
+            .state
+            .fixed
+            .as_ref()
+            .map(|_| fixed::queries_only(self.state.doc.scene()));
         for (k, &rect) in rects.iter().enumerate() {
             let state = &mut self.state;
             let input = canvas::input(
@@ -81,7 +88,7 @@ impl App {
             let actions = state.tool_state.handle(
                 state.tool,
                 &input,
-                state.doc.scene(),
+                queries_only.as_ref().unwrap_or(state.doc.scene()),
                 state.shown_query(),
                 state.settings.polygon_sides,
             );

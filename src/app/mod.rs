@@ -16,6 +16,7 @@ mod derived;
 mod draw;
 pub mod editor;
 pub mod files;
+pub mod fixed;
 pub mod grid;
 mod lab_worker;
 pub mod live;

@@ -46,6 +46,11 @@ impl Tool {
         }
     }
 
+    /// The tool changes areas (every tool but selection and start / goal placement).
+    pub fn edits_areas(self) -> bool {
+        !matches!(self, Tool::Select | Tool::Query)
+    }
+
     /// One line of help for the status bar.
     pub fn hint(self) -> &'static str {
         match self {

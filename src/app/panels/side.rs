@@ -16,16 +16,24 @@ pub fn show(
     scene: &Scene,
     query: Option<usize>,
     settings: &Settings,
+    locked: Option<&str>,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Tools");
+        if let Some(reason) = locked {
+            ui.label(format!("Area tools are off: {reason}."));
+            if ui.button(Command::ConvertToScene.text()).clicked() {
+                actions.push(Action::Run(Command::ConvertToScene));
+            }
+        }
         for t in Tool::ALL {
-            if ui
-                .selectable_label(tool == t, t.name())
+            let enabled = locked.is_none() || !t.edits_areas();
+            let label = ui
+                .add_enabled(enabled, egui::Button::selectable(tool == t, t.name()))
                 .on_hover_text(t.hint())
-                .clicked()
-            {
+                .on_disabled_hover_text(locked.unwrap_or_default());
+            if label.clicked() {
                 actions.push(Action::Run(Command::UseTool(t)));
             }
         }
