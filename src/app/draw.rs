@@ -294,7 +294,7 @@ impl App {
         steps::show(ctx, &mut state.steps, hovered);
         super::playback::show(ctx, &mut state.playback);
         let reference = state.doc.scene().reference.as_ref();
-        actions.extend(underlay::show(ctx, &mut state.underlay, reference).map(Action::Apply));
+        actions.extend(underlay::show(ctx, &mut state.underlay, reference));
         actions
     }
 }

@@ -24,7 +24,10 @@ impl App {
         }
         self.canvas_input(ctx);
         self.state.lab.poll();
-        if self.state.doc.in_gesture() && !ctx.input(|i| i.pointer.any_down()) {
+        // A gesture ends once no button is down, but not on the release frame itself: a slider
+        // still takes its last value then, and that edit belongs to the drag.
+        let released = ctx.input(|i| !i.pointer.any_down() && !i.pointer.any_released());
+        if self.state.doc.in_gesture() && released {
             self.state.doc.end_gesture(); // the exact build replaces the drag preview
         }
         let waker = ctx.clone();

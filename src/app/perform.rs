@@ -38,7 +38,9 @@ impl App {
                 }
                 self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
             }
-            Action::BeginGesture => self.state.doc.begin_gesture(),
+            // Value widgets ask on every frame a button is down on them: one gesture per drag.
+            Action::BeginGesture if !self.state.doc.in_gesture() => self.state.doc.begin_gesture(),
+            Action::BeginGesture => {}
             Action::EndGesture => self.state.doc.end_gesture(),
             Action::Select(s) => self.state.selection = s,
             Action::Run(command) => self.run(ctx, command),

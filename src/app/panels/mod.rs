@@ -3,6 +3,7 @@
 
 pub mod confirm;
 pub mod diagnosis;
+pub mod gesture;
 pub mod help;
 pub mod inspector;
 pub mod lab;

@@ -1,6 +1,6 @@
 //! The left panel: tools, agent radius, the shown query, view options and the layer legend.
 
-use super::legend;
+use super::{gesture, legend};
 use crate::app::action::Action;
 use crate::app::commands::Command;
 use crate::app::settings::{Layout, Settings};
@@ -87,8 +87,9 @@ pub fn show(
     actions
 }
 
-/// The radius slider's largest value: an eighth of the scene's smaller side (or twice the
-/// radius, if larger), rounded up to 1, 2 or 5 times a power of ten.
+/// The radius slider's largest value: an eighth of the scene's smaller side (or the radius, if
+/// larger), rounded up to 1, 2 or 5 times a power of ten. Any value the slider gives keeps the
+/// range, so a drag cannot feed on itself (a larger radius is typed into the field).
 pub fn radius_range(scene: &Scene, current: f64) -> f64 {
     let b = scene.bounds();
     let side = if b.is_empty() {
@@ -96,7 +97,7 @@ pub fn radius_range(scene: &Scene, current: f64) -> f64 {
     } else {
         b.width().min(b.height())
     };
-    let wanted = (side / 8.0).max(2.0 * current);
+    let wanted = (side / 8.0).max(current);
     if !(wanted.is_finite() && wanted > 0.0) {
         return 10.0;
     }
@@ -129,16 +130,9 @@ fn radius(ui: &mut Ui, scene: &Scene, actions: &mut Vec<Action>) {
             .range(0.0..=f64::MAX)
             .prefix("r = "),
     );
-    let widgets = [&slider, &field];
-    if widgets.iter().any(|w| w.drag_started()) {
-        actions.push(Action::BeginGesture);
-    }
-    if r != current && (r - current).abs() > 1e-12 {
-        actions.push(Action::Apply(Edit::SetRadius(r)));
-    }
-    if widgets.iter().any(|w| w.drag_stopped()) {
-        actions.push(Action::EndGesture);
-    }
+    let changed = r != current && (r - current).abs() > 1e-12;
+    let edit = changed.then_some(Edit::SetRadius(r));
+    actions.extend(gesture::value_edit(&[&slider, &field], edit));
 }
 
 fn query_choice(ui: &mut Ui, scene: &Scene, query: Option<usize>, actions: &mut Vec<Action>) {
