@@ -8,9 +8,9 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on};
+use gui_harness::{FakeDialogs, editor_on, screen};
 use navscope::app::App;
-use std::path::Path;
+use navscope::geom::Point;
 
 /// Press at `from`, move in `steps` frames to `to`, release.
 fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2, steps: usize) {
@@ -76,6 +76,7 @@ fn dragging_the_reference_opacity_is_one_undo_step_and_the_image_drags_on_the_ca
             .expect("a reference image")
     };
     let added = reference(&h);
+    let rooms = h.state().document().scene().clone();
 
     let slider = h.get_by_role_and_label(Role::Slider, "opacity").rect();
     let (from, to) = across(slider);
@@ -89,4 +90,30 @@ fn dragging_the_reference_opacity_is_one_undo_step_and_the_image_drags_on_the_ca
     );
     undo(&mut h);
     assert_eq!(reference(&h), added, "one undo step for the whole drag");
+
+    // 100 x 100 pixels at 0.1 units per pixel: the image covers [0, 10] x [0, 10]. Grabbed in
+    // the free space over it (no corner, edge or obstacle there) it follows the pointer.
+    assert_eq!(added.position, Point::new(0.0, 0.0));
+    let (from, to) = (screen(&h, 9.5, 2.5), screen(&h, 12.5, 4.5));
+    drag(&mut h, from, to, 6);
+    let moved = reference(&h).position;
+    assert!(
+        moved.distance(Point::new(3.0, 2.0)) < 0.1,
+        "moved to {moved}"
+    );
+    assert_eq!(
+        h.state().document().scene().walkable,
+        rooms.walkable,
+        "nothing else moved"
+    );
+    assert_eq!(h.state().document().scene().obstacles, rooms.obstacles);
+    undo(&mut h);
+    assert_eq!(reference(&h), added, "one undo step for the whole drag");
+
+    // Locked, the same drag leaves it in place.
+    h.get_by_label("Lock").click();
+    h.run();
+    assert!(reference(&h).locked);
+    drag(&mut h, from, to, 6);
+    assert_eq!(reference(&h).position, added.position);
 }

@@ -78,6 +78,11 @@ impl App {
             .fixed
             .as_ref()
             .map(|_| fixed::queries_only(self.state.doc.scene()));
+        let reference = self.state.doc.scene().reference.as_ref();
+        let underlay = reference
+            .filter(|r| !r.locked)
+            .and_then(|r| self.state.underlay.placed(Some(r)))
+            .map(|p| p.bounds());
         for (k, &rect) in rects.iter().enumerate() {
             let state = &mut self.state;
             let input = canvas::input(
@@ -94,6 +99,7 @@ impl App {
                 queries_only.as_ref().unwrap_or(state.doc.scene()),
                 state.shown_query(),
                 state.settings.polygon_sides,
+                underlay,
             );
             self.perform_all(ctx, actions);
             if k == active {

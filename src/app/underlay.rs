@@ -6,7 +6,7 @@ use super::action::Action;
 use super::panels::gesture;
 use super::view::View;
 use crate::document::Edit;
-use crate::geom::Point;
+use crate::geom::{Aabb, Point};
 use crate::scene::Reference;
 use egui::{Color32, Context, DragValue, Painter, Rect, Slider, TextureHandle, TextureOptions};
 use std::path::{Path, PathBuf};
@@ -94,6 +94,16 @@ impl Underlay {
             max,
             opacity: r.opacity as f32,
         })
+    }
+}
+
+impl Placed {
+    /// The world rectangle the image covers.
+    pub fn bounds(&self) -> Aabb {
+        Aabb {
+            min: self.min,
+            max: self.max,
+        }
     }
 }
 
