@@ -89,7 +89,10 @@ impl App {
                         (None, Some(_)) => Err(metrics::Missing::Query),
                         (None, None) => Err(metrics::Missing::Navmesh),
                     };
-                    metrics::show(ui, analysis, scene.agent_radius, state.settings.theme);
+                    let radius = derived
+                        .built()
+                        .map_or(scene.agent_radius, |b| b.build.radius);
+                    metrics::show(ui, analysis, radius, state.settings.theme);
                     actions
                 })
                 .inner,
@@ -98,8 +101,16 @@ impl App {
             egui::Panel::left("tools")
                 .exact_size(TOOLS_PANEL)
                 .show(ui, |ui| {
-                    let locked = state.locked_reason();
-                    side::show(ui, state.tool, scene, query, &state.settings, locked)
+                    let inputs = side::Inputs {
+                        tool: state.tool,
+                        scene,
+                        query,
+                        settings: &state.settings,
+                        locked: state.locked_reason(),
+                        profile: &state.profile,
+                        profile_paths: derived.profile_paths.as_ref(),
+                    };
+                    side::show(ui, &inputs)
                 })
                 .inner,
         );
@@ -165,6 +176,7 @@ impl App {
             pictures.extend(self.derived.scene_picture());
             pictures.extend(self.derived.built().map(|b| &b.picture));
             pictures.extend(self.derived.analysis.as_ref().map(|a| &a.picture));
+            pictures.extend(self.derived.profile_paths.as_ref().map(|p| &p.picture));
             pictures.extend(self.state.steps.picture());
             pictures.extend(self.state.playback.picture());
             if k == active {
@@ -208,11 +220,12 @@ impl App {
         };
         let mut list = DrawList::default();
         let mesh = self.derived.built().map(|b| &b.build.mesh);
+        let mesh_radius = self.derived.built().map(|b| b.build.radius);
         // A screenshot shows the window without a pointer over it.
         let disc = input
             .pos
             .filter(|_| state.screenshot.is_none())
-            .map(|p| (p, scene.agent_radius));
+            .map(|p| (p, mesh_radius.unwrap_or(scene.agent_radius)));
         pictures::overlay(scene, mesh, hover, state.selection, disc, &mut list);
         state
             .tool_state

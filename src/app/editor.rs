@@ -11,6 +11,7 @@ use super::fixed::FixedNavmesh;
 use super::live::Built;
 use super::panels::lab;
 use super::playback::AgentPlayback;
+use super::profiles::{ProfilePaths, Shown};
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
@@ -103,6 +104,7 @@ impl App {
             tool: Tool::default(),
             tool_state: ToolState::default(),
             selection: Selection::None,
+            profile: Shown::default(),
             query: 0,
             view: remembered_view.unwrap_or_default(),
             fit_pending: remembered_view.is_none(),
@@ -177,6 +179,16 @@ impl App {
     /// Triangles of the navmesh on screen.
     pub fn triangle_count(&self) -> Option<usize> {
         self.derived.built().map(|b| b.build.mesh.triangle_count())
+    }
+
+    /// The agent profile shown (issue 15), or all of them.
+    pub fn shown_profile(&self) -> &Shown {
+        &self.state.profile
+    }
+
+    /// Every profile's tangent path for the shown query, when all profiles are shown.
+    pub fn profile_paths(&self) -> Option<&ProfilePaths> {
+        self.derived.profile_paths.as_ref()
     }
 
     /// The shown query with its paths and metrics.

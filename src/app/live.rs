@@ -57,10 +57,12 @@ impl Failure {
     }
 }
 
-/// What a build is for: a document revision, as a preview or exact.
+/// What a build is for: a document revision at an agent radius (its bits), as a preview or
+/// exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Target {
     revision: u64,
+    radius: u64,
     preview: bool,
 }
 
@@ -112,18 +114,20 @@ impl Live {
     }
 
     /// Brings the build up to the document's revision: collects a finished worker result, then
-    /// builds at once or starts the worker. With `fixed`, the navmesh is that file's polygons
-    /// (at the document's radius) instead of the scene's. `wake` is called from the worker when
-    /// it finishes.
+    /// builds at once or starts the worker, for an agent of `radius` (the shown profile's).
+    /// With `fixed`, the navmesh is that file's polygons instead of the scene's. `wake` is
+    /// called from the worker when it finishes.
     pub fn update(
         &mut self,
         doc: &Document,
         fixed: Option<&FixedNavmesh>,
+        radius: f64,
         wake: impl Fn() + Send + 'static,
     ) {
         self.poll();
         let target = Target {
             revision: doc.revision(),
+            radius: radius.to_bits(),
             // A fixed navmesh has no arcs to flatten: nothing to preview.
             preview: doc.in_gesture() && fixed.is_none(),
         };
@@ -202,12 +206,13 @@ fn lost(target: Target) -> Outcome {
     (target, Err(failure))
 }
 
-/// Builds `scene` (or the `fixed` navmesh at its radius) for `target` and prepares its picture.
+/// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture.
 fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome {
     let started = Instant::now();
     let revision = target.revision;
+    let radius = f64::from_bits(target.radius);
     let built = match fixed {
-        Some(f) => import::build_polygon_mesh(&f.polygons, scene.agent_radius)
+        Some(f) => import::build_polygon_mesh(&f.polygons, radius)
             .map(|(_, build)| build)
             .map_err(|e| Failure {
                 revision,
@@ -216,9 +221,8 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome
             }),
         None => {
             let options = BuildOptions {
-                arc_tolerance: target
-                    .preview
-                    .then_some(PREVIEW_ARC_TOLERANCE * scene.agent_radius),
+                radius: Some(radius),
+                arc_tolerance: target.preview.then_some(PREVIEW_ARC_TOLERANCE * radius),
                 ..BuildOptions::default()
             };
             nav::build_with(scene, &options).map_err(|e| Failure::new(revision, &e))
@@ -266,15 +270,15 @@ mod tests {
     fn a_failed_build_keeps_the_last_good_one() {
         let mut doc = doc();
         let mut live = Live::new(Duration::from_secs(60));
-        live.update(&doc, None, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         let good = live.shown().map(|b| b.revision);
         assert_eq!(good, Some(0));
         doc.apply(Edit::SetRadius(-1.0)).expect("edit applies");
-        live.update(&doc, None, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         assert_eq!(live.shown().map(|b| b.revision), good);
         assert!(live.failure().is_some_and(|f| f.revision == 1));
         doc.undo();
-        live.update(&doc, None, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         assert_eq!(live.shown().map(|b| b.revision), Some(2));
         assert!(live.failure().is_none());
     }
@@ -283,13 +287,13 @@ mod tests {
     fn slow_builds_go_to_the_worker() {
         let mut doc = doc();
         let mut live = Live::new(Duration::ZERO);
-        live.update(&doc, None, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         assert!(
             !live.is_busy(),
             "the first build has no cost estimate and runs at once"
         );
         doc.apply(Edit::SetRadius(0.25)).expect("edit applies");
-        live.update(&doc, None, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         assert!(live.is_busy());
         assert_eq!(
             live.shown().map(|b| b.revision),
@@ -314,11 +318,11 @@ mod tests {
         let mut live = Live::new(Duration::MAX);
         doc.begin_gesture();
         doc.apply(Edit::SetRadius(0.5)).expect("edit applies");
-        live.update(&doc, None, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         let preview = live.shown().cloned().expect("the preview builds");
         assert!(preview.preview);
         doc.end_gesture();
-        live.update(&doc, None, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         let exact = live.shown().cloned().expect("the exact mesh builds");
         assert!(!exact.preview);
         assert_eq!(exact.revision, preview.revision);

@@ -27,6 +27,7 @@ pub mod panels;
 mod perform;
 pub mod pictures;
 pub mod playback;
+pub mod profiles;
 pub mod screenshot;
 pub mod selection;
 pub mod settings;

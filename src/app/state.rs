@@ -6,6 +6,7 @@ use super::files::{Dialogs, Export, FileKind};
 use super::fixed::FixedNavmesh;
 use super::panels::{inspector, lab};
 use super::playback::AgentPlayback;
+use super::profiles::Shown;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::Settings;
@@ -98,6 +99,8 @@ pub struct State {
     pub tool: Tool,
     pub tool_state: ToolState,
     pub selection: Selection,
+    /// The agent profile the canvas shows, or all of them.
+    pub profile: Shown,
     /// Index of the query whose handles and paths are shown (clamped by `shown_query`).
     pub query: usize,
     pub view: View,

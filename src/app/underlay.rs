@@ -172,7 +172,8 @@ pub fn show(ctx: &Context, underlay: &mut Underlay, reference: Option<&Reference
                 return;
             }
             let [x, y, scale] = &placement.inner;
-            let edit = (next != *r).then(|| Edit::SetReference(Some(next)));
+            let changed = next != *r;
+            let edit = changed.then_some(Edit::SetReference(Some(next)));
             actions = gesture::value_edit(&[&lock, x, y, scale, &opacity], edit);
         });
     underlay.open = open;
