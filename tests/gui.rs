@@ -92,6 +92,36 @@ fn drawing_an_obstacle_by_clicks_rebuilds_the_mesh() {
 }
 
 #[test]
+fn the_inspector_header_shows_the_name_and_a_list_index_that_cannot_be_mixed_up() {
+    let mut h = editor(&FakeDialogs::default());
+    let index = h.state().document().scene().obstacles.len();
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    h.key_press(Key::V);
+    h.run();
+    let inside = screen(&h, 32.0, 22.5);
+    click(&mut h, inside);
+    assert_eq!(h.state().selection().ring(), Some(RingRef::Obstacle(index)));
+    // The new obstacle's default name counts from 1, the list index from 0: the header must
+    // not print them side by side as "obstacle 13 \"obstacle 14\"".
+    let name = h.state().document().scene().obstacles[index].name.clone();
+    assert_eq!(name, format!("obstacle {}", index + 1));
+    h.get_by_label(&name);
+    h.get_by_label(&format!("obstacle, obstacles[{index}] in the scene"));
+    assert!(
+        h.query_by_label_contains(&format!("obstacle {index} \""))
+            .is_none(),
+        "the header still mixes the index and the name"
+    );
+}
+
+#[test]
 fn dragging_the_goal_changes_the_path_and_one_undo_reverts_the_whole_drag() {
     let mut h = editor(&FakeDialogs::default());
     let query = h.state().document().scene().queries[0].clone();

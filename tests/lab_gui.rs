@@ -59,6 +59,7 @@ fn finish_lab(h: &mut Harness<'_, App>) {
 #[test]
 fn running_the_lab_and_clicking_the_worst_case_loads_it_into_the_canvas() {
     let mut h = editor();
+    let before = h.state().document().scene().queries.clone();
     open_lab_and_run(&mut h, 25);
     let report = h.state().lab().report().expect("the lab ran").clone();
     assert_eq!(report.rows.len(), 25);
@@ -71,8 +72,25 @@ fn running_the_lab_and_clicking_the_worst_case_loads_it_into_the_canvas() {
     assert_eq!(worst.ratio(Ratio::FUNNEL_OPTIMAL), Some(highest));
     h.get_by_label("worst 1").click();
     h.run();
-    let query = &h.state().document().scene().queries[0];
+    // The worst case goes into a scratch query after the scene's own, which stay as they were.
+    let queries = &h.state().document().scene().queries;
+    assert_eq!(queries[..before.len()], before[..]);
+    let query = &queries[before.len()];
+    assert_eq!(query.name, "lab case");
     assert_eq!((query.start, query.goal), (worst.start, worst.goal));
+    assert_eq!(h.state().shown_query(), Some(before.len()));
+    // Loading another case reuses the scratch query.
+    h.get_by_label("worst 2").click();
+    h.run();
+    let queries = &h.state().document().scene().queries;
+    assert_eq!(queries.len(), before.len() + 1);
+    let second = &report.rows[report.worst[1]];
+    assert_eq!(
+        (queries[before.len()].start, queries[before.len()].goal),
+        (second.start, second.goal)
+    );
+    h.get_by_label("worst 1").click();
+    h.run();
     let analysis = h.state().analysis().expect("the loaded query is shown");
     assert_eq!(
         (analysis.answer.start, analysis.answer.goal),
@@ -120,7 +138,9 @@ fn clicking_a_header_sorts_by_it_and_again_reverses() {
     h.run();
     h.get_by_label(&format!("#{}", row.index)).click();
     h.run();
-    let query = &h.state().document().scene().queries[0];
+    let queries = &h.state().document().scene().queries;
+    let query = queries.last().unwrap();
+    assert_eq!(query.name, "lab case");
     assert_eq!((query.start, query.goal), (row.start, row.goal));
 }
 

@@ -131,12 +131,13 @@ impl App {
                 .inner,
         );
         if state.lab.open {
-            let shown = query.map(|i| (i, scene.queries[i].name.as_str()));
             let has_build = derived.built().is_some();
             actions.extend(
                 egui::Panel::right("lab")
                     .exact_size(LAB_PANEL)
-                    .show(ui, |ui| lab::show(ui, &mut state.lab, has_build, shown))
+                    .show(ui, |ui| {
+                        lab::show(ui, &mut state.lab, has_build, &scene.queries)
+                    })
                     .inner,
             );
         }

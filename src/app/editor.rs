@@ -191,6 +191,11 @@ impl App {
         self.derived.profile_paths.as_ref()
     }
 
+    /// The index of the query on the canvas.
+    pub fn shown_query(&self) -> Option<usize> {
+        self.state.shown_query()
+    }
+
     /// The shown query with its paths and metrics.
     pub fn analysis(&self) -> Option<&Analysis> {
         self.derived.analysis.as_ref()

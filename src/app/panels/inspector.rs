@@ -73,6 +73,21 @@ fn triangle(ui: &mut Ui, mesh: Option<&NavMesh>, at: Point) {
     });
 }
 
+/// The ring's name as the header, then where it sits in the scene's list, written as a 0-based
+/// list index so it cannot be read as part of a (1-based) default name.
+fn ring_header(ui: &mut Ui, scene: &Scene, ring: RingRef) {
+    let (name, kind, list, index) = match ring {
+        RingRef::Obstacle(i) => (scene.obstacles[i].name.as_str(), "obstacle", "obstacles", i),
+        RingRef::Walkable(i) => (scene.walkable_name(i), "walkable area", "walkable", i),
+    };
+    let title = match name {
+        "" => format!("unnamed {kind}"),
+        name => name.to_string(),
+    };
+    ui.label(RichText::new(title).strong());
+    ui.label(RichText::new(format!("{kind}, {list}[{index}] in the scene")).weak());
+}
+
 fn ring_editor(
     ui: &mut Ui,
     scene: &Scene,
@@ -84,7 +99,7 @@ fn ring_editor(
     let Some(points) = scene.ring(ring) else {
         return;
     };
-    ui.label(RichText::new(scene.describe(ring)).strong());
+    ring_header(ui, scene, ring);
     if let RingRef::Obstacle(index) = ring {
         let current = &scene.obstacles[index].name;
         if name.ring != Some(ring) {

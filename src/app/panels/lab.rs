@@ -2,7 +2,7 @@
 //! on a worker thread (progress bar, cancel, rows streaming in) and shows them in a table
 //! sortable by any column (click a header; again to reverse), histograms of the ratios and of
 //! the query times, and the worst cases. Clicking a row or a worst case loads its start and goal
-//! into the shown query. The corridor optimisation checkboxes apply to the lab's runs and to the
+//! into a scratch query ("lab case") and shows it. The corridor optimisation checkboxes apply to the lab's runs and to the
 //! canvas paths.
 
 use crate::app::action::Action;
@@ -230,14 +230,18 @@ impl LabWindow {
     }
 }
 
+/// The name of the scratch query a clicked row or worst case is loaded into, so the scene's
+/// own queries are never overwritten.
+pub const LAB_CASE: &str = "lab case";
+
 /// Shows the lab in `ui` (a panel beside the canvas); returns the actions of its buttons and
-/// clicked rows. `shown` is the shown query (its index and name), which a click replaces;
-/// without one a query is added.
+/// clicked rows. A click loads the row into the scratch query [`LAB_CASE`] of `queries` (added
+/// the first time) and shows it.
 pub fn show(
     ui: &mut Ui,
     window: &mut LabWindow,
     has_build: bool,
-    shown: Option<(usize, &str)>,
+    queries: &[Query],
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.horizontal(|ui| {
@@ -264,9 +268,12 @@ pub fn show(
             window.sort_by(column);
         }
         if let Some(row) = load.and_then(|i| window.report.as_ref()?.rows.get(i)) {
-            let (index, name) = shown.unwrap_or((0, "lab"));
+            let index = queries
+                .iter()
+                .position(|q| q.name == LAB_CASE)
+                .unwrap_or(queries.len());
             let query = Query {
-                name: name.to_string(),
+                name: LAB_CASE.to_string(),
                 start: row.start,
                 goal: row.goal,
             };
