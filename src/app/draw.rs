@@ -215,7 +215,9 @@ impl App {
         let scene = state.doc.scene();
         let hover = match (state.tool, input.pos) {
             _ if state.tool_state.is_drawing() || state.screenshot.is_some() => None,
-            (Tool::Select, Some(p)) => scene::pick(scene, state.shown_query(), p, input.tolerance),
+            // A fixed navmesh offers its start and goal handles alone.
+            (Tool::Select, Some(p)) => scene::pick(scene, state.shown_query(), p, input.tolerance)
+                .filter(|hit| state.fixed.is_none() || hit.ring().is_none()),
             (Tool::InsertVertex, Some(p)) => scene::pick_edge(scene, p, input.tolerance),
             _ => None,
         };
