@@ -117,6 +117,15 @@ fn file_open_of_a_navmesh_shows_its_polygons_and_answers_queries_on_them() {
         funnel.length
     );
 
+    // A goal in the L's missing square is outside the navmesh, and the diagnosis says so.
+    let outside = screen(&h, 0.5, 1.5);
+    click(&mut h, outside, Modifiers::SHIFT);
+    let analysis = h.state().analysis().expect("the query is analysed");
+    assert_eq!(analysis.answer.status(), Status::GoalOutside);
+    assert!(analysis.answer.diagnosis.is_some());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+
     // Area tools are refused, naming the reason; the areas stay as they were.
     let areas = h.state().document().scene().areas().len();
     h.key_press(Key::P);
