@@ -117,3 +117,29 @@ fn dragging_the_reference_opacity_is_one_undo_step_and_the_image_drags_on_the_ca
     drag(&mut h, from, to, 6);
     assert_eq!(reference(&h).position, added.position);
 }
+
+#[test]
+fn dragging_a_corner_field_in_the_inspector_is_one_undo_step() {
+    let mut h = editor_on(&FakeDialogs::default(), None);
+    let crate_index = 10;
+    let before = h.state().document().scene().obstacles[crate_index].clone();
+    assert_eq!(before.name, "crate");
+    // Select the crate ([5, 8] x [5, 9]) by clicking inside it.
+    let inside = screen(&h, 6.5, 7.0);
+    h.hover_at(inside);
+    h.drag_at(inside);
+    h.drop_at(inside);
+    h.run();
+    let x = h
+        .get_all_by_role_and_label(Role::SpinButton, "  0")
+        .next()
+        .expect("corner 0's x field")
+        .rect();
+    drag(&mut h, x.center(), x.center() + egui::vec2(60.0, 0.0), 8);
+    let moved = h.state().document().scene().obstacles[crate_index]
+        .ring
+        .points()[0];
+    assert!(moved.x > 5.5, "the field drag moved corner 0: {moved}");
+    undo(&mut h);
+    assert_eq!(h.state().document().scene().obstacles[crate_index], before);
+}
