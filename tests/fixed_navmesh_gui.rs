@@ -7,7 +7,7 @@ mod gui_harness;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, screen};
+use gui_harness::{FakeDialogs, editor_on, menu_item, screen};
 use navscope::app::App;
 use navscope::app::tools::Tool;
 use navscope::geom::Point;
@@ -220,10 +220,7 @@ fn a_polyanya_mesh_opens_fixed_through_open_navmesh_and_as_a_scene_through_open(
     let dialogs = FakeDialogs::default();
     let mut h = editor_on(&dialogs, None);
     dialogs.answer(&file);
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Open navmesh…").click();
-    h.run();
+    menu_item(&mut h, "File", "Open navmesh…");
     assert_eq!(
         h.state().fixed_navmesh().map(|f| f.name()),
         Some("level.mesh".into())

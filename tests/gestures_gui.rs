@@ -8,7 +8,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, screen};
+use gui_harness::{FakeDialogs, editor_on, menu_item, screen};
 use navscope::app::App;
 use navscope::geom::Point;
 
@@ -63,10 +63,7 @@ fn dragging_the_reference_opacity_is_one_undo_step_and_the_image_drags_on_the_ca
     let dialogs = FakeDialogs::default();
     let mut h = editor_on(&dialogs, None);
     dialogs.answer(&png);
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Add reference image…").click();
-    h.run();
+    menu_item(&mut h, "File", "Add reference image…");
     let reference = |h: &Harness<'_, App>| {
         h.state()
             .document()

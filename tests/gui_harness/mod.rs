@@ -81,3 +81,12 @@ pub fn screen(h: &Harness<'_, App>, x: f64, y: f64) -> egui::Pos2 {
         .to_screen(Point::new(x, y))
         .expect("the canvas has been laid out")
 }
+
+/// Opens the `menu` of the menu bar and clicks its `item`, a frame each.
+pub fn menu_item(h: &mut Harness<'_, App>, menu: &str, item: &str) {
+    use egui_kittest::kittest::Queryable;
+    h.get_by_label(menu).click();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+}
