@@ -6,7 +6,7 @@ mod gui_harness;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, screen};
+use gui_harness::{FakeDialogs, editor_on, editor_stepping, screen};
 use navscope::app::{App, FileKind};
 use navscope::geom::Point;
 use navscope::nav::Variant;
@@ -89,6 +89,48 @@ fn drawing_an_obstacle_by_clicks_rebuilds_the_mesh() {
             .is_some_and(|b| b.revision == h.state().document().revision())
     );
     assert_ne!(h.state().triangle_count(), before);
+}
+
+/// A press and a release at `at`, a frame each.
+fn quick_click(h: &mut Harness<'_, App>, at: Pos2) {
+    h.hover_at(at);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+}
+
+#[test]
+fn a_double_click_after_quick_clicks_adds_the_clicked_point_and_closes_the_polygon() {
+    // Frames at 60 Hz: the clicks below all fall within egui's 0.3 s double-click delay, so
+    // the closing double-click arrives as what egui calls a triple-click.
+    let mut h = editor_stepping(&FakeDialogs::default(), None, 1.0 / 60.0);
+    let obstacles = h.state().document().scene().obstacles.len();
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    let corners = [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)].map(|(x, y)| screen(&h, x, y));
+    let expected = corners.map(|c| world_at(&h, c));
+    quick_click(&mut h, corners[0]);
+    quick_click(&mut h, corners[1]);
+    quick_click(&mut h, corners[2]);
+    quick_click(&mut h, corners[2]);
+    h.run();
+    let scene = h.state().document().scene();
+    assert_eq!(
+        scene.obstacles.len(),
+        obstacles + 1,
+        "the polygon was closed"
+    );
+    let ring = scene.obstacles[obstacles].ring.points();
+    assert_eq!(ring.len(), 3, "{ring:?}");
+    for (corner, want) in ring.iter().zip(expected) {
+        assert!(corner.distance(want) < 0.5, "{ring:?} vs {expected:?}");
+    }
 }
 
 #[test]

@@ -105,7 +105,8 @@ pub fn input(
             .map(world),
         press: press.filter(|p| rect.contains(*p)).map(world),
         clicked: response.clicked(),
-        double_clicked: response.double_clicked(),
+        // egui calls a double-click that follows quick clicks a triple-click.
+        double_clicked: response.double_clicked() || response.triple_clicked(),
         drag_started: primary && response.drag_started_by(PointerButton::Primary),
         dragging: primary && response.dragged_by(PointerButton::Primary),
         drag_stopped: response.drag_stopped_by(PointerButton::Primary),

@@ -62,6 +62,16 @@ impl Dialogs for FakeDialogs {
 
 /// The editor on `scene` (the example when `None`), every rebuild within its frame.
 pub fn editor_on(dialogs: &FakeDialogs, scene: Option<PathBuf>) -> Harness<'static, App> {
+    editor_stepping(dialogs, scene, 0.25)
+}
+
+/// [`editor_on`] with frames `step_dt` seconds apart (kittest's default is 0.25 s; a real
+/// display's is 1/60 s, which timing-sensitive input such as double-clicks needs).
+pub fn editor_stepping(
+    dialogs: &FakeDialogs,
+    scene: Option<PathBuf>,
+    step_dt: f32,
+) -> Harness<'static, App> {
     let options = Options {
         scene,
         dialogs: Box::new(dialogs.clone()),
@@ -70,6 +80,7 @@ pub fn editor_on(dialogs: &FakeDialogs, scene: Option<PathBuf>) -> Harness<'stat
     };
     let mut harness = Harness::builder()
         .with_size([1400.0, 900.0])
+        .with_step_dt(step_dt)
         .build_eframe(|cc| App::new(cc, options));
     harness.run();
     harness
