@@ -84,4 +84,11 @@ fn one_profile_at_a_time_or_all_with_each_tangent_path_in_its_colour() {
             .path(Variant::Tangent)
             .is_some()
     );
+
+    // Another document starts on its default profile (a scene without profiles has no picker
+    // to leave "all" with).
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert_eq!(*h.state().shown_profile(), Shown::default());
+    assert!(h.state().profile_paths().is_none());
 }

@@ -8,6 +8,7 @@ use super::editor::App;
 use super::files::{self, Export};
 use super::fixed::{self, FixedNavmesh};
 use super::panels::confirm;
+use super::profiles::Shown;
 use super::selection::Selection;
 use super::state::{FileTarget, PathPrompt, Pending};
 use super::test_case;
@@ -293,6 +294,7 @@ impl App {
     fn replace_document(&mut self, doc: Document) {
         self.state.doc = doc;
         self.state.fixed = None;
+        self.state.profile = Shown::default();
         self.derived.reset();
         self.state.tool_state = ToolState::default();
         self.state.selection = Selection::None;
