@@ -14,6 +14,7 @@ use cpu_time::CpuTime;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use egui::{Pos2, Vec2};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use navscope::app::{App, Options};
 use navscope::geom::Point;
 use navscope::scene::generate::rotated_squares;
@@ -46,6 +47,9 @@ fn editor(scene: &Scene, dir: &tempfile::TempDir) -> Harness<'static, App> {
         .with_size([1400.0, 900.0])
         .with_max_steps(64)
         .build_eframe(|cc| App::new(cc, options));
+    h.run();
+    // Every layer, as before the lighter default set, so figures stay comparable.
+    h.get_by_label("all").click();
     h.run();
     h
 }

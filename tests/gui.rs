@@ -53,18 +53,52 @@ fn funnel_length(h: &Harness<'_, App>) -> f64 {
 
 #[test]
 fn starts_on_the_example_with_a_mesh_and_every_variant() {
-    let h = editor(&FakeDialogs::default());
+    let mut h = editor(&FakeDialogs::default());
     assert!(h.state().triangle_count().is_some_and(|n| n > 100));
     let analysis = h.state().analysis().expect("the example query is shown");
     let shown: Vec<Variant> = analysis.answer.paths().map(|(v, _)| v).collect();
     assert_eq!(shown, Variant::ALL.to_vec());
-    for v in Variant::ALL {
-        assert!(
-            h.state().painted_layers().contains(&Layer::Path(v)),
-            "{v:?} is not drawn"
-        );
-        h.get_by_label(&Layer::Path(v).name()); // in the legend
+    // A first view that is not busy: the funnel and tangent paths over the corridor.
+    let painted_paths = |h: &Harness<'_, App>| -> Vec<Variant> {
+        Variant::ALL
+            .into_iter()
+            .filter(|&v| h.state().painted_layers().contains(&Layer::Path(v)))
+            .collect()
+    };
+    assert_eq!(painted_paths(&h), [Variant::Funnel, Variant::Tangent]);
+    for layer in [Layer::FreeSpace, Layer::Mesh, Layer::Corridor] {
+        assert!(h.state().painted_layers().contains(&layer), "{layer:?}");
     }
+    assert!(!h.state().painted_layers().contains(&Layer::Portals));
+    // The "all" preset shows every variant; each is in the legend.
+    h.get_by_label("all").click();
+    h.run();
+    assert_eq!(painted_paths(&h), Variant::ALL);
+    for v in Variant::ALL {
+        h.get_by_label(&Layer::Path(v).name());
+    }
+    h.get_by_label("authoring").click();
+    h.run();
+    assert!(painted_paths(&h).is_empty());
+    assert!(!h.state().painted_layers().contains(&Layer::Corridor));
+    assert!(h.state().painted_layers().contains(&Layer::Mesh));
+}
+
+#[test]
+fn alt_click_on_a_layer_shows_it_alone() {
+    let mut h = editor(&FakeDialogs::default());
+    let name = Layer::Path(Variant::Optimal).name();
+    h.get_by_label(&name).scroll_to_me();
+    h.run();
+    h.get_by_label(&name).click_modifiers(Modifiers::ALT);
+    h.run();
+    let painted = h.state().painted_layers();
+    assert!(painted.contains(&Layer::Path(Variant::Optimal)));
+    let others: Vec<&Layer> = painted
+        .iter()
+        .filter(|&&l| l != Layer::Path(Variant::Optimal) && l != Layer::Overlay)
+        .collect();
+    assert!(others.is_empty(), "{others:?}");
 }
 
 #[test]
@@ -228,6 +262,8 @@ fn dragging_an_obstacle_moves_it_as_one_step() {
 fn toggling_a_layer_hides_it() {
     let mut h = editor(&FakeDialogs::default());
     assert!(h.state().painted_layers().contains(&Layer::Corridor));
+    h.get_by_label("corridor").scroll_to_me();
+    h.run();
     h.get_by_label("corridor").click();
     h.run();
     assert!(!h.state().settings().is_visible(Layer::Corridor));

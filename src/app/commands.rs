@@ -2,6 +2,7 @@
 //! and the help window all read it, so they cannot disagree.
 
 use super::files::Export;
+use super::layer_presets::LayerPreset;
 use super::settings::Layout;
 use super::tools::Tool;
 use crate::viz::Layer;
@@ -31,6 +32,10 @@ pub enum Command {
     ToggleTheme,
     /// Show or hide one layer (the legend's checkboxes; not in a menu).
     ToggleLayer(Layer),
+    /// Show only this layer (Alt+click in the legend; not in a menu).
+    SoloLayer(Layer),
+    /// Show exactly the layers of a preset.
+    LayerPreset(LayerPreset),
     StepThrough,
     AgentPlayback,
     SetLayout(Layout),
@@ -96,9 +101,9 @@ impl Command {
             Command::ToggleGrid,
             Command::ToggleSnap,
             Command::ToggleTheme,
-            Command::StepThrough,
-            Command::AgentPlayback,
         ];
+        all.extend(LayerPreset::ALL.map(Command::LayerPreset));
+        all.extend([Command::StepThrough, Command::AgentPlayback]);
         all.extend(Layout::ALL.map(Command::SetLayout));
         all.extend(Tool::ALL.map(Command::UseTool));
         all.push(Command::PathLab);
@@ -131,6 +136,10 @@ impl Command {
             Command::ToggleSnap => "Snap to grid",
             Command::ToggleTheme => "Light theme",
             Command::ToggleLayer(_) => "Show layer",
+            Command::SoloLayer(_) => "Show only this layer",
+            Command::LayerPreset(LayerPreset::Authoring) => "Layers: authoring",
+            Command::LayerPreset(LayerPreset::DebugPath) => "Layers: debug path",
+            Command::LayerPreset(LayerPreset::All) => "Layers: all",
             Command::StepThrough => "Step through A* and funnel",
             Command::AgentPlayback => "Agent playback",
             Command::SetLayout(layout) => layout.name(),
@@ -174,7 +183,9 @@ impl Command {
             | Command::ConvertToScene
             | Command::SaveTestCase
             | Command::AddReference
-            | Command::ToggleLayer(_) => vec![],
+            | Command::ToggleLayer(_)
+            | Command::SoloLayer(_)
+            | Command::LayerPreset(_) => vec![],
         }
     }
 
@@ -196,6 +207,8 @@ impl Command {
             | Command::ToggleSnap
             | Command::ToggleTheme
             | Command::ToggleLayer(_)
+            | Command::SoloLayer(_)
+            | Command::LayerPreset(_)
             | Command::StepThrough
             | Command::AgentPlayback
             | Command::SetLayout(_) => Menu::View,

@@ -184,12 +184,10 @@ impl App {
                 pictures.push(&overlay);
             }
             let settings = &self.state.settings;
-            let visible = |layer: Layer| {
-                settings.is_visible(layer)
-                    && match (layer, variant) {
-                        (Layer::Path(v), Some(shown)) => v == shown,
-                        _ => true,
-                    }
+            // A compare viewport shows the variant chosen for it, whatever the legend says.
+            let visible = |layer: Layer| match (layer, variant) {
+                (Layer::Path(v), Some(shown)) => v == shown,
+                _ => settings.is_visible(layer),
             };
             let painted = canvas::paint_viewport(
                 ui,

@@ -19,6 +19,7 @@ pub mod files;
 pub mod fixed;
 pub mod grid;
 mod lab_worker;
+pub mod layer_presets;
 pub mod live;
 mod logic;
 mod number;

@@ -112,6 +112,8 @@ impl App {
                 let settings = &mut self.state.settings;
                 settings.set_visible(layer, !settings.is_visible(layer));
             }
+            Command::SoloLayer(layer) => self.state.settings.solo(layer),
+            Command::LayerPreset(preset) => self.state.settings.apply_preset(preset),
             Command::UseTool(tool) => {
                 if let Some(reason) = self.state.locked_reason()
                     && tool.edits_areas()

@@ -1,6 +1,8 @@
 //! `Settings`: what the editor remembers between runs through eframe persistence (theme,
 //! layers, view, layout, recent files). Scenes are never stored here; they live in files.
 
+use super::layer_presets::LayerPreset;
+use super::panels::legend;
 use super::view::View;
 use crate::viz::{Layer, Theme};
 use std::collections::BTreeSet;
@@ -60,7 +62,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
+        let mut settings = Settings {
             theme: Theme::Dark,
             hidden_layers: BTreeSet::new(),
             view: None,
@@ -69,7 +71,9 @@ impl Default for Settings {
             snap: false,
             polygon_sides: 8,
             recent: Vec::new(),
-        }
+        };
+        settings.apply_preset(LayerPreset::DebugPath);
+        settings
     }
 }
 
@@ -84,6 +88,20 @@ impl Settings {
             self.hidden_layers.remove(&layer.name());
         } else {
             self.hidden_layers.insert(layer.name());
+        }
+    }
+
+    /// Shows exactly the layers of `preset`.
+    pub fn apply_preset(&mut self, preset: LayerPreset) {
+        for layer in legend::layers() {
+            self.set_visible(layer, preset.shows(layer));
+        }
+    }
+
+    /// Shows `layer` alone (with the editing feedback, which always shows).
+    pub fn solo(&mut self, layer: Layer) {
+        for other in legend::layers() {
+            self.set_visible(other, other == layer);
         }
     }
 

@@ -1,7 +1,9 @@
-//! The layer list: a colour swatch, a toggle and a name per layer, every path variant included.
+//! The layer list: the presets, then a colour swatch, a toggle and a name per layer, every path
+//! variant included. Alt+click on a layer shows it alone.
 
 use crate::app::action::Action;
 use crate::app::commands::Command;
+use crate::app::layer_presets::LayerPreset;
 use crate::app::settings::Settings;
 use crate::app::theme::color;
 use crate::nav::Variant;
@@ -40,15 +42,33 @@ fn swatch(layer: Layer) -> Vec<Style> {
     }
 }
 
-/// Shows the list; a clicked checkbox asks to toggle its layer.
+/// Shows the presets and the list; a clicked checkbox asks to toggle its layer, an
+/// Alt+clicked one to show it alone.
 pub fn show(ui: &mut Ui, settings: &Settings) -> Vec<Action> {
     let theme = settings.theme;
     let mut actions = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Layers:");
+        for preset in LayerPreset::ALL {
+            if ui.small_button(preset.name()).clicked() {
+                actions.push(Action::Run(Command::LayerPreset(preset)));
+            }
+        }
+    });
     for layer in layers() {
         ui.horizontal(|ui| {
             let mut on = settings.is_visible(layer);
-            if ui.checkbox(&mut on, layer.name()).clicked() {
-                actions.push(Action::Run(Command::ToggleLayer(layer)));
+            let response = ui
+                .checkbox(&mut on, layer.name())
+                .on_hover_text("Alt+click: show only this layer");
+            if response.clicked() {
+                let alt = ui.input(|i| i.modifiers.alt);
+                let command = if alt {
+                    Command::SoloLayer(layer)
+                } else {
+                    Command::ToggleLayer(layer)
+                };
+                actions.push(Action::Run(command));
             }
             paint_swatch(ui, layer, theme);
         });

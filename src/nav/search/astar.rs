@@ -23,6 +23,7 @@ use crate::geom::Point;
 use crate::nav::mesh::clearance::shared_vertex;
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
+use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -178,6 +179,20 @@ pub fn astar_trace(
     events
 }
 
+/// The memory of a search, kept per thread between searches so that a query neither clears
+/// nor grows a mesh-sized table: `slot[t]` is the index + 1 of the first node of triangle `t`
+/// (0: none yet; every slot is 0 between searches), its other nodes chained through `next`.
+#[derive(Default)]
+struct Scratch {
+    slot: Vec<u32>,
+    nodes: Vec<Node>,
+    heap: BinaryHeap<Entry>,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = Cell::default();
+}
+
 /// The search under a passage rule, telling `observe` every step (a no-op closure costs
 /// nothing: the normal entry points pass one).
 pub(crate) fn search<P: Passage>(
@@ -187,13 +202,41 @@ pub(crate) fn search<P: Passage>(
     goal: Point,
     goal_tris: &[TriId],
     passage: &P,
+    observe: impl FnMut(SearchEvent),
+) -> SearchOutcome {
+    // Taken, not borrowed: a search started from `observe` gets fresh memory.
+    let mut scratch = SCRATCH.take();
+    if scratch.slot.len() < mesh.triangle_count() {
+        scratch.slot.resize(mesh.triangle_count(), 0);
+    }
+    let outcome = search_in(
+        &mut scratch,
+        mesh,
+        (start, start_tris),
+        (goal, goal_tris),
+        passage,
+        observe,
+    );
+    // Only the touched slots need clearing.
+    for node in &scratch.nodes {
+        scratch.slot[node.tri.index()] = 0;
+    }
+    scratch.nodes.clear();
+    scratch.heap.clear();
+    SCRATCH.set(scratch);
+    outcome
+}
+
+/// [`search`] in `scratch` (all slots 0, no nodes, empty heap).
+fn search_in<P: Passage>(
+    scratch: &mut Scratch,
+    mesh: &NavMesh,
+    (start, start_tris): (Point, &[TriId]),
+    (goal, goal_tris): (Point, &[TriId]),
+    passage: &P,
     mut observe: impl FnMut(SearchEvent),
 ) -> SearchOutcome {
-    // slot[t] = index + 1 of the first node of triangle t (0: none yet), its other nodes
-    // chained through `next`; zeroed memory is free to allocate.
-    let mut slot = vec![0u32; mesh.triangle_count()];
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut heap = BinaryHeap::new();
+    let Scratch { slot, nodes, heap } = scratch;
     let mut outcome = SearchOutcome::default();
     for &t in start_tris {
         if slot[t.index()] == 0 {
@@ -229,7 +272,7 @@ pub(crate) fn search<P: Passage>(
                 tri: current.tri,
                 length: g,
             });
-            outcome.corridor = Some(corridor(mesh, &nodes, node, start, goal));
+            outcome.corridor = Some(corridor(mesh, nodes, node, start, goal));
             return outcome;
         }
         if g > current.g || current.closed {
@@ -399,6 +442,41 @@ mod tests {
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)
+    }
+
+    /// The corridor from (1, 1) to the far corner of a `n` x `n` grid of squares.
+    fn corner_to_corner(mesh: &NavMesh, n: usize) -> Option<Corridor> {
+        let (s, g) = (p(1.0, 1.0), p(10.0 * n as f64 - 1.0, 10.0 * n as f64 - 1.0));
+        let tri = |q: Point| vec![mesh.locate(q).triangle().expect("inside")];
+        astar(mesh, s, &tri(s), g, &tri(g))
+    }
+
+    #[test]
+    fn the_reused_search_memory_gives_every_search_a_clean_start() {
+        use crate::nav::build::pipeline::build;
+        use crate::scene::generate::rotated_squares;
+        let small = build(&rotated_squares(4, 4, 10.0, 0.5, 3)).unwrap().mesh;
+        let big = build(&rotated_squares(9, 9, 10.0, 0.5, 3)).unwrap().mesh;
+        let first_small = corner_to_corner(&small, 4);
+        let first_big = corner_to_corner(&big, 9);
+        assert!(first_small.is_some() && first_big.is_some());
+        // Small after big, big after small, and a search run from inside another's observer
+        // (which must get memory of its own) all answer as the first time.
+        for _ in 0..2 {
+            assert_eq!(corner_to_corner(&small, 4), first_small);
+            assert_eq!(corner_to_corner(&big, 9), first_big);
+        }
+        let (s, g) = (p(1.0, 1.0), p(89.0, 89.0));
+        let tri = |q: Point| vec![big.locate(q).triangle().unwrap()];
+        let mut nested = Vec::new();
+        let outer = search(&big, s, &tri(s), g, &tri(g), &PointPassage, |_| {
+            if nested.is_empty() {
+                nested.push(corner_to_corner(&small, 4));
+            }
+        });
+        assert_eq!(outer.corridor, first_big);
+        assert_eq!(nested, vec![first_small.clone()]);
+        assert_eq!(corner_to_corner(&small, 4), first_small);
     }
 
     #[test]
