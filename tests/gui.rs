@@ -168,6 +168,44 @@ fn a_double_click_after_quick_clicks_adds_the_clicked_point_and_closes_the_polyg
 }
 
 #[test]
+fn a_fixed_grid_step_is_what_clicks_snap_to() {
+    use egui::accesskit::{Action, ActionData, ActionRequest, Role};
+    use egui_kittest::kittest::NodeT;
+    let mut h = editor(&FakeDialogs::default());
+    let obstacles = h.state().document().scene().obstacles.len();
+    h.key_press(Key::S); // snap on
+    h.run();
+    h.get_by_label("Fixed grid step").click();
+    h.run();
+    assert_eq!(h.state().settings().grid_step, Some(1.0));
+    let (target_node, target_tree) = h
+        .get_by_role_and_label(Role::SpinButton, "step")
+        .accesskit_node()
+        .locate();
+    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
+        action: Action::SetValue,
+        target_node,
+        target_tree,
+        data: Some(ActionData::NumericValue(0.25)),
+    }));
+    h.run();
+    assert_eq!(h.state().settings().grid_step, Some(0.25));
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for (x, y) in [(30.37, 21.05), (34.12, 21.38), (32.13, 24.88)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let scene = h.state().document().scene();
+    assert_eq!(scene.obstacles.len(), obstacles + 1);
+    let got = scene.obstacles[obstacles].ring.points().to_vec();
+    let want = [(30.25, 21.0), (34.0, 21.5), (32.25, 25.0)].map(|(x, y)| Point::new(x, y));
+    assert_eq!(got, want);
+}
+
+#[test]
 fn the_inspector_header_shows_the_name_and_a_list_index_that_cannot_be_mixed_up() {
     let mut h = editor(&FakeDialogs::default());
     let index = h.state().document().scene().obstacles.len();

@@ -23,6 +23,8 @@ pub enum Action {
     ShowQuery(usize),
     /// Show one agent profile, or all of them.
     ShowProfile(Shown),
+    /// A fixed grid and snap step (`None`: follow the zoom).
+    SetGridStep(Option<f64>),
     /// Corners of the regular-polygon tool.
     SetPolygonSides(usize),
     /// The corridor optimisations of the canvas paths and the lab's runs.

@@ -121,7 +121,8 @@ pub fn input(
 
 /// What a viewport paints under the scene: the reference underlay, then the grid.
 pub struct Backdrop<'a> {
-    pub grid: bool,
+    /// The grid step, when the grid is on.
+    pub grid: Option<f64>,
     pub underlay: Option<&'a super::underlay::Placed>,
 }
 
@@ -141,8 +142,8 @@ pub fn paint_viewport(
     if let Some(placed) = backdrop.underlay {
         super::underlay::paint(&painter, view, rect, placed);
     }
-    if backdrop.grid {
-        grid::paint(&painter, view, rect, theme::grid(theme));
+    if let Some(step) = backdrop.grid {
+        grid::paint(&painter, view, rect, step, theme::grid(theme));
     }
     paint::paint(
         &Target {

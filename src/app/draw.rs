@@ -5,7 +5,6 @@
 use super::action::Action;
 use super::canvas;
 use super::editor::App;
-use super::grid;
 use super::number::fixed;
 use super::paint::Picture;
 use super::panels::{
@@ -69,7 +68,10 @@ impl App {
                 status: &state.status,
                 hint: state.tool.hint(),
                 cursor: state.cursor,
-                grid_step: state.settings.grid.then(|| grid::step(&state.view)),
+                grid_step: state
+                    .settings
+                    .grid
+                    .then(|| state.settings.grid_step(&state.view)),
                 build: derived.build_summary(state.doc.in_gesture()),
             };
             status_bar::show(ui, &inputs);
@@ -195,7 +197,7 @@ impl App {
                 &self.state.view,
                 settings.theme,
                 canvas::Backdrop {
-                    grid: settings.grid,
+                    grid: settings.grid.then(|| settings.grid_step(&self.state.view)),
                     underlay: placed.as_ref(),
                 },
                 &pictures,

@@ -1,5 +1,6 @@
-//! The background grid: a step of 1, 2 or 5 times a power of ten that keeps lines at least
-//! `MIN_SPACING` points apart, every fifth line stronger. Snapping uses the same step.
+//! The background grid: by default a step of 1, 2 or 5 times a power of ten that keeps lines at
+//! least `MIN_SPACING` points apart (or the step the user set), every fifth line stronger.
+//! Snapping uses the same step.
 
 use super::view::View;
 use egui::{Color32, Painter, Pos2, Rect, Stroke};
@@ -19,8 +20,19 @@ pub fn step(view: &View) -> f64 {
         .unwrap_or(10.0 * power)
 }
 
-pub fn paint(painter: &Painter, view: &View, rect: Rect, (minor, major): (Color32, Color32)) {
-    let s = step(view);
+/// Paints the grid of `step`; a step too fine to see at this zoom is drawn five times coarser
+/// (as often as needed), so its lines stay apart.
+pub fn paint(
+    painter: &Painter,
+    view: &View,
+    rect: Rect,
+    step: f64,
+    (minor, major): (Color32, Color32),
+) {
+    let mut s = step;
+    while s * view.scale < MIN_SPACING / 3.0 {
+        s *= 5.0;
+    }
     let seen = view.visible(rect);
     if (seen.width() / s).max(seen.height() / s) > MAX_LINES {
         return;

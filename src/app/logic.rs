@@ -7,7 +7,6 @@ use super::canvas;
 use super::commands::Command;
 use super::editor::App;
 use super::fixed;
-use super::grid;
 use super::state::Pending;
 use super::theme;
 use egui::ViewportCommand;
@@ -71,7 +70,7 @@ impl App {
             .state
             .settings
             .snap
-            .then(|| grid::step(&self.state.view));
+            .then(|| self.state.settings.grid_step(&self.state.view));
         // In a fixed navmesh the tools see the queries alone: no area can be picked or dragged.
         let queries_only = self
             .state

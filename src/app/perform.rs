@@ -48,6 +48,7 @@ impl App {
             Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
             Action::ShowQuery(i) => self.state.query = i,
             Action::ShowProfile(shown) => self.state.profile = shown,
+            Action::SetGridStep(step) => self.state.settings.grid_step = step,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,
             Action::Answer(answer) => self.answer(ctx, answer),

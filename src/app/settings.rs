@@ -1,6 +1,7 @@
 //! `Settings`: what the editor remembers between runs through eframe persistence (theme,
 //! layers, view, layout, recent files). Scenes are never stored here; they live in files.
 
+use super::grid;
 use super::layer_presets::LayerPreset;
 use super::panels::legend;
 use super::view::View;
@@ -54,6 +55,8 @@ pub struct Settings {
     pub layout: Layout,
     pub grid: bool,
     pub snap: bool,
+    /// A fixed grid and snap step in world units; `None` follows the zoom.
+    pub grid_step: Option<f64>,
     /// Corners of the regular-polygon tool.
     pub polygon_sides: usize,
     /// Most recent first.
@@ -69,6 +72,7 @@ impl Default for Settings {
             layout: Layout::Overlay,
             grid: true,
             snap: false,
+            grid_step: None,
             polygon_sides: 8,
             recent: Vec::new(),
         };
@@ -89,6 +93,13 @@ impl Settings {
         } else {
             self.hidden_layers.insert(layer.name());
         }
+    }
+
+    /// The grid and snap step at this view: the fixed one, or one that follows the zoom.
+    pub fn grid_step(&self, view: &View) -> f64 {
+        self.grid_step
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .unwrap_or_else(|| grid::step(view))
     }
 
     /// Shows exactly the layers of `preset`.

@@ -80,6 +80,7 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
         };
         toggle(settings.grid, "Grid", Command::ToggleGrid);
         toggle(settings.snap, "Snap to grid", Command::ToggleSnap);
+        grid_step(ui, settings, &mut actions);
         ui.horizontal(|ui| {
             for theme in [Theme::Dark, Theme::Light] {
                 let name = if theme == Theme::Dark {
@@ -226,4 +227,24 @@ fn query_choice(ui: &mut Ui, scene: &Scene, query: Option<usize>, actions: &mut 
             }
         });
     combo.response.labelled_by(heading.id);
+}
+
+/// The grid and snap step: following the zoom, or fixed to a typed value.
+fn grid_step(ui: &mut Ui, settings: &Settings, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let mut fixed = settings.grid_step.is_some();
+        if ui.checkbox(&mut fixed, "Fixed grid step").changed() {
+            actions.push(Action::SetGridStep(fixed.then_some(1.0)));
+        }
+        if let Some(mut step) = settings.grid_step {
+            let field = egui::DragValue::new(&mut step)
+                .range(1e-3..=1e6)
+                .speed(0.1)
+                .max_decimals(3);
+            let label = ui.label("step");
+            if ui.add(field).labelled_by(label.id).changed() {
+                actions.push(Action::SetGridStep(Some(step)));
+            }
+        }
+    });
 }
