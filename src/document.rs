@@ -219,6 +219,8 @@ struct Snapshot {
 pub struct Document {
     scene: Scene,
     path: Option<PathBuf>,
+    /// The name of a document without a file ("untitled", "example", an imported file's name).
+    title: String,
     /// Identity of the current content: equal ids mean equal scenes (undo brings ids back).
     content: u64,
     next_content: u64,
@@ -241,9 +243,15 @@ enum Gesture {
 impl Document {
     /// An untitled document holding `scene`, with nothing to save.
     pub fn new(scene: Scene) -> Self {
+        Document::titled(scene, "untitled")
+    }
+
+    /// A document without a file called `title`, holding `scene`, with nothing to save.
+    pub fn titled(scene: Scene, title: &str) -> Self {
         Document {
             scene,
             path: None,
+            title: title.to_string(),
             content: 0,
             next_content: 1,
             saved_content: Some(0),
@@ -255,13 +263,18 @@ impl Document {
     }
 
     /// Reads a scene file into a new document. A file of another tool (a `.mesh` or `.map`) is
-    /// imported as an untitled document, so saving never writes JSON over it.
+    /// imported as a document without a file (titled with the imported file's name), so saving
+    /// never writes JSON over it.
     pub fn open(path: &Path) -> Result<Self, LoadError> {
-        let mut doc = Document::new(scene::load(path)?);
-        if crate::import::SceneFormat::of(path).is_none() {
+        let scene = scene::load(path)?;
+        Ok(if crate::import::SceneFormat::of(path).is_none() {
+            let mut doc = Document::new(scene);
             doc.path = Some(path.to_path_buf());
-        }
-        Ok(doc)
+            doc
+        } else {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            Document::titled(scene, &name.unwrap_or_else(|| "untitled".into()))
+        })
     }
 
     pub fn scene(&self) -> &Scene {
@@ -273,12 +286,27 @@ impl Document {
         self.path.as_deref()
     }
 
-    /// The file name, or "untitled".
+    /// The file name, or the title of a document without a file.
     pub fn name(&self) -> String {
-        self.path.as_deref().and_then(Path::file_name).map_or_else(
-            || "untitled".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        )
+        self.path
+            .as_deref()
+            .and_then(Path::file_name)
+            .map_or_else(|| self.title.clone(), |n| n.to_string_lossy().into_owned())
+    }
+
+    /// The file name to suggest when saving: the file's own, else the title as a `.json` scene
+    /// (`example` -> `example.json`, an imported `arena.mesh` -> `arena.json`).
+    pub fn save_name(&self) -> String {
+        match self.path.as_deref().and_then(Path::file_name) {
+            Some(name) => name.to_string_lossy().into_owned(),
+            None => {
+                let stem = Path::new(&self.title).file_stem();
+                format!(
+                    "{}.json",
+                    stem.map_or("untitled".into(), |s| s.to_string_lossy())
+                )
+            }
+        }
     }
 
     /// Grows by one at every change of the scene (edits, undo, redo); derived data is cached by it.

@@ -188,6 +188,8 @@ fn a_dropped_navmesh_file_opens_fixed_and_a_scene_file_does_not() {
     };
     drop(&mut h, &file);
     assert!(is_fixed(&h));
+    assert_eq!(h.state().document().name(), "level.obj", "titled by its file");
+    assert!(h.state().document().path().is_none(), "saving never writes over it");
     assert_eq!(h.state().triangle_count(), Some(6));
     let analysis = h
         .state()

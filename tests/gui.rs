@@ -54,6 +54,8 @@ fn funnel_length(h: &Harness<'_, App>) -> f64 {
 #[test]
 fn starts_on_the_example_with_a_mesh_and_every_variant() {
     let mut h = editor(&FakeDialogs::default());
+    assert_eq!(h.state().document().name(), "example");
+    assert_eq!(h.state().document().save_name(), "example.json");
     assert!(h.state().triangle_count().is_some_and(|n| n > 100));
     let analysis = h.state().analysis().expect("the example query is shown");
     let shown: Vec<Variant> = analysis.answer.paths().map(|(v, _)| v).collect();

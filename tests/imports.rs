@@ -149,4 +149,7 @@ fn an_imported_map_opens_untitled_so_saving_never_overwrites_it() {
     let doc = navscope::document::Document::open(Path::new("assets/maps/pockets.map")).unwrap();
     assert_eq!(doc.path(), None);
     assert!(doc.scene().is_nested());
+    // Titled by the file it came from; saving suggests a scene file of that name.
+    assert_eq!(doc.name(), "pockets.map");
+    assert_eq!(doc.save_name(), "pockets.json");
 }

@@ -98,7 +98,7 @@ impl App {
             .view
             .filter(|_| options.scene.is_none() && options.screenshot.is_none());
         let state = State {
-            doc: Document::new(example),
+            doc: Document::titled(example, "example"),
             fixed: None,
             dialogs: options.dialogs,
             tool: Tool::default(),

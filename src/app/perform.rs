@@ -276,7 +276,7 @@ impl App {
         match FixedNavmesh::open(&path) {
             Ok((fixed, scene)) => {
                 let polygons = fixed.polygons.polygons.len();
-                self.replace_document(Document::new(scene));
+                self.replace_document(Document::titled(scene, &fixed.name()));
                 self.state.fixed = Some(fixed);
                 if self.state.tool.edits_areas() {
                     self.state.tool = Tool::Select;
@@ -327,7 +327,7 @@ impl App {
         let dir = doc.path().and_then(|p| p.parent()).map(|d| d.to_path_buf());
         let name = match &target {
             FileTarget::Open | FileTarget::OpenNavmesh | FileTarget::Reference => String::new(),
-            FileTarget::SaveScene { .. } => doc.name(),
+            FileTarget::SaveScene { .. } => doc.save_name(),
             FileTarget::Export(e) => e.file_name(&doc.name()),
             FileTarget::TestCase => test_case::file_name(&doc.name()),
         };
