@@ -188,8 +188,15 @@ fn a_dropped_navmesh_file_opens_fixed_and_a_scene_file_does_not() {
     };
     drop(&mut h, &file);
     assert!(is_fixed(&h));
-    assert_eq!(h.state().document().name(), "level.obj", "titled by its file");
-    assert!(h.state().document().path().is_none(), "saving never writes over it");
+    assert_eq!(
+        h.state().document().name(),
+        "level.obj",
+        "titled by its file"
+    );
+    assert!(
+        h.state().document().path().is_none(),
+        "saving never writes over it"
+    );
     assert_eq!(h.state().triangle_count(), Some(6));
     let analysis = h
         .state()
@@ -206,6 +213,23 @@ fn a_dropped_navmesh_file_opens_fixed_and_a_scene_file_does_not() {
         .message()
         .map_or(String::new(), |(_, m)| m.to_string());
     assert!(message.contains("Convert to scene"), "{message}");
+
+    // A broken navmesh file is refused, naming the file and line; the document stays.
+    let broken = dir.path().join("broken.obj");
+    std::fs::write(&broken, "v 0 0 0\nf 1 2 3\n").unwrap();
+    drop(&mut h, &broken);
+    let message = h
+        .state()
+        .status()
+        .message()
+        .map_or(String::new(), |(_, m)| m.to_string());
+    assert!(
+        message.contains("broken.obj") && message.contains("line 2"),
+        "{message}"
+    );
+    assert_eq!(h.state().document().name(), "level.obj");
+    h.key_press(Key::Escape);
+    h.run();
 
     let scene = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/u_turn.json");
     drop(&mut h, &scene);

@@ -335,7 +335,34 @@ fn a_bad_file_shows_the_error_and_keeps_the_scene() {
     assert!(message.contains("bad.json"), "{message}");
     assert_eq!(h.state().document().scene(), &scene);
     assert!(h.state().triangle_count().is_some());
-    h.get_by_label_contains("bad.json"); // in the status bar
+    // In a dialog until dismissed, and in the status bar.
+    h.get_by_label_contains("Could not open");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.query_by_label_contains("Could not open").is_none());
+    h.get_by_label_contains("bad.json");
+}
+
+#[test]
+fn a_bad_file_on_the_command_line_shows_its_error_in_a_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.json");
+    std::fs::write(&bad, "{\"format\": \"navscope-scene\", \"version\": 7}").unwrap();
+    let mut h = editor_on(&FakeDialogs::default(), Some(bad));
+    h.get_by_label_contains("Could not open");
+    let message = h
+        .state()
+        .status()
+        .message()
+        .expect("the error")
+        .1
+        .to_string();
+    assert!(message.contains("broken.json"), "{message}");
+    // The example stays open.
+    assert_eq!(h.state().document().name(), "example");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.query_by_label_contains("Could not open").is_none());
 }
 
 #[test]

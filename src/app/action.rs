@@ -34,6 +34,8 @@ pub enum Action {
     CancelLab,
     /// The path typed into the in-app field (`None`: cancelled).
     PathTyped(Option<PathBuf>),
+    /// The error modal was dismissed.
+    DismissAlert,
     /// The answer to the unsaved-changes question.
     Answer(confirm::Answer),
 }

@@ -8,8 +8,8 @@ use super::editor::App;
 use super::number::fixed;
 use super::paint::Picture;
 use super::panels::{
-    confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, side, status_bar,
-    steps,
+    alert, confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, side,
+    status_bar, steps,
 };
 use super::pictures;
 use super::theme;
@@ -297,6 +297,12 @@ impl App {
             && let Some(answer) = confirm::show(ctx, &state.doc.name(), pending.what())
         {
             actions.push(Action::Answer(answer));
+        }
+        if let Some((path, message)) = &state.alert {
+            let title = format!("Could not open {}", path.display());
+            if alert::show(ctx, &title, message) {
+                actions.push(Action::DismissAlert);
+            }
         }
         if let Some(prompt) = &mut state.path_prompt {
             actions.extend(path_prompt::show(ctx, prompt));

@@ -113,6 +113,7 @@ impl App {
             name_field: Default::default(),
             pending: None,
             path_prompt: None,
+            alert: None,
             close_confirmed: false,
             show_help: false,
             lab: lab::LabWindow::default(),

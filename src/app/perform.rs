@@ -48,6 +48,7 @@ impl App {
             Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
             Action::ShowQuery(i) => self.state.query = i,
             Action::ShowProfile(shown) => self.state.profile = shown,
+            Action::DismissAlert => self.state.alert = None,
             Action::SetGridStep(step) => self.state.settings.grid_step = step,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,
@@ -264,10 +265,12 @@ impl App {
                 self.state.settings.remember(&path);
                 self.state.status.info(format!("opened {}", path.display()));
             }
-            Err(e) => self
-                .state
-                .status
-                .error(format!("could not open the file: {e}")),
+            Err(e) => {
+                self.state
+                    .status
+                    .error(format!("could not open the file: {e}"));
+                self.state.alert = Some((path, e.to_string()));
+            }
         }
     }
 
@@ -287,10 +290,12 @@ impl App {
                     path.display()
                 ));
             }
-            Err(e) => self
-                .state
-                .status
-                .error(format!("could not open the navmesh: {e}")),
+            Err(e) => {
+                self.state
+                    .status
+                    .error(format!("could not open the navmesh: {e}"));
+                self.state.alert = Some((path, e.to_string()));
+            }
         }
     }
 

@@ -111,6 +111,8 @@ pub struct State {
     pub name_field: inspector::NameField,
     pub pending: Option<Pending>,
     pub path_prompt: Option<PathPrompt>,
+    /// A file that could not be opened, and why (shown in a modal until dismissed).
+    pub alert: Option<(PathBuf, String)>,
     pub close_confirmed: bool,
     pub show_help: bool,
     pub lab: lab::LabWindow,
@@ -133,7 +135,7 @@ pub struct State {
 impl State {
     /// A modal question (unsaved changes, a path to type) is open: keys go to it alone.
     pub fn modal_open(&self) -> bool {
-        self.pending.is_some() || self.path_prompt.is_some()
+        self.pending.is_some() || self.path_prompt.is_some() || self.alert.is_some()
     }
 
     /// Why scene tools and area edits are off, when they are.

@@ -1,6 +1,7 @@
 //! The panels around the canvas. Each shows part of the editor state and returns the
 //! [`Action`](super::action::Action)s its widgets asked for; only UI settings are changed in place.
 
+pub mod alert;
 pub mod confirm;
 pub mod diagnosis;
 pub mod gesture;
