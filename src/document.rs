@@ -4,7 +4,7 @@
 
 use crate::geom::{Point, Ring};
 use crate::scene::{
-    self, Corner, LoadError, Obstacle, Query, Reference, RingRef, SaveError, Scene,
+    self, Corner, Link, LoadError, Obstacle, Query, Reference, RingRef, SaveError, Scene,
 };
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -54,6 +54,13 @@ pub enum Edit {
     },
     /// Adds, changes or (with `None`) removes the reference underlay.
     SetReference(Option<Reference>),
+    /// Replaces link `index`, or appends a link when `index` is the number of links.
+    SetLink {
+        index: usize,
+        link: Link,
+    },
+    /// Removes link `index`.
+    DeleteLink(usize),
 }
 
 /// Why an edit was refused; the scene is unchanged.
@@ -139,6 +146,19 @@ impl Edit {
                     return Err(EditError::Missing(format!("query {index}")));
                 }
             },
+            Edit::SetLink { index, link } => match index.cmp(&scene.links.len()) {
+                std::cmp::Ordering::Less => scene.links[index] = link,
+                std::cmp::Ordering::Equal => scene.links.push(link),
+                std::cmp::Ordering::Greater => {
+                    return Err(EditError::Missing(format!("link {index}")));
+                }
+            },
+            Edit::DeleteLink(index) => {
+                if index >= scene.links.len() {
+                    return Err(EditError::Missing(format!("link {index}")));
+                }
+                scene.links.remove(index);
+            }
         }
         Ok(())
     }
@@ -153,12 +173,16 @@ impl Edit {
             Edit::InsertPoint { at, .. } => at.is_finite(),
             Edit::SetRadius(r) => r.is_finite(),
             Edit::SetQuery { query, .. } => query.start.is_finite() && query.goal.is_finite(),
+            Edit::SetLink { link, .. } => {
+                link.from.is_finite() && link.to.is_finite() && link.cost.is_none_or(f64::is_finite)
+            }
             Edit::SetReference(r) => r.as_ref().is_none_or(|r| {
                 r.position.is_finite() && r.scale.is_finite() && r.opacity.is_finite()
             }),
             Edit::DeleteCorner(_)
             | Edit::DeleteRing(_)
             | Edit::RenameObstacle { .. }
+            | Edit::DeleteLink(_)
             | Edit::MoveArea { .. } => true,
         }
     }

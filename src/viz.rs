@@ -7,10 +7,12 @@ use crate::nav::{Corridor, FreeSpace, NavMesh, Variant};
 use crate::scene::{RingRef, Scene};
 
 mod answer;
+mod links;
 pub mod playback;
 pub mod steps;
 
 pub use answer::{answer_picture, draw_answer};
+pub use links::{draw_links, link_arc};
 
 /// What a primitive belongs to; each layer can be shown or hidden on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,6 +21,8 @@ pub enum Layer {
     Obstacles,
     FreeSpace,
     Mesh,
+    /// The scene's off-mesh links.
+    Links,
     Corridor,
     Portals,
     Path(Variant),
@@ -38,7 +42,7 @@ pub enum Layer {
 
 impl Layer {
     /// Layers that do not depend on the path variants, in drawing order.
-    pub const BASE: [Layer; 11] = [
+    pub const BASE: [Layer; 12] = [
         Layer::Walkable,
         Layer::FreeSpace,
         Layer::Mesh,
@@ -50,6 +54,7 @@ impl Layer {
         Layer::Issues,
         Layer::Diagnosis,
         Layer::WhyNotShortest,
+        Layer::Links,
     ];
 
     /// Painting order: lower ranks are drawn first.
@@ -60,7 +65,7 @@ impl Layer {
             Layer::Corridor | Layer::WhyNotShortest => 2,
             Layer::Mesh => 3,
             Layer::Obstacles => 4,
-            Layer::Portals => 5,
+            Layer::Portals | Layer::Links => 5,
             Layer::Agent => 6,
             Layer::Path(_) => 7,
             Layer::Endpoints => 8,
@@ -75,6 +80,7 @@ impl Layer {
             Layer::Obstacles => "obstacles".into(),
             Layer::FreeSpace => "inflated free space".into(),
             Layer::Mesh => "navmesh triangles".into(),
+            Layer::Links => "off-mesh links".into(),
             Layer::Corridor => "corridor".into(),
             Layer::Portals => "portals".into(),
             Layer::Path(v) => format!("{} path", v.name()),
@@ -103,6 +109,10 @@ pub enum Style {
     Path(Variant),
     /// A path as it was before the corridor optimisations: dashed, in its variant's colour.
     PathBefore(Variant),
+    /// An off-mesh link a path takes: dashed, in its variant's colour.
+    PathLink(Variant),
+    /// An off-mesh link of the scene: dashed.
+    Link,
     Start,
     Goal,
     Error,
@@ -241,6 +251,21 @@ impl Style {
                 dashed: true,
                 ..p(Rgba::NONE, variant_color(v, dark), 1.5)
             },
+            Style::PathLink(v) => Paint {
+                dashed: true,
+                ..p(Rgba::NONE, variant_color(v, dark), 2.0)
+            },
+            Style::Link => {
+                let amber = if dark {
+                    Rgba(255, 200, 60, 255)
+                } else {
+                    Rgba(170, 110, 0, 255)
+                };
+                Paint {
+                    dashed: true,
+                    ..p(amber, amber, 2.0)
+                }
+            }
             Style::Start => p(Rgba(60, 200, 90, 255), Rgba(20, 60, 30, 255), 1.5),
             Style::Goal => p(Rgba(235, 70, 70, 255), Rgba(70, 20, 20, 255), 1.5),
             Style::Error => p(Rgba(230, 50, 50, 60), Rgba(255, 60, 60, 255), 3.0),
@@ -383,7 +408,7 @@ impl DrawList {
     }
 }
 
-/// The scene itself: walkable rings and obstacles.
+/// The scene itself: walkable rings, obstacles and off-mesh links.
 pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
     for ring in &scene.walkable {
         list.push(
@@ -399,6 +424,7 @@ pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
             Primitive::Polygon(o.ring.points().to_vec()),
         );
     }
+    draw_links(scene, list);
 }
 
 /// The free space contours (holes drawn over the outer contours with the walkable fill).

@@ -6,7 +6,7 @@ mod gui_harness;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, editor_stepping, screen};
+use gui_harness::{FakeDialogs, click, drag, editor_on, editor_stepping, screen};
 use navscope::app::{App, FileKind};
 use navscope::geom::Point;
 use navscope::nav::Variant;
@@ -16,30 +16,6 @@ use std::path::Path;
 
 fn editor(dialogs: &FakeDialogs) -> Harness<'static, App> {
     editor_on(dialogs, None)
-}
-
-/// Press and release at one place, a frame each.
-fn click(h: &mut Harness<'_, App>, at: Pos2) {
-    h.hover_at(at);
-    h.drag_at(at);
-    h.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    h.run();
-}
-
-/// Press at `from`, move in steps to `to`, release.
-fn drag(h: &mut Harness<'_, App>, from: Pos2, to: Pos2) {
-    h.hover_at(from);
-    h.drag_at(from);
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-    }
-    h.drop_at(to);
-    h.run();
 }
 
 fn funnel_length(h: &Harness<'_, App>) -> f64 {

@@ -227,3 +227,36 @@ fn a_saved_test_case_replays_and_passes() {
     moved.goal = Point::new(18.0, 18.0);
     assert!(!moved.check(&case).unwrap().is_empty());
 }
+
+#[test]
+fn the_no_path_banner_wraps_inside_each_compare_viewport() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor_on(&FakeDialogs::default(), Some(islands_file(dir.path())));
+    h.set_size(egui::vec2(900.0, 700.0));
+    h.key_press(Key::Num4); // four viewports side by side
+    h.run();
+    let viewports = h.state().viewport_rects().to_vec();
+    assert_eq!(viewports.len(), 4);
+    let banners: Vec<egui::Rect> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Text(t) if t.galley.text().starts_with("No path") => {
+                Some(t.visual_bounding_rect())
+            }
+            _ => None,
+        })
+        // The bottom panel says it too; only the canvas's banners count here.
+        .filter(|r| viewports.iter().any(|v| v.intersects(*r)))
+        .collect();
+    assert_eq!(banners.len(), 4, "one banner per viewport");
+    for banner in banners {
+        assert!(
+            viewports
+                .iter()
+                .any(|v| v.min.x <= banner.min.x && banner.max.x <= v.max.x),
+            "{banner:?} sticks out of every viewport {viewports:?}"
+        );
+    }
+}

@@ -66,10 +66,12 @@ fn path_json_gives_what_the_editor_shows_with_the_optimisations_on() {
             let what = format!("{file:?} {}", q.name);
             let a = query(&b, q.start, q.goal, &QueryOptions::explained(&s, corridor));
             assert_eq!(j["status"], a.status().as_str(), "{what}");
+            // Every corridor piece, in route order (more than one through off-mesh links).
             let triangles: Vec<[Point; 3]> = a
                 .shrunk
                 .corridor
                 .iter()
+                .chain(a.shrunk.legs.iter().map(|l| &l.corridor))
                 .flat_map(|c| c.triangles.iter().map(|&t| b.mesh.triangle_points(t)))
                 .collect();
             let cli: Vec<[Point; 3]> = j["corridor"]

@@ -284,7 +284,7 @@ fn the_tangent_trace_corners_are_the_tangent_paths_arcs() {
         .iter()
         .filter_map(|seg| match seg {
             PathSegment::Arc(a) => Some((a.center, a.radius)),
-            PathSegment::Line { .. } => None,
+            PathSegment::Line { .. } | PathSegment::Link { .. } => None,
         })
         .collect();
     assert_eq!(arcs, vec![(v, r)]);

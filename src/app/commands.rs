@@ -176,6 +176,7 @@ impl Command {
             Command::UseTool(Tool::RegularPolygon) => vec![key(NONE, Key::N)],
             Command::UseTool(Tool::Walkable) => vec![key(NONE, Key::W)],
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
+            Command::UseTool(Tool::Link) => vec![key(NONE, Key::J)],
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
             Command::Export(_)

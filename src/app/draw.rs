@@ -254,14 +254,21 @@ impl App {
             .as_ref()
             .filter(|a| a.answer.status() != QueryStatus::Found)
         {
+            // Wrapped to the viewport (narrow windows, compare layouts), on a backing so it
+            // reads over any scene.
             let text = format!("No path: {}", metrics::explain(a.answer.status()));
-            ui.painter_at(rect).text(
-                rect.center_top() + egui::vec2(0.0, 36.0),
-                egui::Align2::CENTER_TOP,
+            let painter = ui.painter_at(rect);
+            let galley = painter.layout(
                 text,
                 egui::FontId::proportional(15.0),
                 egui::Color32::from_rgb(255, 140, 110),
+                (rect.width() - 24.0).max(40.0),
             );
+            let size = galley.size();
+            let top_left = egui::pos2(rect.center().x - size.x / 2.0, rect.top() + 36.0);
+            let backing = Rect::from_min_size(top_left, size).expand(4.0);
+            painter.rect_filled(backing, 4.0, egui::Color32::from_black_alpha(150));
+            painter.galley(top_left, galley, egui::Color32::WHITE);
         }
         let Some(shown) = variant else { return };
         let area = Rect::from_min_size(rect.min + egui::vec2(8.0, 8.0), egui::vec2(220.0, 24.0));

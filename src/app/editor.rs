@@ -26,7 +26,7 @@ use crate::geom::Point;
 use crate::nav::Variant;
 use crate::scene::{self, Scene};
 use crate::viz::Layer;
-use egui::{Pos2, Ui};
+use egui::{Pos2, Rect, Ui};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -234,6 +234,11 @@ impl App {
     /// The world point under the pointer, as the status bar shows it.
     pub fn cursor(&self) -> Option<Point> {
         self.state.cursor
+    }
+
+    /// The canvas viewports of the last frame (one, two or four).
+    pub fn viewport_rects(&self) -> &[Rect] {
+        &self.state.viewports
     }
 
     /// Where a world point appears in the first viewport.

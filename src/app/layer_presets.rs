@@ -6,7 +6,8 @@ use crate::viz::Layer;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayerPreset {
-    /// The scene, its free space and navmesh, and its problems: for drawing a level.
+    /// The scene (with its off-mesh links), its free space and navmesh, and its problems: for
+    /// drawing a level.
     Authoring,
     /// The default: the authoring layers plus the corridor, the funnel and tangent paths, and
     /// the explanations of a failed or long path.
@@ -38,6 +39,7 @@ impl LayerPreset {
                 | Layer::Obstacles
                 | Layer::FreeSpace
                 | Layer::Mesh
+                | Layer::Links
                 | Layer::Endpoints
                 | Layer::Issues
                 | Layer::Steps

@@ -167,7 +167,7 @@ impl App {
         }
     }
 
-    /// Deletes the selected corner or ring and says what went (a ring left with fewer than
+    /// Deletes the selected corner, ring or link and says what went (a ring left with fewer than
     /// three corners goes with its corner).
     fn delete_selection(&mut self) {
         if let Some(reason) = self.state.locked_reason() {
@@ -189,10 +189,17 @@ impl App {
                 Edit::DeleteRing(r),
                 format!("deleted {}", scene.describe(r)),
             ),
+            Selection::Link(i) => (
+                Edit::DeleteLink(i),
+                format!(
+                    "deleted {}",
+                    scene.links.get(i).map_or(String::new(), |l| l.describe(i))
+                ),
+            ),
             Selection::None | Selection::Triangle(_) => {
                 self.state
                     .status
-                    .info("select a corner or an obstacle to delete it");
+                    .info("select a corner, an obstacle or a link to delete it");
                 return;
             }
         };

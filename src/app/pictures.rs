@@ -134,6 +134,15 @@ fn highlight_selection(
                 );
             }
         }
+        Selection::Link(i) => {
+            if let Some(link) = scene.links.get(i) {
+                let arc = crate::viz::link_arc(link.from, link.to);
+                list.push(Layer::Overlay, style, Primitive::Polyline(arc));
+                for at in [link.from, link.to] {
+                    list.push(Layer::Overlay, style, Primitive::Marker { at, size: 10.0 });
+                }
+            }
+        }
         Selection::Triangle(at) => {
             if let Some((mesh, t)) = mesh.and_then(|m| m.locate(at).triangle().map(|t| (m, t))) {
                 list.push(
@@ -156,6 +165,12 @@ fn highlight_hit(scene: &Scene, hit: Hit, list: &mut DrawList) {
                     crate::scene::QueryEnd::Goal => q.goal,
                 };
                 list.push(Layer::Overlay, style, Primitive::Marker { at, size: 16.0 });
+            }
+        }
+        Hit::LinkEnd { link, end } => {
+            if let Some(l) = scene.links.get(link) {
+                let at = l.end(end);
+                list.push(Layer::Overlay, style, Primitive::Marker { at, size: 12.0 });
             }
         }
         Hit::Corner(c) => {

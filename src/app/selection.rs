@@ -12,6 +12,8 @@ pub enum Selection {
     /// The navmesh triangle under a world point (triangle ids change with every build, points
     /// do not).
     Triangle(Point),
+    /// An off-mesh link, by index.
+    Link(usize),
 }
 
 impl Selection {
@@ -20,7 +22,7 @@ impl Selection {
         match self {
             Selection::Corner(c) => Some(c.ring),
             Selection::Ring(r) => Some(r),
-            Selection::None | Selection::Triangle(_) => None,
+            Selection::None | Selection::Triangle(_) | Selection::Link(_) => None,
         }
     }
 
@@ -29,6 +31,7 @@ impl Selection {
         let exists = match self {
             Selection::Corner(c) => scene.ring(c.ring).is_some_and(|r| c.index < r.len()),
             Selection::Ring(r) => scene.ring(r).is_some(),
+            Selection::Link(i) => i < scene.links.len(),
             Selection::None | Selection::Triangle(_) => true,
         };
         if exists { self } else { Selection::None }

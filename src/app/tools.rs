@@ -6,7 +6,7 @@ use super::selection::Selection;
 use crate::document::Edit;
 use crate::geom::Aabb;
 use crate::geom::{Point, Ring};
-use crate::scene::{self, Corner, Hit, Query, QueryEnd, Reference, RingRef, Scene};
+use crate::scene::{self, Corner, Hit, Link, LinkEnd, Query, QueryEnd, Reference, RingRef, Scene};
 use crate::viz::{DrawList, Layer, Primitive, Style};
 
 /// The active tool.
@@ -22,10 +22,12 @@ pub enum Tool {
     Walkable,
     /// Click places the start, shift+click the goal.
     Query,
+    /// Click the `from` point, then the `to` point, of a new off-mesh link.
+    Link,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 7] = [
+    pub const ALL: [Tool; 8] = [
         Tool::Select,
         Tool::InsertVertex,
         Tool::Polygon,
@@ -33,6 +35,7 @@ impl Tool {
         Tool::RegularPolygon,
         Tool::Walkable,
         Tool::Query,
+        Tool::Link,
     ];
 
     pub fn name(self) -> &'static str {
@@ -44,6 +47,7 @@ impl Tool {
             Tool::RegularPolygon => "Regular polygon obstacle",
             Tool::Walkable => "Walkable outline",
             Tool::Query => "Start / goal",
+            Tool::Link => "Off-mesh link",
         }
     }
 
@@ -63,6 +67,7 @@ impl Tool {
             Tool::Rectangle => "drag from corner to corner (shift: square)",
             Tool::RegularPolygon => "drag from the centre outwards",
             Tool::Query => "click to place the start, shift+click to place the goal",
+            Tool::Link => "click where the link starts, then where it ends; Esc cancels",
         }
     }
 }
@@ -130,6 +135,12 @@ enum Drag {
         original: Query,
         grab: Point,
     },
+    LinkEnd {
+        index: usize,
+        end: LinkEnd,
+        original: Link,
+        grab: Point,
+    },
     /// A rectangle or regular polygon being drawn from `from`.
     Shape { from: Point },
     /// The reference image, grabbed where nothing else was.
@@ -139,7 +150,7 @@ enum Drag {
 /// The state a tool keeps between frames.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ToolState {
-    /// Points of a polygon or outline being drawn.
+    /// Points of a polygon or outline being drawn (or the start of a link).
     points: Vec<Point>,
     drag: Option<Drag>,
 }
@@ -176,6 +187,7 @@ impl ToolState {
             Tool::Polygon | Tool::Walkable => self.draw_ring(tool, input, scene),
             Tool::Rectangle | Tool::RegularPolygon => self.draw_shape(tool, input, scene, sides),
             Tool::Query => place_endpoint(input, scene, query),
+            Tool::Link => self.draw_link(input, scene),
         }
     }
 
@@ -196,6 +208,15 @@ impl ToolState {
                         index,
                         end,
                         original: q.clone(),
+                        grab: press,
+                    })
+                }
+                Some(Hit::LinkEnd { link: index, end }) => {
+                    actions.push(Action::Select(Selection::Link(index)));
+                    scene.links.get(index).map(|l| Drag::LinkEnd {
+                        index,
+                        end,
+                        original: l.clone(),
                         grab: press,
                     })
                 }
@@ -244,6 +265,7 @@ impl ToolState {
         {
             let selection = match scene::pick(scene, query, pos, input.tolerance) {
                 Some(Hit::Corner(c)) => Selection::Corner(c),
+                Some(Hit::LinkEnd { link, .. }) => Selection::Link(link),
                 Some(Hit::Endpoint { .. }) => Selection::None,
                 Some(hit) => hit.ring().map_or(Selection::None, Selection::Ring),
                 None => Selection::Triangle(pos),
@@ -285,6 +307,28 @@ impl ToolState {
         Vec::new()
     }
 
+    /// The link tool: the first click keeps the `from` point, the second adds the link.
+    fn draw_link(&mut self, input: &Input, scene: &Scene) -> Vec<Action> {
+        if input.escape {
+            self.points.clear();
+            return Vec::new();
+        }
+        let (true, Some(pos)) = (input.clicked, input.pos) else {
+            return Vec::new();
+        };
+        let p = input.snapped(pos);
+        let Some(from) = self.points.pop() else {
+            self.points.push(p);
+            return Vec::new();
+        };
+        let index = scene.links.len();
+        let link = Link::new(scene.fresh_link_name(), from, p);
+        vec![
+            Action::Apply(Edit::SetLink { index, link }),
+            Action::Select(Selection::Link(index)),
+        ]
+    }
+
     fn draw_shape(
         &mut self,
         tool: Tool,
@@ -314,7 +358,10 @@ impl ToolState {
     /// What is being drawn, for the canvas overlay.
     pub fn preview(&self, tool: Tool, input: &Input, sides: usize, list: &mut DrawList) {
         let cursor = input.pos.map(|p| input.snapped(p));
-        if !self.points.is_empty() {
+        if let (Tool::Link, Some(&from), Some(to)) = (tool, self.points.first(), cursor) {
+            let arc = crate::viz::link_arc(from, to);
+            list.push(Layer::Overlay, Style::Preview, Primitive::Polyline(arc));
+        } else if !self.points.is_empty() {
             let mut line = self.points.clone();
             line.extend(cursor);
             list.push(Layer::Overlay, Style::Preview, Primitive::Polyline(line));
@@ -369,6 +416,19 @@ fn drag_edit(drag: &Drag, input: &Input, pos: Point) -> Option<Edit> {
             Some(Edit::SetQuery {
                 index: *index,
                 query,
+            })
+        }
+        Drag::LinkEnd {
+            index,
+            end,
+            original,
+            grab,
+        } => {
+            let at = original.end(*end);
+            let to = input.snapped(at + input.constrained(pos - *grab));
+            Some(Edit::SetLink {
+                index: *index,
+                link: original.with_end(*end, to),
             })
         }
         Drag::Shape { .. } => None,

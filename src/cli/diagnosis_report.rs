@@ -9,7 +9,10 @@
 //! - `"nearest_start"`, `"nearest_goal"`: the nearest free point to an outside start / goal;
 //! - `"components": {"start", "goal"}` and `"closest_reachable"`: for an unreachable goal;
 //! - `"bottleneck": {"at": [x, y], "width": w}`: `raw_status` is `blocked`, and this is the
-//!   narrowest passage (narrower than 2r) of the widest route a point agent could take.
+//!   narrowest passage (narrower than 2r) of the widest route a point agent could take;
+//! - `"unusable_links": [{"link": name, "end": "from"|"to", "at": [x, y], "blocked_by": ...,
+//!   "nearest": [x, y]}]`: off-mesh link ends outside the free space (those links are never
+//!   taken); reported with every query, found or not.
 
 use crate::geom::Point;
 use crate::nav::Diagnosis;
@@ -34,6 +37,18 @@ pub(super) struct DiagnosisReport {
     closest_reachable: Option<Point>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bottleneck: Option<BottleneckReport>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unusable_links: Vec<LinkEndReport>,
+}
+
+#[derive(Serialize)]
+struct LinkEndReport {
+    link: String,
+    end: &'static str,
+    at: Point,
+    blocked_by: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nearest: Option<Point>,
 }
 
 #[derive(Serialize)]
@@ -82,6 +97,17 @@ impl DiagnosisReport {
                 at: b.at,
                 width: b.width,
             }),
+            unusable_links: d
+                .links
+                .iter()
+                .map(|l| LinkEndReport {
+                    link: l.name.clone(),
+                    end: l.end.name(),
+                    at: l.at,
+                    blocked_by: l.outside.blocker.name.clone(),
+                    nearest: l.outside.nearest,
+                })
+                .collect(),
         }
     }
 }

@@ -22,6 +22,11 @@
 //! `query_time_us`: the whole query; `excess`: over the optimal path, `null` without one).
 //! `timings_us` has `corridor_opt` when optimising.
 //!
+//! Through off-mesh links: `"links_used": [names]` lists the links the route takes, in order
+//! (only when it takes some); `corridor`, `portals` and `raw_corridor` then hold every piece's
+//! triangles and portals in route order, each path's `length` counts every link at its cost,
+//! and a tangent path's `segments` include `{"link": [from, to]}`.
+//!
 //! `--svg OUT` / `--png OUT` write the picture of each query (`viz::answer_picture`, what the
 //! editor's canvas shows; the PNG without labels); see `picture_path` for the file names.
 //!
@@ -38,8 +43,8 @@ use super::{PathArgs, build_scene, chosen_profiles, load_as_navmesh, load_scene,
 use crate::export::{png, svg};
 use crate::geom::{Arc, Point};
 use crate::nav::{
-    Answer, Build, BuildOptions, Diagnosis, NavMesh, PathSegment, QueryOptions, Status, Variant,
-    flatten_tolerance, query,
+    Answer, Build, BuildOptions, Corridor, Diagnosis, NavMesh, PathSegment, QueryOptions, Side,
+    Status, Variant, flatten_tolerance, query,
 };
 use crate::numbers::{compact, fixed, to_json};
 use crate::viz::{Theme, answer_picture};
@@ -75,6 +80,8 @@ struct QueryReport {
     timings_us: BTreeMap<String, f64>,
     raw_status: &'static str,
     raw_corridor: Vec<[Point; 3]>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    links_used: Vec<String>,
     metrics: BTreeMap<&'static str, MetricsReport>,
     #[serde(flatten)]
     diagnosis: DiagnosisReport,
@@ -112,6 +119,8 @@ struct PathReport {
 enum SegmentReport {
     Line([Point; 2]),
     Arc(Arc),
+    /// An off-mesh link taken from the first point to the second.
+    Link([Point; 2]),
 }
 
 #[derive(Serialize)]
@@ -289,7 +298,6 @@ fn picture_path(out: &Path, name: &str, several: bool) -> PathBuf {
 fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
     let (mesh, radius) = (&build.mesh, build.radius);
     let shrunk = &a.shrunk;
-    let corridor = shrunk.corridor.as_ref();
     let raw = a.raw.as_ref();
     let mut timings_us = BTreeMap::new();
     timings_us.insert("locate".to_string(), shrunk.timings.locate_us);
@@ -308,13 +316,10 @@ fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
     }
     let total = timings_us.values().sum();
     timings_us.insert("total".to_string(), total);
-    let triangles = |mesh: &NavMesh, c: Option<&crate::nav::Corridor>| {
-        c.map_or(Vec::new(), |c| {
-            c.triangles
-                .iter()
-                .map(|&t| mesh.triangle_points(t))
-                .collect()
-        })
+    let triangles = |mesh: &NavMesh, side: Option<&Side>| -> Vec<[Point; 3]> {
+        pieces(side)
+            .flat_map(|c| c.triangles.iter().map(|&t| mesh.triangle_points(t)))
+            .collect()
     };
     let mut paths: BTreeMap<&'static str, PathReport> = a
         .paths()
@@ -332,17 +337,28 @@ fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
         start: a.start,
         goal: a.goal,
         status: a.status().as_str(),
-        corridor: triangles(mesh, corridor),
-        portals: corridor.map_or(Vec::new(), |c| {
-            c.portals(mesh).iter().map(|p| [p.left, p.right]).collect()
-        }),
+        corridor: triangles(mesh, Some(shrunk)),
+        portals: pieces(Some(shrunk))
+            .flat_map(|c| c.portals(mesh))
+            .map(|p| [p.left, p.right])
+            .collect(),
         paths,
         timings_us,
         raw_status: raw.map_or(Status::Unreachable, |raw| raw.status).as_str(),
-        raw_corridor: match (&build.raw, raw.and_then(|raw| raw.corridor.as_ref())) {
-            (Some(raw_nav), Some(c)) => triangles(&raw_nav.mesh, Some(c)),
-            _ => Vec::new(),
+        raw_corridor: match &build.raw {
+            Some(raw_nav) => triangles(&raw_nav.mesh, raw),
+            None => Vec::new(),
         },
+        links_used: shrunk
+            .legs
+            .iter()
+            .map(|l| {
+                build
+                    .links
+                    .get(l.link)
+                    .map_or(String::new(), |l| l.name.clone())
+            })
+            .collect(),
         metrics: a
             .metrics
             .iter()
@@ -361,6 +377,12 @@ fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
         diagnosis: DiagnosisReport::new(&diagnosis),
         expected: None,
     }
+}
+
+/// The corridor pieces of a side in route order: its corridor, then each leg's.
+fn pieces(side: Option<&Side>) -> impl Iterator<Item = &Corridor> {
+    side.into_iter()
+        .flat_map(|s| s.corridor.iter().chain(s.legs.iter().map(|l| &l.corridor)))
 }
 
 fn path_report(variant: Variant, path: &crate::nav::Path, a: &Answer, radius: f64) -> PathReport {
@@ -393,6 +415,7 @@ fn line_report(variant: Variant, path: &crate::nav::Path, radius: f64) -> PathRe
                 .map(|s| match *s {
                     PathSegment::Line { from, to } => SegmentReport::Line([from, to]),
                     PathSegment::Arc(a) => SegmentReport::Arc(a),
+                    PathSegment::Link { from, to, .. } => SegmentReport::Link([from, to]),
                 })
                 .collect(),
         );
@@ -421,11 +444,13 @@ fn print_table(
     }
     writeln!(out, " {:>10}", "time (us)")?;
     for (name, a) in answers {
-        let tris = a
-            .shrunk
-            .corridor
-            .as_ref()
-            .map_or("-".to_string(), |c| c.triangles.len().to_string());
+        let tris = match a.shrunk.corridor {
+            Some(_) => pieces(Some(&a.shrunk))
+                .map(|c| c.triangles.len())
+                .sum::<usize>()
+                .to_string(),
+            None => "-".to_string(),
+        };
         let raw_status = a.raw.as_ref().map_or("-", |raw| raw.status.as_str());
         write!(
             out,

@@ -130,6 +130,7 @@ pub fn build_polygon_mesh(
         free_space,
         mesh,
         raw: Some(raw),
+        links: Vec::new(),
         timings: Timings {
             triangulate_us,
             raw_us,

@@ -194,7 +194,7 @@ pub fn check_not_longer(
 /// The path is continuous (each segment starts within `tolerance` of where the previous one
 /// ends) and smooth where a line meets an arc: the line runs along the arc's direction there
 /// (within 1e-6 radians), as a tangent does. Lines may meet lines at an angle (corners of
-/// radius 0).
+/// radius 0), and anything may meet a link.
 pub fn check_tangent_continuity(path: &Path, tolerance: f64) -> Result<(), String> {
     let mut at = path.start;
     let mut previous: Option<&PathSegment> = None;
@@ -207,6 +207,8 @@ pub fn check_tangent_continuity(path: &Path, tolerance: f64) -> Result<(), Strin
         }
         if let Some(p) = previous
             && (matches!(p, PathSegment::Arc(_)) || matches!(s, PathSegment::Arc(_)))
+            && !matches!(p, PathSegment::Link { .. })
+            && !matches!(s, PathSegment::Link { .. })
             && direction(p, true).distance(direction(s, false)) > 1e-6
         {
             return Err(format!(
@@ -223,7 +225,9 @@ pub fn check_tangent_continuity(path: &Path, tolerance: f64) -> Result<(), Strin
 /// The unit direction of a segment at its end (or start).
 fn direction(s: &PathSegment, at_end: bool) -> Point {
     match s {
-        PathSegment::Line { from, to } => (*to - *from).normalized().unwrap_or(Point::ZERO),
+        PathSegment::Line { from, to } | PathSegment::Link { from, to, .. } => {
+            (*to - *from).normalized().unwrap_or(Point::ZERO)
+        }
         PathSegment::Arc(a) => {
             let angle = if at_end {
                 a.start_angle + a.sweep

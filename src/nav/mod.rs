@@ -24,7 +24,7 @@ pub use build::triangulate::triangulate;
 pub use explain::bottleneck::Bottleneck;
 pub use explain::detour::{Detour, detour};
 pub use explain::diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
-pub use explain::diagnosis::{Diagnosis, Outside, Unreachable, diagnose};
+pub use explain::diagnosis::{Diagnosis, LinkOutside, Outside, Unreachable, diagnose};
 pub use explain::playback::{Collision, collisions, position_at};
 pub use mesh::clearance::{Widths, shared_vertex};
 pub use mesh::free_space::{Contour, FreeSpace};
@@ -43,7 +43,10 @@ pub use paths::tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace,
 pub use query::corridor_opt::{CorridorOptions, funnel_length, optimize_corridor};
 pub use query::pass::{Answer, Metrics, QueryOptions, query, query_mesh};
 pub use query::raw_query::query_raw;
-pub use search::astar::{BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_trace};
+pub use search::astar::{
+    BlockedCrossing, SearchEvent, SearchOutcome, astar, astar_linked, astar_trace,
+};
 pub use search::clearance_astar::clearance_astar;
 pub use search::corridor::{Corridor, Hand, Portal, PortalEnd};
+pub use search::links::{Jump, Jumps, Leg, link_ends};
 pub use search::search_replay::{SearchNode, SearchReplay};

@@ -21,9 +21,12 @@
 //!
 //! Optional in every version, written after `agent_radius` only when present: `"agents":
 //! [{"name", "radius"}]` (profiles besides the default) and `"reference": {"path", "position",
-//! "scale", "opacity", "locked"}` (the underlay image).
+//! "scale", "opacity", "locked"}` (the underlay image), then `"links": [{"name", "from": [x, y],
+//! "to": [x, y], "bidirectional": bool, "cost": c}]` (off-mesh links, one per line; `cost` is
+//! optional and defaults to the link's straight length, `bidirectional` defaults to false; see
+//! [`super::Link`]). A link entry of the wrong shape is refused naming the link and the field.
 
-use super::{AgentProfile, Obstacle, ObstacleId, Query, Reference, RingRef, Scene};
+use super::{AgentProfile, Link, Obstacle, ObstacleId, Query, Reference, RingRef, Scene};
 use crate::fileio::{ReadError, read_input, write_atomic};
 use crate::geom::{Point, Ring};
 use serde::{Deserialize, Serialize};
@@ -56,6 +59,9 @@ pub enum LoadError {
     NewerVersion { origin: String, found: u64 },
     #[error("{origin}: unsupported scene file version {found}")]
     BadVersion { origin: String, found: String },
+    /// A `links` entry of the wrong shape (the message names the link and the field).
+    #[error("{origin}: {message}")]
+    BadLink { origin: String, message: String },
     /// A file of another tool (Polyanya mesh, MovingAI map) that could not be read.
     #[error("{origin}: {message}")]
     Import { origin: String, message: String },
@@ -94,6 +100,9 @@ struct Extras {
     agents: Vec<AgentProfile>,
     #[serde(default)]
     reference: Option<Reference>,
+    /// Read entry by entry (see [`Link::from_value`]) so errors name the link and the field.
+    #[serde(default)]
+    links: Vec<serde_json::Value>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -201,11 +210,22 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
         }
     }
     let extras: Extras = serde_json::from_slice(bytes).map_err(syntax)?;
+    let links = extras
+        .links
+        .iter()
+        .enumerate()
+        .map(|(i, v)| Link::from_value(i, v))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|message| LoadError::BadLink {
+            origin: origin.into(),
+            message,
+        })?;
     if header.version.as_ref().and_then(|v| v.as_u64()) == Some(2) {
         let file: SceneFileV2 = serde_json::from_slice(bytes).map_err(syntax)?;
         return Ok(Scene {
             agents: extras.agents,
             reference: extras.reference,
+            links,
             ..from_areas(file)
         });
     }
@@ -213,6 +233,7 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
     Ok(Scene {
         agents: extras.agents,
         reference: extras.reference,
+        links,
         agent_radius: file.agent_radius,
         walkable: file.walkable,
         obstacles: file
@@ -334,8 +355,8 @@ pub fn to_json(scene: &Scene) -> String {
     out
 }
 
-/// The optional fields after `agent_radius`: `"agents"` (one profile per line) and
-/// `"reference"`, each only when the scene has it.
+/// The optional fields after `agent_radius`: `"agents"` (one profile per line),
+/// `"reference"` and `"links"` (one link per line), each only when the scene has it.
 fn write_extras(out: &mut String, scene: &Scene) {
     if !scene.agents.is_empty() {
         let agents: Vec<String> = scene
@@ -347,6 +368,10 @@ fn write_extras(out: &mut String, scene: &Scene) {
     }
     if let Some(r) = &scene.reference {
         out.push_str(&format!("  \"reference\": {},\n", compact(r)));
+    }
+    if !scene.links.is_empty() {
+        let links: Vec<String> = scene.links.iter().map(compact).collect();
+        list(out, "links", links, false);
     }
 }
 

@@ -1,10 +1,11 @@
 //! The scene document: walkable outlines, obstacles, the order they are painted in, agent radius
 //! and profiles, saved queries and the reference underlay, with its file format, validation and
-//! hit-testing.
+//! hit-testing. Off-mesh links join places of the free space without walking.
 
 mod agents;
 mod file;
 pub mod generate;
+mod links;
 mod pick;
 mod reference;
 mod validate;
@@ -13,7 +14,11 @@ pub use agents::{AgentProfile, DEFAULT_PROFILE, UnknownProfile};
 pub use file::{
     AreaKind, FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json,
 };
-pub use pick::{Hit, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_obstacle};
+pub use links::Link;
+pub use pick::{
+    Hit, LinkEnd, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_link_end,
+    pick_obstacle,
+};
 pub use reference::Reference;
 pub use validate::{Issue, MAX_COORDINATE, Severity, validate};
 
@@ -71,6 +76,8 @@ pub struct Scene {
     pub order: Vec<RingRef>,
     /// Names of the walkable outlines by index (format v2); a missing entry is no name.
     pub walkable_names: Vec<String>,
+    /// Off-mesh links (jumps, ladders, teleporters), in file order.
+    pub links: Vec<Link>,
 }
 
 impl Default for Scene {
@@ -84,6 +91,7 @@ impl Default for Scene {
             reference: None,
             order: Vec::new(),
             walkable_names: Vec::new(),
+            links: Vec::new(),
         }
     }
 }
@@ -205,7 +213,7 @@ impl Scene {
         ObstacleId(self.obstacles.iter().map(|o| o.id.0 + 1).max().unwrap_or(0))
     }
 
-    /// Bounding box of every ring and query point.
+    /// Bounding box of every ring, query point and link end.
     pub fn bounds(&self) -> Aabb {
         let mut b = Aabb::EMPTY;
         for (_, ring) in self.rings() {
@@ -214,6 +222,10 @@ impl Scene {
         for q in &self.queries {
             b.include(q.start);
             b.include(q.goal);
+        }
+        for l in &self.links {
+            b.include(l.from);
+            b.include(l.to);
         }
         b
     }

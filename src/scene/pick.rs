@@ -1,6 +1,6 @@
-//! Hit-testing: which query handle, corner, edge or obstacle lies under a point, within a
-//! tolerance in world units. Handles win over corners, corners over edges, edges over insides;
-//! among obstacles the last one (drawn on top) wins.
+//! Hit-testing: which query handle, link end, corner, edge or obstacle lies under a point,
+//! within a tolerance in world units. Query handles win over link ends, link ends over corners,
+//! corners over edges, edges over insides; among obstacles the last one (drawn on top) wins.
 
 use super::{Corner, RingRef, Scene};
 use crate::geom::{Point, Segment};
@@ -12,11 +12,30 @@ pub enum QueryEnd {
     Goal,
 }
 
+/// One end of an off-mesh link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LinkEnd {
+    From,
+    To,
+}
+
+impl LinkEnd {
+    /// The field's name in files: `from` or `to`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkEnd::From => "from",
+            LinkEnd::To => "to",
+        }
+    }
+}
+
 /// What lies under a point.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Hit {
     /// The start or goal handle of query `query`.
     Endpoint { query: usize, end: QueryEnd },
+    /// An end of link `link`.
+    LinkEnd { link: usize, end: LinkEnd },
     /// A ring corner.
     Corner(Corner),
     /// A point `at` on the edge from corner `index` to corner `index + 1` (wrapping) of `ring`.
@@ -34,7 +53,7 @@ impl Hit {
     /// The ring the hit belongs to, if any.
     pub fn ring(&self) -> Option<RingRef> {
         match *self {
-            Hit::Endpoint { .. } => None,
+            Hit::Endpoint { .. } | Hit::LinkEnd { .. } => None,
             Hit::Corner(c) => Some(c.ring),
             Hit::Edge { ring, .. } | Hit::Inside(ring) => Some(ring),
         }
@@ -45,6 +64,7 @@ impl Hit {
 /// considered.
 pub fn pick(scene: &Scene, query: Option<usize>, p: Point, tolerance: f64) -> Option<Hit> {
     pick_endpoint(scene, query, p, tolerance)
+        .or_else(|| pick_link_end(scene, p, tolerance))
         .or_else(|| pick_corner(scene, p, tolerance).map(Hit::Corner))
         .or_else(|| pick_edge(scene, p, tolerance))
         .or_else(|| pick_obstacle(scene, p).map(Hit::Inside))
@@ -60,6 +80,17 @@ pub fn pick_endpoint(scene: &Scene, query: Option<usize>, p: Point, tolerance: f
         .filter(|&(_, d)| d <= tolerance)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(end, _)| Hit::Endpoint { query: index, end })
+}
+
+/// The link end nearest to `p` within `tolerance`; later links win ties.
+pub fn pick_link_end(scene: &Scene, p: Point, tolerance: f64) -> Option<Hit> {
+    let ends = scene.links.iter().enumerate().flat_map(|(link, l)| {
+        [(LinkEnd::From, l.from), (LinkEnd::To, l.to)].map(|(end, at)| (link, end, at))
+    });
+    ends.map(|(link, end, at)| (link, end, at.distance(p)))
+        .filter(|&(_, _, d)| d <= tolerance)
+        .min_by(|a, b| a.2.total_cmp(&b.2).then(b.0.cmp(&a.0)))
+        .map(|(link, end, _)| Hit::LinkEnd { link, end })
 }
 
 /// The corner nearest to `p` within `tolerance`; obstacles drawn later win ties.

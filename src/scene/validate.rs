@@ -1,5 +1,5 @@
 //! Structural checks of a scene: finite and in-range numbers, enough distinct points, a
-//! non-negative radius. Geometric repairs (self-intersections, overlaps) are found by `nav::repair`.
+//! non-negative radius, well-formed agent profiles and links. Geometric repairs (self-intersections, overlaps) are found by `nav::repair`.
 
 use super::{RingRef, Scene};
 use crate::geom::Point;
@@ -77,6 +77,9 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
         ));
     }
     for problem in scene.profile_problems() {
+        issues.push(Issue::error(None, problem));
+    }
+    for problem in scene.link_problems() {
         issues.push(Issue::error(None, problem));
     }
     if let Some(problem) = scene.reference.as_ref().and_then(|r| r.problem()) {

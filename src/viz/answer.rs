@@ -1,5 +1,6 @@
-//! The picture of a query's [`Answer`]: the corridor with its portals, every path variant (the
-//! funnel before the corridor optimisations dashed, where they changed it), the agent discs,
+//! The picture of a query's [`Answer`]: the corridor with its portals (every piece of a route
+//! through off-mesh links), every path variant (its walked pieces, and each link it takes as a
+//! dashed arc; the funnel before the corridor optimisations dashed, where they changed it), the agent discs,
 //! the start and goal, the diagnosis (nearest free points, the free-space components in
 //! distinct colours, the closest reachable point and the partial paths dashed, the bottleneck
 //! with its width, and the diagnosis sentence) and the detour (the corridor triangles off the
@@ -7,6 +8,7 @@
 
 use super::{
     DrawList, Layer, Primitive, Style, draw_corridor, draw_free_space, draw_mesh, draw_scene,
+    link_arc,
 };
 use crate::geom::Point;
 use crate::nav::{Answer, Build, Detour, Diagnosis, NavMesh, Variant};
@@ -15,7 +17,11 @@ use crate::scene::Scene;
 /// Draws `answer`, a query answered on a build whose shrunk mesh is `mesh`.
 pub fn draw_answer(mesh: &NavMesh, answer: &Answer, list: &mut DrawList) {
     let shrunk = &answer.shrunk;
-    if let Some(c) = &shrunk.corridor {
+    for c in shrunk
+        .corridor
+        .iter()
+        .chain(shrunk.legs.iter().map(|l| &l.corridor))
+    {
         draw_corridor(mesh, c, list);
     }
     // Arcs (radius-aware paths) within 1% of their radius, everything else within 0.1% of the map.
@@ -25,11 +31,20 @@ pub fn draw_answer(mesh: &NavMesh, answer: &Answer, list: &mut DrawList) {
         None => map_tolerance,
     };
     for (variant, path) in answer.paths() {
-        list.push(
-            Layer::Path(variant),
-            Style::Path(variant),
-            Primitive::Polyline(path.points(tolerance)),
-        );
+        for run in path.runs(tolerance) {
+            list.push(
+                Layer::Path(variant),
+                Style::Path(variant),
+                Primitive::Polyline(run),
+            );
+        }
+        for (from, to) in path.links() {
+            list.push(
+                Layer::Path(variant),
+                Style::PathLink(variant),
+                Primitive::Polyline(link_arc(from, to)),
+            );
+        }
     }
     // Where the offset path comes closer than the radius to a wall.
     for cut in answer.raw.iter().flat_map(|raw| &raw.offset_cuts) {

@@ -1,5 +1,5 @@
-//! Driving the real editor with egui_kittest: a file-dialog fake answering from a queue, and
-//! an editor harness that rebuilds within each frame.
+//! Driving the real editor with egui_kittest: a file-dialog fake answering from a queue, an
+//! editor harness that rebuilds within each frame, and pointer clicks and drags.
 
 #![allow(dead_code)]
 
@@ -99,5 +99,29 @@ pub fn menu_item(h: &mut Harness<'_, App>, menu: &str, item: &str) {
     h.get_by_label(menu).click();
     h.run();
     h.get_by_label(item).click();
+    h.run();
+}
+
+/// Press and release at one place, a frame each.
+pub fn click(h: &mut Harness<'_, App>, at: egui::Pos2) {
+    h.hover_at(at);
+    h.drag_at(at);
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+}
+
+/// Press at `from`, move in steps to `to`, release.
+pub fn drag(h: &mut Harness<'_, App>, from: egui::Pos2, to: egui::Pos2) {
+    h.hover_at(from);
+    h.drag_at(from);
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+    }
+    h.drop_at(to);
     h.run();
 }

@@ -1,6 +1,7 @@
 //! The diagnosis strip above the metrics: one sentence per finding, a "Snap start" / "Snap goal"
-//! button moving an outside end to its nearest free point (one undoable edit), and why the path
-//! is not the shortest (the funnel against the optimal path).
+//! button moving an outside end to its nearest free point (one undoable edit), the same for each
+//! unusable off-mesh link end, and why the path is not the shortest (the funnel against the
+//! optimal path).
 
 use crate::app::action::Action;
 use crate::app::analysis::Analysis;
@@ -51,6 +52,26 @@ pub fn show(ui: &mut Ui, analysis: &Analysis, scene: &Scene, query: Option<usize
             }
         });
     }
+    ui.horizontal(|ui| {
+        for l in &d.links {
+            let (Some(nearest), Some(link)) = (l.outside.nearest, scene.links.get(l.link)) else {
+                continue;
+            };
+            let hint = format!(
+                "move its {} end to the nearest free point ({:.3}, {:.3})",
+                l.end.name(),
+                nearest.x,
+                nearest.y
+            );
+            let text = format!("Snap link \"{}\" {}", l.name, l.end.name());
+            if ui.button(text).on_hover_text(hint).clicked() {
+                actions.push(Action::Apply(Edit::SetLink {
+                    index: l.link,
+                    link: link.with_end(l.end, nearest),
+                }));
+            }
+        }
+    });
     if let Some(detour) = &analysis.answer.detour {
         let text = if detour.off_path.is_empty() {
             format!(

@@ -1,5 +1,6 @@
-//! The inspector: the selected triangle (id, vertices, neighbours, component) or ring (name
-//! and points, editable numerically), and the problems of the current build.
+//! The inspector: the selected triangle (id, vertices, neighbours, component), ring (name
+//! and points, editable numerically) or off-mesh link (name, ends, both ways, cost), and the
+//! problems of the current build.
 
 use super::gesture;
 use crate::app::action::Action;
@@ -9,14 +10,56 @@ use crate::app::selection::Selection;
 use crate::document::Edit;
 use crate::geom::Point;
 use crate::nav::NavMesh;
-use crate::scene::{Corner, Issue, RingRef, Scene};
+use crate::scene::{Corner, Issue, Link, RingRef, Scene};
 use egui::{Color32, DragValue, Grid, RichText, ScrollArea, Ui};
 
-/// Text being typed into the obstacle name field, committed when the field loses focus.
+/// Text being typed into an obstacle's or a link's name field, committed when the field
+/// loses focus.
 #[derive(Debug, Default)]
 pub struct NameField {
-    ring: Option<RingRef>,
+    of: Option<Named>,
     text: String,
+}
+
+/// What a name field names.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Named {
+    Ring(RingRef),
+    Link(usize),
+}
+
+impl NameField {
+    /// The name field of `of`, whose name is `current`: committed as `rename(text)` when the
+    /// field loses focus changed, reset when the name was changed elsewhere (undo).
+    fn show(
+        &mut self,
+        ui: &mut Ui,
+        of: Named,
+        current: &str,
+        rename: impl FnOnce(String) -> Edit,
+    ) -> Option<Edit> {
+        if self.of != Some(of) {
+            *self = NameField {
+                of: Some(of),
+                text: current.to_string(),
+            };
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("Name");
+            let field = ui
+                .text_edit_singleline(&mut self.text)
+                .labelled_by(label.id);
+            if field.lost_focus() && self.text != current {
+                Some(rename(self.text.clone()))
+            } else {
+                if !field.has_focus() && self.text != current {
+                    self.text = current.to_string(); // changed by undo or another edit
+                }
+                None
+            }
+        })
+        .inner
+    }
 }
 
 pub struct Inputs<'a> {
@@ -39,6 +82,7 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, name: &mut NameField) -> Vec<Actio
             Selection::Corner(Corner { ring, .. }) | Selection::Ring(ring) => {
                 ring_editor(ui, inputs.scene, ring, inputs.selection, name, &mut actions)
             }
+            Selection::Link(index) => link_editor(ui, inputs.scene, index, name, &mut actions),
         }
         problems(ui, inputs.failure, inputs.warnings, inputs.mesh.is_some());
     });
@@ -103,26 +147,11 @@ fn ring_editor(
     ring_header(ui, scene, ring);
     if let RingRef::Obstacle(index) = ring {
         let current = &scene.obstacles[index].name;
-        if name.ring != Some(ring) {
-            *name = NameField {
-                ring: Some(ring),
-                text: current.clone(),
-            };
-        }
-        ui.horizontal(|ui| {
-            let label = ui.label("Name");
-            let field = ui
-                .text_edit_singleline(&mut name.text)
-                .labelled_by(label.id);
-            if field.lost_focus() && name.text != *current {
-                actions.push(Action::Apply(Edit::RenameObstacle {
-                    index,
-                    name: name.text.clone(),
-                }));
-            } else if !field.has_focus() && name.text != *current {
-                name.text = current.clone(); // changed by undo or another edit
-            }
-        });
+        let rename = |name| Edit::RenameObstacle { index, name };
+        actions.extend(
+            name.show(ui, Named::Ring(ring), current, rename)
+                .map(Action::Apply),
+        );
     }
     if ui.button("Delete").clicked() {
         actions.push(Action::Run(Command::Delete));
@@ -186,6 +215,95 @@ fn ring_editor(
                 });
             }
         });
+}
+
+/// The selected link: its name, ends, direction and cost, each change one edit.
+fn link_editor(
+    ui: &mut Ui,
+    scene: &Scene,
+    index: usize,
+    name: &mut NameField,
+    actions: &mut Vec<Action>,
+) {
+    let Some(link) = scene.links.get(index) else {
+        return;
+    };
+    ui.label(RichText::new(link.describe(index)).strong());
+    let set = |link: Link| Action::Apply(Edit::SetLink { index, link });
+    let rename = |name| Edit::SetLink {
+        index,
+        link: Link {
+            name,
+            ..link.clone()
+        },
+    };
+    actions.extend(
+        name.show(ui, Named::Link(index), &link.name, rename)
+            .map(Action::Apply),
+    );
+    let mut changed = link.clone();
+    // A drag of a number field is one undo step: it ends after this frame's edit.
+    let mut drag_stopped = false;
+    Grid::new("link").num_columns(3).show(ui, |ui| {
+        for (label, p) in [("From", &mut changed.from), ("To", &mut changed.to)] {
+            let label = ui.label(label);
+            for (axis, v) in [("x ", &mut p.x), ("y ", &mut p.y)] {
+                let field = ui
+                    .add(DragValue::new(v).speed(0.05).max_decimals(4).prefix(axis))
+                    .labelled_by(label.id);
+                if field.drag_started() {
+                    actions.push(Action::BeginGesture);
+                }
+                if field.drag_stopped() {
+                    drag_stopped = true;
+                }
+            }
+            ui.end_row();
+        }
+    });
+    ui.checkbox(&mut changed.bidirectional, "Both ways")
+        .on_hover_text("A bidirectional link can be taken from either end");
+    ui.horizontal(|ui| {
+        let mut own = changed.cost.is_some();
+        let own_box = ui
+            .checkbox(&mut own, "Own cost")
+            .on_hover_text("Without one, taking the link costs its straight length");
+        match (own, changed.cost) {
+            (true, None) => changed.cost = Some(link.cost()),
+            (false, Some(_)) => changed.cost = None,
+            _ => {}
+        }
+        match &mut changed.cost {
+            Some(c) => {
+                let field = ui
+                    .add(
+                        DragValue::new(c)
+                            .speed(0.05)
+                            .max_decimals(4)
+                            .range(0.0..=1e9),
+                    )
+                    .labelled_by(own_box.id);
+                if field.drag_started() {
+                    actions.push(Action::BeginGesture);
+                }
+                if field.drag_stopped() {
+                    drag_stopped = true;
+                }
+            }
+            None => {
+                ui.label(format!("{:.3} (its length)", link.cost()));
+            }
+        }
+    });
+    if changed != *link {
+        actions.push(set(changed));
+    }
+    if drag_stopped {
+        actions.push(Action::EndGesture);
+    }
+    if ui.button("Delete").clicked() {
+        actions.push(Action::Run(Command::Delete));
+    }
 }
 
 fn problems(ui: &mut Ui, failure: Option<&Failure>, warnings: &[Issue], has_mesh: bool) {

@@ -29,6 +29,7 @@ fn swatch(layer: Layer) -> Vec<Style> {
         Layer::Obstacles => vec![Style::Obstacle],
         Layer::FreeSpace => vec![Style::FreeSpace],
         Layer::Mesh => vec![Style::MeshEdge],
+        Layer::Links => vec![Style::Link],
         Layer::Corridor => vec![Style::CorridorFill],
         Layer::Portals => vec![Style::PortalLeft, Style::PortalRight],
         Layer::Path(v) => vec![Style::Path(v)],

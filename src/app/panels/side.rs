@@ -45,16 +45,19 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
                 actions.push(Action::Run(Command::ConvertToScene));
             }
         }
-        for t in Tool::ALL {
-            let enabled = locked.is_none() || !t.edits_areas();
-            let label = ui
-                .add_enabled(enabled, egui::Button::selectable(tool == t, t.name()))
-                .on_hover_text(t.hint())
-                .on_disabled_hover_text(locked.unwrap_or_default());
-            if label.clicked() {
-                actions.push(Action::Run(Command::UseTool(t)));
+        // Wrapped, so that a new tool does not push the layer list out of the window.
+        ui.horizontal_wrapped(|ui| {
+            for t in Tool::ALL {
+                let enabled = locked.is_none() || !t.edits_areas();
+                let label = ui
+                    .add_enabled(enabled, egui::Button::selectable(tool == t, t.name()))
+                    .on_hover_text(t.hint())
+                    .on_disabled_hover_text(locked.unwrap_or_default());
+                if label.clicked() {
+                    actions.push(Action::Run(Command::UseTool(t)));
+                }
             }
-        }
+        });
         if tool == Tool::RegularPolygon {
             ui.horizontal(|ui| {
                 let label = ui.label("Corners");

@@ -10,7 +10,7 @@ use super::repair::{Repaired, repair};
 use super::triangulate::triangulate;
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::scene::{Issue, Scene, validate};
+use crate::scene::{Issue, Link, Scene, validate};
 use std::time::Instant;
 
 /// Options of the build stage. `Default` gives the documented defaults.
@@ -68,6 +68,9 @@ pub struct Build {
     /// The unshrunk free space and its mesh, for the radius-aware variants (any radius); `None`
     /// when the options skip it.
     pub raw: Option<RawNav>,
+    /// The scene's off-mesh links; each query places them on `mesh` (a link with an end
+    /// outside the free space is not usable).
+    pub links: Vec<Link>,
     pub timings: Timings,
 }
 
@@ -144,6 +147,7 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
         free_space,
         mesh,
         raw,
+        links: scene.links.clone(),
         timings: Timings {
             repair_us: micros(t1 - t0),
             inflate_us,

@@ -17,8 +17,11 @@ pub struct Detour {
 }
 
 /// The detour of the corridor of `side` (answered on `mesh`), when it has a corridor, a funnel
-/// and an optimal path.
+/// and an optimal path, and takes no off-mesh link (its paths are then joined per piece).
 pub fn detour(mesh: &NavMesh, side: &Side) -> Option<Detour> {
+    if !side.legs.is_empty() {
+        return None;
+    }
     let corridor = side.corridor.as_ref()?;
     let funnel = side.path(Variant::Funnel)?;
     let optimal = side.path(Variant::Optimal)?;

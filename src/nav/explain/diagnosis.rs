@@ -5,7 +5,10 @@
 //! - an unreachable goal: the components of start and goal, the free point of the start's
 //!   component closest to the goal, and the paths of every variant to it (partial paths);
 //! - a radius-aware side `blocked` while a point could pass: the narrowest passage of the
-//!   widest route (see `bottleneck`).
+//!   widest route (see `bottleneck`);
+//! - an off-mesh link with an end outside the (shrunk) free space, which no search may take:
+//!   what holds that end and the nearest free point, as for an outside start (this one is
+//!   reported with every query, found or not).
 
 use super::bottleneck::{Bottleneck, bottleneck};
 use super::diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
@@ -14,7 +17,7 @@ use crate::nav::build::pipeline::Build;
 use crate::nav::mesh::ids::ComponentId;
 use crate::nav::paths::path::Path;
 use crate::nav::paths::side::{Side, Status, Variant};
-use crate::scene::Scene;
+use crate::scene::{LinkEnd, Scene};
 
 /// A start or goal outside the free space.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +25,17 @@ pub struct Outside {
     pub blocker: Blocker,
     /// The free point nearest to it (`None` only if the free space could not be reached).
     pub nearest: Option<Point>,
+}
+
+/// An off-mesh link's end outside the free space: the link is not usable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkOutside {
+    /// The link's index in the scene.
+    pub link: usize,
+    pub name: String,
+    pub end: LinkEnd,
+    pub at: Point,
+    pub outside: Outside,
 }
 
 /// Start and goal in different parts of the free space.
@@ -43,6 +57,8 @@ pub struct Diagnosis {
     pub unreachable: Option<Unreachable>,
     /// The radius-aware side is blocked: where and how narrow.
     pub bottleneck: Option<Bottleneck>,
+    /// Ends of off-mesh links outside the free space, in link order.
+    pub links: Vec<LinkOutside>,
     /// The agent radius of the build, for the sentences.
     pub radius: f64,
 }
@@ -53,6 +69,7 @@ impl Diagnosis {
             && self.goal.is_none()
             && self.unreachable.is_none()
             && self.bottleneck.is_none()
+            && self.links.is_empty()
     }
 
     /// The blocker of the end the status names: the start's when both are outside.
@@ -79,6 +96,18 @@ impl Diagnosis {
                 u.goal_component.0,
                 u.start_component.0,
                 show(u.closest_reachable)
+            ));
+        }
+        for l in &self.links {
+            let nearest = l.outside.nearest.map_or(String::new(), |p| {
+                format!("; the nearest free point is {}", show(p))
+            });
+            out.push(format!(
+                "link \"{}\" is not usable: its {} end {} is {}{nearest}",
+                l.name,
+                l.end.name(),
+                show(l.at),
+                l.outside.blocker.describe()
             ));
         }
         if let Some(b) = &self.bottleneck {
@@ -164,6 +193,23 @@ pub fn diagnose(
         );
         diagnosis.bottleneck = bottleneck(raw_nav, &starts, &goals, &raw.blocked)
             .filter(|b| b.width < 2.0 * build.radius);
+    }
+    for (i, link) in build.links.iter().enumerate() {
+        for end in [LinkEnd::From, LinkEnd::To] {
+            let at = link.end(end);
+            if !mesh.locate(at).is_inside() {
+                diagnosis.links.push(LinkOutside {
+                    link: i,
+                    name: link.name.clone(),
+                    end,
+                    at,
+                    outside: Outside {
+                        blocker: blocker(scene, at),
+                        nearest: nearest(at),
+                    },
+                });
+            }
+        }
     }
     diagnosis
 }

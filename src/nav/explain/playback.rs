@@ -1,5 +1,6 @@
-//! Agent playback: where a disc of radius r is after walking `s` along a path (lines and arcs),
-//! and the stretches of `s` during which it overlaps a wall of the unshrunk scene.
+//! Agent playback: where a disc of radius r is after walking `s` along a path (lines and arcs;
+//! across a link it moves straight from end to end), and the stretches of `s` during which it
+//! overlaps a wall of the unshrunk scene (never while taking a link).
 //!
 //! ```text
 //!   wall ────────────┐
@@ -50,7 +51,7 @@ pub fn position_at(path: &Path, s: f64) -> Point {
 /// The point a fraction `t` (0..=1) along one segment.
 fn point_on(segment: &PathSegment, t: f64) -> Point {
     match segment {
-        PathSegment::Line { from, to } => from.lerp(*to, t),
+        PathSegment::Line { from, to } | PathSegment::Link { from, to, .. } => from.lerp(*to, t),
         PathSegment::Arc(a) => a.point_at_angle(a.start_angle + a.sweep * t),
     }
 }
@@ -70,6 +71,8 @@ pub fn collisions(path: &Path, walls: &SegmentGrid, radius: f64) -> Vec<Collisio
                 near_spans(&crate::geom::Segment::new(*from, *to), walls, inside)
             }
             PathSegment::Arc(a) => arc_spans(a, walls, inside),
+            // A link is taken, not walked: no wall lies on its way.
+            PathSegment::Link { .. } => Vec::new(),
         };
         for (lo, hi) in spans {
             let clearance = span_clearance(segment, lo, hi, walls, radius);
@@ -150,6 +153,7 @@ fn span_clearance(
             &crate::geom::Segment::new(point_on(segment, lo), point_on(segment, hi)),
             radius,
         ),
+        PathSegment::Link { .. } => radius,
         PathSegment::Arc(_) => (0..=64)
             .map(|i| lo + (hi - lo) * i as f64 / 64.0)
             .map(|t| walls.distance_to_point(point_on(segment, t), radius))
@@ -195,6 +199,23 @@ mod tests {
         let h = std::f64::consts::FRAC_1_SQRT_2;
         assert!(position_at(&path, half).distance(Point::new(10.0 + h, 1.0 - h)) < 1e-12);
         assert!(position_at(&path, 100.0).distance(Point::new(11.0, 1.0)) < 1e-12);
+    }
+
+    #[test]
+    fn a_link_across_a_wall_is_taken_not_walked() {
+        // Two walked stretches 2 away from a wall, joined by a link straight through it.
+        let walls = wall((0.0, -5.0), (0.0, 5.0));
+        let (a, b) = (Point::new(-2.0, 0.0), Point::new(2.0, 0.0));
+        let pieces = [
+            Path::from_points(&[Point::new(-4.0, 0.0), a]),
+            Path::from_points(&[b, Point::new(4.0, 0.0)]),
+        ];
+        let path = Path::join(&pieces, &[1.0]).unwrap();
+        assert_eq!(path.length, 5.0);
+        assert!(collisions(&path, &walls, 0.5).is_empty());
+        // Half way across the link (cost 1) the disc is half way between its ends.
+        assert!(position_at(&path, 2.5).distance(Point::new(0.0, 0.0)) < 1e-12);
+        assert_eq!(position_at(&path, 3.0), b);
     }
 
     #[test]

@@ -1,12 +1,23 @@
-//! `Path`: a continuous route made of straight lines and circular arcs, with its exact length.
+//! `Path`: a route made of straight lines and circular arcs, with its exact length; a route
+//! through off-mesh links is walked pieces joined by [`PathSegment::Link`] hops.
 
 use crate::geom::{Arc, Point};
 
 /// One piece of a path.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PathSegment {
-    Line { from: Point, to: Point },
+    Line {
+        from: Point,
+        to: Point,
+    },
     Arc(Arc),
+    /// An off-mesh link taken from `from` to `to` (not walked: nothing lies between them);
+    /// its length is the link's `cost`.
+    Link {
+        from: Point,
+        to: Point,
+        cost: f64,
+    },
 }
 
 impl PathSegment {
@@ -14,26 +25,28 @@ impl PathSegment {
         match self {
             PathSegment::Line { from, to } => from.distance(*to),
             PathSegment::Arc(a) => a.length(),
+            PathSegment::Link { cost, .. } => *cost,
         }
     }
 
     pub fn start(&self) -> Point {
         match self {
-            PathSegment::Line { from, .. } => *from,
+            PathSegment::Line { from, .. } | PathSegment::Link { from, .. } => *from,
             PathSegment::Arc(a) => a.start(),
         }
     }
 
     pub fn end(&self) -> Point {
         match self {
-            PathSegment::Line { to, .. } => *to,
+            PathSegment::Line { to, .. } | PathSegment::Link { to, .. } => *to,
             PathSegment::Arc(a) => a.end(),
         }
     }
 
-    /// Distance from `p` to the nearest point of the segment.
+    /// Distance from `p` to the nearest point of the segment (of a link: its nearer end).
     pub fn distance_to_point(&self, p: Point) -> f64 {
         match self {
+            PathSegment::Link { from, to, .. } => from.distance(p).min(to.distance(p)),
             PathSegment::Line { from, to } => {
                 crate::geom::Segment::new(*from, *to).distance_to_point(p)
             }
@@ -80,16 +93,58 @@ impl Path {
     }
 
     /// The path as points; arcs are flattened so that no chord leaves the arc by more than
-    /// `max_deviation`.
+    /// `max_deviation`. A link is a step from its `from` to its `to` point.
     pub fn points(&self, max_deviation: f64) -> Vec<Point> {
         let mut out = vec![self.start];
         for s in &self.segments {
             match s {
-                PathSegment::Line { to, .. } => out.push(*to),
+                PathSegment::Line { to, .. } | PathSegment::Link { to, .. } => out.push(*to),
                 PathSegment::Arc(a) => out.extend(a.flatten(max_deviation).into_iter().skip(1)),
             }
         }
         out
+    }
+
+    /// The walked stretches as points (as [`Path::points`]), split at every link: one
+    /// polyline for a path without links.
+    pub fn runs(&self, max_deviation: f64) -> Vec<Vec<Point>> {
+        let mut runs = vec![vec![self.start]];
+        for s in &self.segments {
+            match s {
+                PathSegment::Link { to, .. } => runs.push(vec![*to]),
+                PathSegment::Line { to, .. } => {
+                    runs.last_mut().into_iter().for_each(|r| r.push(*to))
+                }
+                PathSegment::Arc(a) => runs.last_mut().into_iter().for_each(|r| {
+                    r.extend(a.flatten(max_deviation).into_iter().skip(1));
+                }),
+            }
+        }
+        runs
+    }
+
+    /// The links of the path, as (from, to) pairs in path order.
+    pub fn links(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
+        self.segments.iter().filter_map(|s| match *s {
+            PathSegment::Link { from, to, .. } => Some((from, to)),
+            _ => None,
+        })
+    }
+
+    /// `pieces` joined in order by links, the k-th from piece k's end to piece k + 1's start
+    /// costing `costs[k]`; `None` without pieces.
+    pub fn join(pieces: &[Path], costs: &[f64]) -> Option<Path> {
+        let first = pieces.first()?;
+        let mut segments = first.segments.clone();
+        for ((before, piece), &cost) in pieces.iter().zip(&pieces[1..]).zip(costs) {
+            segments.push(PathSegment::Link {
+                from: before.end(),
+                to: piece.start,
+                cost,
+            });
+            segments.extend(piece.segments.iter().copied());
+        }
+        Some(Path::from_segments(first.start, segments))
     }
 
     /// Number of corner points (segment ends plus the start).

@@ -13,6 +13,7 @@ use crate::nav::mesh::locate::Location;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::search::astar::BlockedCrossing;
 use crate::nav::search::corridor::Corridor;
+use crate::nav::search::links::Leg;
 use std::time::Instant;
 
 /// Outcome of a query on one mesh.
@@ -112,7 +113,8 @@ pub struct Optimized {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SideTimings {
     pub locate_us: f64,
-    /// The corridor search (every round of it on the raw side).
+    /// The corridor search (every round of it on the raw side; on the shrunk side with the
+    /// search for a route through off-mesh links, when the build has links).
     pub astar_us: f64,
     /// Time to make each variant's path, in `Variant` order: from the corridor (the tangent
     /// path's every round on the raw side), or the optimal path's own search.
@@ -135,8 +137,12 @@ pub struct Side {
     pub status: Status,
     pub start_location: Location,
     pub goal_location: Location,
-    /// The corridor the paths go through (after the optimisations, when on).
+    /// The corridor the paths go through (after the optimisations, when on); through
+    /// off-mesh links, the corridor from the start to the first link taken.
     pub corridor: Option<Corridor>,
+    /// The off-mesh links taken, in order, each with the corridor walked after it (empty
+    /// without links; on a side that failed part way, the legs up to the failing piece).
+    pub legs: Vec<Leg>,
     /// Raw side: crossings the search refused, narrower than 2r by their widths or found
     /// narrow by measuring a tangent path (then `width` is twice the clearance found).
     pub blocked: Vec<BlockedCrossing>,
@@ -176,6 +182,7 @@ pub(crate) fn locate_ends(
         start_location,
         goal_location,
         corridor: None,
+        legs: Vec::new(),
         blocked: Vec::new(),
         paths: Vec::new(),
         offset_cuts: Vec::new(),

@@ -460,7 +460,7 @@ mod tests {
             .iter()
             .filter_map(|s| match s {
                 PathSegment::Arc(a) => Some(*a),
-                PathSegment::Line { .. } => None,
+                PathSegment::Line { .. } | PathSegment::Link { .. } => None,
             })
             .collect()
     }

@@ -6,9 +6,11 @@
 //! the funnel against the optimal path and, given the scene, the diagnosis of a failure.
 //!
 //! The two sides have their own status, and a variant has a path exactly when its side found
-//! one, so either side may find a path the other does not.
+//! one, so either side may find a path the other does not. When the best route takes off-mesh
+//! links, both sides are answered piece by piece and joined through the links (`linked`).
 
 use super::corridor_opt::{CorridorOptions, optimize_corridor};
+use super::linked::{answer_route, linked_route};
 use super::raw_query::query_raw;
 use crate::geom::Point;
 use crate::nav::build::pipeline::Build;
@@ -144,12 +146,26 @@ impl Answer {
 /// Answers `start` -> `goal` on `build` with `options`.
 pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -> Answer {
     let t0 = Instant::now();
-    let shrunk = query_mesh(&build.mesh, start, goal, options);
-    let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
-    let raw = build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
-        let offset = options.variants.contains(&Variant::Offset);
-        query_raw(raw, build.radius, start, goal, offset)
-    });
+    let sides = |start: Point, goal: Point| {
+        let shrunk = query_mesh(&build.mesh, start, goal, options);
+        let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
+        let raw = build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
+            let offset = options.variants.contains(&Variant::Offset);
+            query_raw(raw, build.radius, start, goal, offset)
+        });
+        (shrunk, raw)
+    };
+    let t_route = Instant::now();
+    let route = linked_route(build, start, goal);
+    let route_us = micros(t_route);
+    let (mut shrunk, raw) = match route {
+        Some(route) => answer_route(build, &route, sides),
+        None => sides(start, goal),
+    };
+    // The search for a route through links is part of the shrunk side's corridor search.
+    if !build.links.is_empty() {
+        shrunk.timings.astar_us += route_us;
+    }
     let mut answer = Answer {
         start,
         goal,
@@ -270,9 +286,13 @@ fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
                 Variant::Optimal => 0.0, // its own search, no corridor
                 _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
             };
+            // Measured on the walked stretches: a link is taken, not walked.
             let min_clearance = build.raw.as_ref().map(|raw| {
-                let points = path.points(flatten_tolerance(build.radius));
-                min_clearance(&points, &raw.walls, raw.walls.bounds().diagonal())
+                let runs = path.runs(flatten_tolerance(build.radius));
+                let reach = raw.walls.bounds().diagonal();
+                runs.iter()
+                    .map(|points| min_clearance(points, &raw.walls, reach))
+                    .fold(f64::INFINITY, f64::min)
             });
             let excess = optimal.map(|o| if o > 0.0 { path.length / o - 1.0 } else { 0.0 });
             let metrics = Metrics {

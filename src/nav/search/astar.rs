@@ -17,8 +17,12 @@
 //! through, a triangle whose ways out were refused for the entry it was expanded from is searched
 //! again from its other entry edges, so a narrow turn reached first does not hide a wide one
 //! reached later; a triangle expanded with every way out open is done, as for a point.
+//!
+//! Off-mesh links (`links`) add moves: from a triangle holding a link's start, walk straight to
+//! it and jump to its end, entering the triangles there at that point (see `links::Jumps`).
 
 use super::corridor::Corridor;
+use super::links::{Jumps, Leg};
 use crate::geom::Point;
 use crate::nav::mesh::clearance::shared_vertex;
 use crate::nav::mesh::ids::TriId;
@@ -72,7 +76,10 @@ impl BlockedCrossing {
 /// What a search found: a corridor, and every move it was refused on the way.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchOutcome {
+    /// The corridor from the start (to the first link taken, when the search takes links).
     pub corridor: Option<Corridor>,
+    /// The links taken in order, each with the corridor walked after it.
+    pub legs: Vec<Leg>,
     pub blocked: Vec<BlockedCrossing>,
 }
 
@@ -89,6 +96,26 @@ struct Node {
     free: bool,
     /// Index + 1 of the next node of the same triangle (0: none).
     next: u32,
+    /// The jump (of `Jumps`) taken to enter `tri`, if it was entered across a link.
+    link: Option<u32>,
+}
+
+impl Node {
+    /// A node not yet expanded: `tri` entered across edge `entry` at `at`, from node `parent`,
+    /// at cost `g`.
+    fn open(tri: TriId, entry: Option<usize>, parent: u32, g: f64, at: Point) -> Node {
+        Node {
+            tri,
+            entry,
+            parent: Some(parent),
+            g,
+            at,
+            closed: false,
+            free: false,
+            next: 0,
+            link: None,
+        }
+    }
 }
 
 #[derive(PartialEq)]
@@ -147,14 +174,32 @@ pub fn astar(
 ) -> Option<Corridor> {
     search(
         mesh,
-        start,
-        start_tris,
-        goal,
-        goal_tris,
+        (start, start_tris),
+        (goal, goal_tris),
         &PointPassage,
+        &Jumps::default(),
         |_| {},
     )
     .corridor
+}
+
+/// [`astar`] that may also take the off-mesh links of `jumps`: the corridor from the start
+/// (to the first link taken) and the legs after each link taken.
+pub fn astar_linked(
+    mesh: &NavMesh,
+    (start, start_tris): (Point, &[TriId]),
+    (goal, goal_tris): (Point, &[TriId]),
+    jumps: &Jumps,
+) -> Option<(Corridor, Vec<Leg>)> {
+    let outcome = search(
+        mesh,
+        (start, start_tris),
+        (goal, goal_tris),
+        &PointPassage,
+        jumps,
+        |_| {},
+    );
+    Some((outcome.corridor?, outcome.legs))
 }
 
 /// [`astar`] step by step: every event of the same search, in order (replay them with
@@ -169,11 +214,10 @@ pub fn astar_trace(
     let mut events = Vec::new();
     search(
         mesh,
-        start,
-        start_tris,
-        goal,
-        goal_tris,
+        (start, start_tris),
+        (goal, goal_tris),
         &PointPassage,
+        &Jumps::default(),
         |e| events.push(e),
     );
     events
@@ -187,6 +231,8 @@ struct Scratch {
     slot: Vec<u32>,
     nodes: Vec<Node>,
     heap: BinaryHeap<Entry>,
+    /// The moves out of the triangle being expanded, as the nodes they would open.
+    moves: Vec<Node>,
 }
 
 thread_local! {
@@ -197,11 +243,10 @@ thread_local! {
 /// nothing: the normal entry points pass one).
 pub(crate) fn search<P: Passage>(
     mesh: &NavMesh,
-    start: Point,
-    start_tris: &[TriId],
-    goal: Point,
-    goal_tris: &[TriId],
+    (start, start_tris): (Point, &[TriId]),
+    (goal, goal_tris): (Point, &[TriId]),
     passage: &P,
+    jumps: &Jumps,
     observe: impl FnMut(SearchEvent),
 ) -> SearchOutcome {
     // Taken, not borrowed: a search started from `observe` gets fresh memory.
@@ -214,7 +259,7 @@ pub(crate) fn search<P: Passage>(
         mesh,
         (start, start_tris),
         (goal, goal_tris),
-        passage,
+        (passage, jumps),
         observe,
     );
     // Only the touched slots need clearing.
@@ -223,6 +268,7 @@ pub(crate) fn search<P: Passage>(
     }
     scratch.nodes.clear();
     scratch.heap.clear();
+    scratch.moves.clear();
     SCRATCH.set(scratch);
     outcome
 }
@@ -233,10 +279,16 @@ fn search_in<P: Passage>(
     mesh: &NavMesh,
     (start, start_tris): (Point, &[TriId]),
     (goal, goal_tris): (Point, &[TriId]),
-    passage: &P,
+    (passage, jumps): (&P, &Jumps),
     mut observe: impl FnMut(SearchEvent),
 ) -> SearchOutcome {
-    let Scratch { slot, nodes, heap } = scratch;
+    let Scratch {
+        slot,
+        nodes,
+        heap,
+        moves,
+    } = scratch;
+    let h = |p: Point| jumps.heuristic_scale() * p.distance(goal);
     let mut outcome = SearchOutcome::default();
     for &t in start_tris {
         if slot[t.index()] == 0 {
@@ -249,16 +301,17 @@ fn search_in<P: Passage>(
                 closed: false,
                 free: false,
                 next: 0,
+                link: None,
             });
             slot[t.index()] = nodes.len() as u32;
             observe(SearchEvent::Open {
                 tri: t,
                 parent: None,
                 g: 0.0,
-                h: start.distance(goal),
+                h: h(start),
             });
             heap.push(Entry {
-                f: start.distance(goal),
+                f: h(start),
                 g: 0.0,
                 node: nodes.len() as u32 - 1,
                 done: false,
@@ -272,7 +325,9 @@ fn search_in<P: Passage>(
                 tri: current.tri,
                 length: g,
             });
-            outcome.corridor = Some(corridor(mesh, nodes, node, start, goal));
+            let (first, legs) = route(mesh, nodes, node, (start, goal), jumps);
+            outcome.corridor = Some(first);
+            outcome.legs = legs;
             return outcome;
         }
         if g > current.g || current.closed {
@@ -281,11 +336,7 @@ fn search_in<P: Passage>(
         let (tri, entry, at) = (current.tri, current.entry, current.at);
         nodes[node as usize].closed = true;
         nodes[node as usize].free = true;
-        observe(SearchEvent::Close {
-            tri,
-            g,
-            h: at.distance(goal),
-        });
+        observe(SearchEvent::Close { tri, g, h: h(at) });
         if goal_tris.contains(&tri) {
             let total = g + at.distance(goal);
             heap.push(Entry {
@@ -312,69 +363,34 @@ fn search_in<P: Passage>(
                 continue;
             }
             let cross = crossing_point(at, verts[k], verts[(k + 1) % 3], goal);
-            let ng = g + at.distance(cross);
             let n_entry = if P::BY_ENTRY {
                 mesh.shared_edge(n, tri)
             } else {
                 None
             };
-            // A triangle expanded with every way out open is done; one whose ways out were
-            // refused for its entry is searched again from each other entry edge.
-            let mut same = None;
-            let mut cursor = slot[n.index()];
-            while cursor != 0 {
-                let other = &nodes[cursor as usize - 1];
-                if other.closed && other.free {
-                    break;
-                }
-                if other.entry == n_entry {
-                    same = Some(cursor - 1);
-                }
-                cursor = other.next;
-            }
-            if cursor != 0 {
+            moves.push(Node::open(n, n_entry, node, g + at.distance(cross), cross));
+        }
+        for j in jumps.starting_in(tri) {
+            let jump = jumps.jump(j);
+            let ng = g + at.distance(jump.from) + jump.cost;
+            moves.extend(jump.to_tris.iter().map(|&t| Node {
+                link: Some(j),
+                ..Node::open(t, None, node, ng, jump.to)
+            }));
+        }
+        for next in moves.drain(..) {
+            let (n, ng, cross) = (next.tri, next.g, next.at);
+            let Some(index) = offer(slot, nodes, next) else {
                 continue;
-            }
-            let next = Node {
-                tri: n,
-                entry: n_entry,
-                parent: Some(node),
-                g: ng,
-                at: cross,
-                closed: false,
-                free: false,
-                next: 0,
-            };
-            let index = match same {
-                None => {
-                    nodes.push(Node {
-                        next: slot[n.index()],
-                        ..next
-                    });
-                    slot[n.index()] = nodes.len() as u32;
-                    nodes.len() as u32 - 1
-                }
-                Some(i) => {
-                    // Expanded nodes stay closed; open ones take the cheaper arrival.
-                    let existing = &mut nodes[i as usize];
-                    if existing.closed || ng >= existing.g {
-                        continue;
-                    }
-                    *existing = Node {
-                        next: existing.next,
-                        ..next
-                    };
-                    i
-                }
             };
             observe(SearchEvent::Open {
                 tri: n,
                 parent: Some(tri),
                 g: ng,
-                h: cross.distance(goal),
+                h: h(cross),
             });
             heap.push(Entry {
-                f: ng + cross.distance(goal),
+                f: ng + h(cross),
                 g: ng,
                 node: index,
                 done: false,
@@ -416,14 +432,97 @@ fn crossing_point(from: Point, a: Point, b: Point, to: Point) -> Point {
     }
 }
 
-fn corridor(mesh: &NavMesh, nodes: &[Node], last: u32, start: Point, goal: Point) -> Corridor {
-    let mut triangles = Vec::new();
+/// Offers the move `next` to the open list: the index of the node now holding it, or `None`
+/// when it is refused. A triangle expanded with every way out open is done; one whose ways out
+/// were refused for its entry is searched again from each other entry edge.
+fn offer(slot: &mut [u32], nodes: &mut Vec<Node>, next: Node) -> Option<u32> {
+    let n = next.tri;
+    let mut same = None;
+    let mut cursor = slot[n.index()];
+    while cursor != 0 {
+        let other = &nodes[cursor as usize - 1];
+        if other.closed && other.free {
+            return None;
+        }
+        if other.entry == next.entry {
+            same = Some(cursor - 1);
+        }
+        cursor = other.next;
+    }
+    match same {
+        None => {
+            nodes.push(Node {
+                next: slot[n.index()],
+                ..next
+            });
+            slot[n.index()] = nodes.len() as u32;
+            Some(nodes.len() as u32 - 1)
+        }
+        Some(i) => {
+            // Expanded nodes stay closed; open ones take the cheaper arrival.
+            let existing = &mut nodes[i as usize];
+            if existing.closed || next.g >= existing.g {
+                return None;
+            }
+            *existing = Node {
+                next: existing.next,
+                ..next
+            };
+            Some(i)
+        }
+    }
+}
+
+/// The corridor from `start` ending at node `last`, split where a link was taken: the first
+/// piece and the legs after each link.
+fn route(
+    mesh: &NavMesh,
+    nodes: &[Node],
+    last: u32,
+    (start, goal): (Point, Point),
+    jumps: &Jumps,
+) -> (Corridor, Vec<Leg>) {
+    // Walking back from the goal: each piece's triangles (reversed) and the jump entering it.
+    let mut pieces: Vec<(Vec<TriId>, Option<u32>)> = vec![(Vec::new(), None)];
     let mut cursor = Some(last);
     while let Some(i) = cursor {
-        triangles.push(nodes[i as usize].tri);
-        cursor = nodes[i as usize].parent;
+        let n = &nodes[i as usize];
+        if let Some(piece) = pieces.last_mut() {
+            piece.0.push(n.tri);
+            piece.1 = n.link;
+        }
+        if n.link.is_some() {
+            pieces.push((Vec::new(), None));
+        }
+        cursor = n.parent;
     }
-    triangles.reverse();
+    pieces.reverse();
+    let ends = |k: usize| {
+        let from = pieces[k].1.map_or(start, |j| jumps.jump(j).to);
+        let to = pieces
+            .get(k + 1)
+            .and_then(|p| p.1)
+            .map_or(goal, |j| jumps.jump(j).from);
+        (from, to)
+    };
+    let piece = |k: usize| {
+        let mut triangles = pieces[k].0.clone();
+        triangles.reverse();
+        corridor(mesh, triangles, ends(k))
+    };
+    let legs = (1..pieces.len())
+        .filter_map(|k| {
+            let j = pieces[k].1?;
+            Some(Leg {
+                link: jumps.jump(j).link,
+                corridor: piece(k),
+            })
+        })
+        .collect();
+    (piece(0), legs)
+}
+
+fn corridor(mesh: &NavMesh, triangles: Vec<TriId>, (start, goal): (Point, Point)) -> Corridor {
     let edges = triangles
         .windows(2)
         .map(|w| mesh.edge_left_right(w[0], mesh.shared_edge(w[0], w[1]).unwrap_or(0)))
@@ -469,11 +568,19 @@ mod tests {
         let (s, g) = (p(1.0, 1.0), p(89.0, 89.0));
         let tri = |q: Point| vec![big.locate(q).triangle().unwrap()];
         let mut nested = Vec::new();
-        let outer = search(&big, s, &tri(s), g, &tri(g), &PointPassage, |_| {
-            if nested.is_empty() {
-                nested.push(corner_to_corner(&small, 4));
-            }
-        });
+        let (ends, none) = ((s, tri(s)), Jumps::default());
+        let outer = search(
+            &big,
+            (ends.0, &ends.1),
+            (g, &tri(g)),
+            &PointPassage,
+            &none,
+            |_| {
+                if nested.is_empty() {
+                    nested.push(corner_to_corner(&small, 4));
+                }
+            },
+        );
         assert_eq!(outer.corridor, first_big);
         assert_eq!(nested, vec![first_small.clone()]);
         assert_eq!(corner_to_corner(&small, 4), first_small);

@@ -12,6 +12,7 @@
 //! near them at their own distance (see `tangent_funnel`).
 
 use super::astar::{BlockedCrossing, Passage, SearchOutcome, search};
+use super::links::Jumps;
 use crate::geom::Point;
 use crate::nav::mesh::clearance::{Widths, crossing_width};
 use crate::nav::mesh::ids::TriId;
@@ -59,16 +60,15 @@ pub fn clearance_astar(
 ) -> SearchOutcome {
     search(
         mesh,
-        start,
-        start_tris,
-        goal,
-        goal_tris,
+        (start, start_tris),
+        (goal, goal_tris),
         &DiscPassage {
             mesh,
             widths,
             radius,
             forbidden,
         },
+        &Jumps::default(),
         |_| {},
     )
 }
