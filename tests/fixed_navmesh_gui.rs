@@ -62,6 +62,14 @@ impl egui::DroppedFile for Dropped {
     }
 }
 
+/// The status bar's message, or nothing.
+fn status_text(h: &Harness<'_, App>) -> String {
+    h.state()
+        .status()
+        .message()
+        .map_or(String::new(), |(_, m)| m.to_string())
+}
+
 fn is_fixed(h: &Harness<'_, App>) -> bool {
     h.state().fixed_navmesh().is_some()
 }
@@ -131,11 +139,7 @@ fn file_open_of_a_navmesh_shows_its_polygons_and_answers_queries_on_them() {
     h.key_press(Key::P);
     h.run();
     assert_eq!(h.state().tool(), Tool::Query);
-    let message = h
-        .state()
-        .status()
-        .message()
-        .map_or(String::new(), |(_, m)| m.to_string());
+    let message = status_text(&h);
     assert!(
         message.contains("fixed navmesh") && message.contains("Convert to scene"),
         "{message}"
@@ -207,22 +211,14 @@ fn a_dropped_navmesh_file_opens_fixed_and_a_scene_file_does_not() {
     // Saving it as a scene is refused until it is converted.
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    let message = h
-        .state()
-        .status()
-        .message()
-        .map_or(String::new(), |(_, m)| m.to_string());
+    let message = status_text(&h);
     assert!(message.contains("Convert to scene"), "{message}");
 
     // A broken navmesh file is refused, naming the file and line; the document stays.
     let broken = dir.path().join("broken.obj");
     std::fs::write(&broken, "v 0 0 0\nf 1 2 3\n").unwrap();
     drop(&mut h, &broken);
-    let message = h
-        .state()
-        .status()
-        .message()
-        .map_or(String::new(), |(_, m)| m.to_string());
+    let message = status_text(&h);
     assert!(
         message.contains("broken.obj") && message.contains("line 2"),
         "{message}"
