@@ -4,7 +4,7 @@
 
 use crate::geom::{Point, Ring};
 use crate::scene::{
-    self, Corner, Link, LoadError, Obstacle, Query, Reference, RingRef, SaveError, Scene,
+    self, Corner, CostArea, Link, LoadError, Obstacle, Query, Reference, RingRef, SaveError, Scene,
 };
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -37,6 +37,13 @@ pub enum Edit {
     /// Appends a walkable outline, painted after every other ring (so it can make an island
     /// inside an obstacle).
     AddWalkable(Ring),
+    /// Appends a cost area, painted after every other ring (so it wins where it overlaps).
+    AddCostArea(CostArea),
+    /// Sets the cost of cost area `index` (any number: `scene::validate` reports a bad one).
+    SetCost {
+        index: usize,
+        cost: f64,
+    },
     /// Moves a ring one step earlier or later in the painting order (format v2).
     MoveArea {
         ring: RingRef,
@@ -121,6 +128,16 @@ impl Edit {
                 scene.walkable.push(ring);
                 scene.set_order(order);
             }
+            Edit::AddCostArea(area) => {
+                let mut order = scene.areas();
+                order.push(RingRef::Cost(scene.costs.len()));
+                scene.costs.push(area);
+                scene.set_order(order);
+            }
+            Edit::SetCost { index, cost } => {
+                let err = missing(scene, RingRef::Cost(index));
+                scene.costs.get_mut(index).ok_or(err)?.cost = cost
+            }
             Edit::MoveArea { ring, later } => {
                 let mut order = scene.areas();
                 let at = order
@@ -170,6 +187,7 @@ impl Edit {
             Edit::SetRing(_, ring) | Edit::AddObstacle { ring, .. } | Edit::AddWalkable(ring) => {
                 ring_ok(ring)
             }
+            Edit::AddCostArea(area) => ring_ok(&area.ring),
             Edit::InsertPoint { at, .. } => at.is_finite(),
             Edit::SetRadius(r) => r.is_finite(),
             Edit::SetQuery { query, .. } => query.start.is_finite() && query.goal.is_finite(),
@@ -182,6 +200,7 @@ impl Edit {
             Edit::DeleteCorner(_)
             | Edit::DeleteRing(_)
             | Edit::RenameObstacle { .. }
+            | Edit::SetCost { .. }
             | Edit::DeleteLink(_)
             | Edit::MoveArea { .. } => true,
         }
@@ -197,6 +216,7 @@ fn ring_mut(scene: &mut Scene, r: RingRef) -> Result<&mut Ring, EditError> {
     match r {
         RingRef::Walkable(i) => scene.walkable.get_mut(i),
         RingRef::Obstacle(i) => scene.obstacles.get_mut(i).map(|o| &mut o.ring),
+        RingRef::Cost(i) => scene.costs.get_mut(i).map(|c| &mut c.ring),
     }
     .ok_or(err)
 }
@@ -215,6 +235,7 @@ fn remove_ring(scene: &mut Scene, r: RingRef) -> Result<(), EditError> {
         .map(|&o| match (o, r) {
             (RingRef::Walkable(i), RingRef::Walkable(j)) if i > j => RingRef::Walkable(i - 1),
             (RingRef::Obstacle(i), RingRef::Obstacle(j)) if i > j => RingRef::Obstacle(i - 1),
+            (RingRef::Cost(i), RingRef::Cost(j)) if i > j => RingRef::Cost(i - 1),
             _ => o,
         })
         .collect();
@@ -226,6 +247,7 @@ fn remove_ring(scene: &mut Scene, r: RingRef) -> Result<(), EditError> {
             }
         }
         RingRef::Obstacle(i) => drop(scene.obstacles.remove(i)),
+        RingRef::Cost(i) => drop(scene.costs.remove(i)),
     }
     scene.set_order(order);
     Ok(())

@@ -6,7 +6,8 @@
 //! Scene --validate/repair--> issues (warnings shown, errors stop the build)
 //!   -> nav::build    inflate(scene, r) -> FreeSpace, triangulate -> NavMesh; the raw mesh (r = 0)
 //!   -> nav::mesh     FreeSpace, NavMesh, ids, locate, fan, raycast, clearance widths (raw mesh)
-//!   -> nav::search   astar (point) / clearance_astar (disc of radius r) -> Corridor + portals
+//!   -> nav::search   astar (point) / clearance_astar (disc of radius r) -> Corridor + portals,
+//!                    lengths weighted by the cost areas (a cost per triangle, `CostMap`)
 //!   -> nav::paths    midpoint, smooth, funnel, tangent, offset, optimal; measure (length, clearance);
 //!                    a Side (what one mesh answers: status, corridor, paths, timings), Variant
 //!   -> nav::explain  why a query failed or went round: diagnosis, bottleneck, detour (of Sides)

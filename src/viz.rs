@@ -18,6 +18,8 @@ pub use links::{draw_links, link_arc};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Layer {
     Walkable,
+    /// Cost areas, tinted by cost.
+    Costs,
     Obstacles,
     FreeSpace,
     Mesh,
@@ -42,8 +44,9 @@ pub enum Layer {
 
 impl Layer {
     /// Layers that do not depend on the path variants, in drawing order.
-    pub const BASE: [Layer; 12] = [
+    pub const BASE: [Layer; 13] = [
         Layer::Walkable,
+        Layer::Costs,
         Layer::FreeSpace,
         Layer::Mesh,
         Layer::Obstacles,
@@ -62,7 +65,7 @@ impl Layer {
         match self {
             Layer::Walkable => 0,
             Layer::FreeSpace => 1,
-            Layer::Corridor | Layer::WhyNotShortest => 2,
+            Layer::Costs | Layer::Corridor | Layer::WhyNotShortest => 2,
             Layer::Mesh => 3,
             Layer::Obstacles => 4,
             Layer::Portals | Layer::Links => 5,
@@ -77,6 +80,7 @@ impl Layer {
     pub fn name(self) -> String {
         match self {
             Layer::Walkable => "walkable outline".into(),
+            Layer::Costs => "cost areas".into(),
             Layer::Obstacles => "obstacles".into(),
             Layer::FreeSpace => "inflated free space".into(),
             Layer::Mesh => "navmesh triangles".into(),
@@ -138,6 +142,14 @@ pub enum Style {
     /// The path of agent profile `k` when every profile is shown (colours cycle, see
     /// [`profile_color`]).
     Profile(u32),
+    /// A cost area, tinted by its [`cost_level`]: blue for cheaper ground, brown for dearer.
+    Cost(i8),
+}
+
+/// The tint level of a cost: 0 for the floor's 1, two levels per doubling (negative below 1),
+/// at most 6 either way.
+pub fn cost_level(cost: f64) -> i8 {
+    (2.0 * cost.log2()).round().clamp(-6.0, 6.0) as i8
 }
 
 /// An 8-bit sRGB colour with alpha.
@@ -321,6 +333,15 @@ impl Style {
             Style::Detour => p(Rgba(255, 140, 0, 95), Rgba(255, 140, 0, 200), 1.0),
             Style::Step(step) => step.paint(dark),
             Style::Profile(k) => p(Rgba::NONE, profile_color(k), 2.5),
+            Style::Cost(level) => {
+                let alpha = (40 + 30 * level.unsigned_abs() as u16).min(220) as u8;
+                let (r, g, b) = if level < 0 {
+                    (70, 150, 255)
+                } else {
+                    (170, 110, 40)
+                };
+                p(Rgba(r, g, b, alpha), Rgba(r, g, b, 255), 1.0)
+            }
         }
     }
 }
@@ -408,13 +429,36 @@ impl DrawList {
     }
 }
 
-/// The scene itself: walkable rings, obstacles and off-mesh links.
+/// The scene itself: walkable rings, cost areas (tinted by cost, labelled with name and cost,
+/// in painting order), obstacles and off-mesh links.
 pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
     for ring in &scene.walkable {
         list.push(
             Layer::Walkable,
             Style::Walkable,
             Primitive::Polygon(ring.points().to_vec()),
+        );
+    }
+    for r in scene.areas() {
+        let crate::scene::RingRef::Cost(i) = r else {
+            continue;
+        };
+        let Some(area) = scene.costs.get(i) else {
+            continue;
+        };
+        let style = Style::Cost(cost_level(area.cost));
+        list.push(
+            Layer::Costs,
+            style,
+            Primitive::Polygon(area.ring.points().to_vec()),
+        );
+        list.push(
+            Layer::Costs,
+            style,
+            Primitive::Label {
+                at: area.ring.aabb().center(),
+                text: format!("{} x{}", area.name, crate::numbers::compact(area.cost)),
+            },
         );
     }
     for o in &scene.obstacles {

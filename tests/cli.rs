@@ -428,3 +428,28 @@ fn convert_goes_between_scene_and_navmesh_formats() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("rooms.xyz"), "{}", stderr(&o));
 }
+
+#[test]
+fn path_json_reports_the_weighted_cost_next_to_the_length() {
+    let o = navscope(&["path", "assets/scenes/mud.json", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let results = v["results"].as_array().unwrap();
+    let funnel = |i: usize, key: &str| results[i]["metrics"]["funnel"][key].as_f64().unwrap();
+    // Through the mud band (2 wide, cost 5): 36 long, costing 8 more.
+    assert_eq!(results[0]["name"], "through the mud");
+    assert!((funnel(0, "length") - 36.0).abs() < 1e-9);
+    assert!((funnel(0, "cost") - 44.0).abs() < 1e-9);
+    // Round it: longer than 36 but cheaper than 44, and never in the mud.
+    assert_eq!(results[1]["name"], "round the mud");
+    assert!(funnel(1, "length") > 36.0 && funnel(1, "cost") < 44.0);
+    assert!((funnel(1, "cost") - funnel(1, "length")).abs() < 1e-9);
+    let points = results[1]["paths"]["funnel"]["points"].as_array().unwrap();
+    assert!(points.iter().any(|p| p[1].as_f64().unwrap() >= 38.0));
+    // Without cost areas the cost is the length.
+    let o = navscope(&["path", "assets/scenes/rooms.json", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    for (variant, m) in v["results"][0]["metrics"].as_object().unwrap() {
+        assert_eq!(m["cost"], m["length"], "{variant}");
+    }
+}

@@ -716,3 +716,34 @@ fn deleting_a_corner_of_a_triangle_says_the_obstacle_went() {
         "{message}"
     );
 }
+
+#[test]
+fn cost_areas_are_drawn_tinted_with_a_legend_and_the_tool_adds_one_to_set_in_the_inspector() {
+    let mud = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/mud.json");
+    let mut h = editor_on(&FakeDialogs::default(), Some(mud));
+    assert!(h.state().painted_layers().contains(&Layer::Costs));
+    h.get_by_label(&Layer::Costs.name()); // in the legend, with its scale
+    h.get_by_label("x5");
+    // The metrics table has a cost column: 2 of the 36 through the mud cost 5.
+    h.get_by_label("cost");
+    assert!(h.query_all_by_label("44.000").next().is_some());
+
+    h.get_by_label("Cost area").click();
+    h.run();
+    for (x, y) in [(5.0, 5.0), (10.0, 5.0), (7.0, 9.0)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+    let scene = h.state().document().scene();
+    assert_eq!(scene.costs.len(), 2);
+    assert_eq!(scene.costs[1].ring.len(), 3);
+    assert_eq!(h.state().selection().ring(), Some(RingRef::Cost(1)));
+    h.get_by_label("Cost"); // the inspector's field
+    assert!(
+        h.state()
+            .built()
+            .is_some_and(|b| b.revision == h.state().document().revision())
+    );
+}

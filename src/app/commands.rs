@@ -175,6 +175,7 @@ impl Command {
             Command::UseTool(Tool::Rectangle) => vec![key(NONE, Key::R)],
             Command::UseTool(Tool::RegularPolygon) => vec![key(NONE, Key::N)],
             Command::UseTool(Tool::Walkable) => vec![key(NONE, Key::W)],
+            Command::UseTool(Tool::CostArea) => vec![key(NONE, Key::C)],
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
             Command::UseTool(Tool::Link) => vec![key(NONE, Key::J)],
             Command::PathLab => vec![key(NONE, Key::L)],

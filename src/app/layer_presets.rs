@@ -36,6 +36,7 @@ impl LayerPreset {
         let authoring = matches!(
             layer,
             Layer::Walkable
+                | Layer::Costs
                 | Layer::Obstacles
                 | Layer::FreeSpace
                 | Layer::Mesh

@@ -6,7 +6,9 @@ use super::selection::Selection;
 use crate::document::Edit;
 use crate::geom::Aabb;
 use crate::geom::{Point, Ring};
-use crate::scene::{self, Corner, Hit, Link, LinkEnd, Query, QueryEnd, Reference, RingRef, Scene};
+use crate::scene::{
+    self, Corner, CostArea, Hit, Link, LinkEnd, Query, QueryEnd, Reference, RingRef, Scene,
+};
 use crate::viz::{DrawList, Layer, Primitive, Style};
 
 /// The active tool.
@@ -20,6 +22,8 @@ pub enum Tool {
     Rectangle,
     RegularPolygon,
     Walkable,
+    /// Draws a cost area (cost 5 until set in the inspector).
+    CostArea,
     /// Click places the start, shift+click the goal.
     Query,
     /// Click the `from` point, then the `to` point, of a new off-mesh link.
@@ -27,13 +31,14 @@ pub enum Tool {
 }
 
 impl Tool {
-    pub const ALL: [Tool; 8] = [
+    pub const ALL: [Tool; 9] = [
         Tool::Select,
         Tool::InsertVertex,
         Tool::Polygon,
         Tool::Rectangle,
         Tool::RegularPolygon,
         Tool::Walkable,
+        Tool::CostArea,
         Tool::Query,
         Tool::Link,
     ];
@@ -46,6 +51,7 @@ impl Tool {
             Tool::Rectangle => "Rectangle obstacle",
             Tool::RegularPolygon => "Regular polygon obstacle",
             Tool::Walkable => "Walkable outline",
+            Tool::CostArea => "Cost area",
             Tool::Query => "Start / goal",
             Tool::Link => "Off-mesh link",
         }
@@ -61,7 +67,7 @@ impl Tool {
         match self {
             Tool::Select => "click to select, drag to move (shift: along an axis), Delete removes",
             Tool::InsertVertex => "click an edge to insert a vertex there",
-            Tool::Polygon | Tool::Walkable => {
+            Tool::Polygon | Tool::Walkable | Tool::CostArea => {
                 "click to add points; Enter, double-click or the first point closes; Esc cancels; Backspace undoes a point"
             }
             Tool::Rectangle => "drag from corner to corner (shift: square)",
@@ -184,7 +190,7 @@ impl ToolState {
         match tool {
             Tool::Select => self.select(input, scene, query, underlay),
             Tool::InsertVertex => insert_vertex(input, scene),
-            Tool::Polygon | Tool::Walkable => self.draw_ring(tool, input, scene),
+            Tool::Polygon | Tool::Walkable | Tool::CostArea => self.draw_ring(tool, input, scene),
             Tool::Rectangle | Tool::RegularPolygon => self.draw_shape(tool, input, scene, sides),
             Tool::Query => place_endpoint(input, scene, query),
             Tool::Link => self.draw_link(input, scene),
@@ -482,8 +488,22 @@ fn place_endpoint(input: &Input, scene: &Scene, query: Option<usize>) -> Vec<Act
     vec![Action::Apply(Edit::SetQuery { index, query: q })]
 }
 
+/// The cost a new cost area starts with: mud.
+const NEW_AREA_COST: f64 = 5.0;
+
 fn add_ring(tool: Tool, ring: Ring, scene: &Scene) -> Vec<Action> {
-    if tool == Tool::Walkable {
+    if tool == Tool::CostArea {
+        let index = scene.costs.len();
+        let area = CostArea {
+            name: format!("cost area {}", index + 1),
+            ring,
+            cost: NEW_AREA_COST,
+        };
+        vec![
+            Action::Apply(Edit::AddCostArea(area)),
+            Action::Select(Selection::Ring(RingRef::Cost(index))),
+        ]
+    } else if tool == Tool::Walkable {
         let selected = RingRef::Walkable(scene.walkable.len());
         vec![
             Action::Apply(Edit::AddWalkable(ring)),
@@ -607,6 +627,27 @@ mod tests {
         };
         assert_eq!(ring.len(), 3);
         assert!(!state.is_drawing());
+    }
+
+    #[test]
+    fn the_cost_area_tool_adds_a_selected_mud_area() {
+        let (s, mut state) = (scene(), ToolState::default());
+        for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
+            state.handle(Tool::CostArea, &click(x, y), &s, None, 8, None);
+        }
+        let enter = Input {
+            enter: true,
+            ..at(0.0, 0.0)
+        };
+        let actions = state.handle(Tool::CostArea, &enter, &s, None, 8, None);
+        let [
+            Action::Apply(Edit::AddCostArea(area)),
+            Action::Select(Selection::Ring(RingRef::Cost(0))),
+        ] = actions.as_slice()
+        else {
+            panic!("{actions:?}")
+        };
+        assert_eq!((area.ring.len(), area.cost), (3, NEW_AREA_COST));
     }
 
     #[test]

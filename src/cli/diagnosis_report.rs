@@ -82,7 +82,7 @@ impl DiagnosisReport {
                 end,
                 kind: b.kind(),
                 index: b.ring.map(|r| match r {
-                    RingRef::Obstacle(i) | RingRef::Walkable(i) => i,
+                    RingRef::Obstacle(i) | RingRef::Walkable(i) | RingRef::Cost(i) => i,
                 }),
                 inflated: b.inflated,
             }),

@@ -17,8 +17,9 @@
 //! side found a path: `{"length", "points"}`, plus `"segments"` (lines and arcs; angles in radians,
 //! positive sweep counter-clockwise) for `tangent`, whose `points` flatten the arcs to 0.1% of R,
 //! and `"min_clearance"` and `"cuts"` (stretches closer than R to a wall) for `offset`.
-//! `metrics` maps each found variant to `{"length", "vertex_count", "min_clearance", "time_us",
-//! "query_time_us", "excess"}` as `nav::Metrics` defines them (`time_us`: the variant alone;
+//! `metrics` maps each found variant to `{"length", "cost", "vertex_count", "min_clearance",
+//! "time_us", "query_time_us", "excess"}` as `nav::Metrics` defines them (`cost`: the length
+//! weighted by the scene's cost areas, equal to `length` without any; `time_us`: the variant alone;
 //! `query_time_us`: the whole query; `excess`: over the optimal path, `null` without one).
 //! `timings_us` has `corridor_opt` when optimising.
 //!
@@ -126,6 +127,7 @@ enum SegmentReport {
 #[derive(Serialize)]
 struct MetricsReport {
     length: f64,
+    cost: f64,
     vertex_count: usize,
     min_clearance: Option<f64>,
     time_us: f64,
@@ -365,6 +367,7 @@ fn query_report(build: &Build, name: &str, a: &Answer) -> QueryReport {
             .map(|(v, m)| {
                 let report = MetricsReport {
                     length: m.length,
+                    cost: m.cost,
                     vertex_count: m.vertices,
                     min_clearance: m.min_clearance,
                     time_us: m.time_us,

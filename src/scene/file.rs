@@ -16,8 +16,12 @@
 //!             {"name": "island", "kind": "walkable", "points": [[15,12],[25,12],[25,18],[15,18]]} ],
 //!  "queries": [ ... ]}
 //! ```
-//! A scene is written as v1 unless it needs v2 (a walkable area after an obstacle, or a named
-//! walkable area), so v1 files re-save byte for byte.
+//! A `cost` area (v2 only) weights the ground under it without changing the free space:
+//! `{"name": "mud", "kind": "cost", "points": [...], "cost": 5}`, where `cost` is required, a
+//! finite number > 0 (see [`super::CostArea`]); where cost areas overlap, the one listed last wins.
+//!
+//! A scene is written as v1 unless it needs v2 (a walkable area after an obstacle, a named
+//! walkable area, or a cost area), so v1 files re-save byte for byte.
 //!
 //! Optional in every version, written after `agent_radius` only when present: `"agents":
 //! [{"name", "radius"}]` (profiles besides the default) and `"reference": {"path", "position",
@@ -59,6 +63,14 @@ pub enum LoadError {
     NewerVersion { origin: String, found: u64 },
     #[error("{origin}: unsupported scene file version {found}")]
     BadVersion { origin: String, found: String },
+    /// An entry of the v2 `areas` list that is not valid, e.g. a cost area without `cost`.
+    #[error("{origin}: area {index} \"{name}\": {message}")]
+    BadArea {
+        origin: String,
+        index: usize,
+        name: String,
+        message: String,
+    },
     /// A `links` entry of the wrong shape (the message names the link and the field).
     #[error("{origin}: {message}")]
     BadLink { origin: String, message: String },
@@ -122,6 +134,9 @@ struct AreaFile {
     name: String,
     kind: AreaKind,
     points: Ring,
+    /// The cost of a `cost` area (required there, absent elsewhere).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cost: Option<f64>,
 }
 
 /// What an area does when painted.
@@ -132,6 +147,8 @@ pub enum AreaKind {
     Walkable,
     /// Cuts its ring out of the free space.
     Obstacle,
+    /// Weights the ground under its ring by its cost; the free space is unchanged.
+    Cost,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -226,7 +243,7 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
             agents: extras.agents,
             reference: extras.reference,
             links,
-            ..from_areas(file)
+            ..from_areas(file, origin)?
         });
     }
     let file: SceneFile = serde_json::from_slice(bytes).map_err(syntax)?;
@@ -255,17 +272,39 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
     })
 }
 
-/// The scene of a v2 file: its areas split into walkable rings and obstacles, in painting order.
-fn from_areas(file: SceneFileV2) -> Scene {
+/// The scene of a v2 file: its areas split into walkable rings, obstacles and cost areas, in
+/// painting order. A cost area must have a `cost`, and only a cost area may have one.
+fn from_areas(file: SceneFileV2, origin: &str) -> Result<Scene, LoadError> {
+    let mut costs = Vec::new();
+    for (index, a) in file.areas.iter().enumerate() {
+        let bad = |message: &str| LoadError::BadArea {
+            origin: origin.to_string(),
+            index,
+            name: a.name.clone(),
+            message: message.to_string(),
+        };
+        match (a.kind, a.cost) {
+            (AreaKind::Cost, Some(c)) => costs.push(c),
+            (AreaKind::Cost, None) => {
+                return Err(bad("a cost area needs a \"cost\" (a number > 0)"));
+            }
+            (_, Some(_)) => return Err(bad("\"cost\" is only for areas of kind \"cost\"")),
+            (_, None) => {}
+        }
+    }
     let areas = file.areas.into_iter().map(|a| (a.kind, a.name, a.points));
-    Scene {
+    let mut scene = Scene {
         queries: file
             .queries
             .into_iter()
             .map(QueryFile::into_query)
             .collect(),
         ..Scene::from_areas(file.agent_radius, areas)
+    };
+    for (area, cost) in scene.costs.iter_mut().zip(costs) {
+        area.cost = cost;
     }
+    Ok(scene)
 }
 
 impl QueryFile {
@@ -297,7 +336,9 @@ fn strip_position(message: &str) -> String {
 /// The canonical text of a scene: one ring, area or query per line; same scene, same bytes.
 /// Version 1 unless the scene needs version 2 (see the module documentation).
 pub fn to_json(scene: &Scene) -> String {
-    let v2 = scene.is_nested() || scene.walkable_names.iter().any(|n| !n.is_empty());
+    let v2 = scene.is_nested()
+        || scene.walkable_names.iter().any(|n| !n.is_empty())
+        || !scene.costs.is_empty();
     let mut out = String::new();
     out.push_str(&format!(
         "{{\n  \"format\": \"{FORMAT_NAME}\",\n  \"version\": {},\n",
@@ -313,16 +354,27 @@ pub fn to_json(scene: &Scene) -> String {
             .areas()
             .into_iter()
             .filter_map(|r| {
-                let (name, kind) = match r {
+                let (name, kind, cost) = match r {
                     RingRef::Walkable(i) => {
-                        (scene.walkable_name(i).to_string(), AreaKind::Walkable)
+                        (scene.walkable_name(i).to_string(), AreaKind::Walkable, None)
                     }
-                    RingRef::Obstacle(i) => {
-                        (scene.obstacles.get(i)?.name.clone(), AreaKind::Obstacle)
+                    RingRef::Obstacle(i) => (
+                        scene.obstacles.get(i)?.name.clone(),
+                        AreaKind::Obstacle,
+                        None,
+                    ),
+                    RingRef::Cost(i) => {
+                        let c = scene.costs.get(i)?;
+                        (c.name.clone(), AreaKind::Cost, Some(c.cost))
                     }
                 };
                 let points = scene.ring(r)?.clone();
-                Some(compact(&AreaFile { name, kind, points }))
+                Some(compact(&AreaFile {
+                    name,
+                    kind,
+                    points,
+                    cost,
+                }))
             })
             .collect();
         list(&mut out, "areas", areas, false);

@@ -3,6 +3,7 @@
 //! hit-testing. Off-mesh links join places of the free space without walking.
 
 mod agents;
+mod cost;
 mod file;
 pub mod generate;
 mod links;
@@ -11,6 +12,7 @@ mod reference;
 mod validate;
 
 pub use agents::{AgentProfile, DEFAULT_PROFILE, UnknownProfile};
+pub use cost::{CostArea, FLOOR_COST, cost_problem};
 pub use file::{
     AreaKind, FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json,
 };
@@ -28,11 +30,13 @@ use crate::geom::{Aabb, Point, Ring};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ObstacleId(pub u32);
 
-/// Which ring of a scene something refers to: a walkable outline by index or an obstacle by index.
+/// Which ring of a scene something refers to: a walkable outline, an obstacle or a cost area,
+/// by index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RingRef {
     Walkable(usize),
     Obstacle(usize),
+    Cost(usize),
 }
 
 /// A corner of a scene ring: the `index`-th point of `ring`.
@@ -70,8 +74,10 @@ pub struct Scene {
     pub agents: Vec<AgentProfile>,
     /// The image drawn under the scene to trace from, if any.
     pub reference: Option<Reference>,
+    /// Weighted ground (format v2); see [`CostArea`].
+    pub costs: Vec<CostArea>,
     /// The order the rings are painted in (format v2: a walkable ring adds its area, an obstacle
-    /// cuts it out), each ring exactly once. Empty means the v1 order: every walkable outline,
+    /// cuts it out, a cost area weights the ground under it), each ring exactly once. Empty means the v1 order: every walkable outline,
     /// then every obstacle. See [`Scene::areas`].
     pub order: Vec<RingRef>,
     /// Names of the walkable outlines by index (format v2); a missing entry is no name.
@@ -89,6 +95,7 @@ impl Default for Scene {
             queries: Vec::new(),
             agents: Vec::new(),
             reference: None,
+            costs: Vec::new(),
             order: Vec::new(),
             walkable_names: Vec::new(),
             links: Vec::new(),
@@ -102,10 +109,11 @@ impl Scene {
         match r {
             RingRef::Walkable(i) => self.walkable.get(i),
             RingRef::Obstacle(i) => self.obstacles.get(i).map(|o| &o.ring),
+            RingRef::Cost(i) => self.costs.get(i).map(|c| &c.ring),
         }
     }
 
-    /// Every ring with its reference: walkable outlines first, then obstacles.
+    /// Every ring with its reference: walkable outlines first, then obstacles, then cost areas.
     pub fn rings(&self) -> impl Iterator<Item = (RingRef, &Ring)> {
         let w = self
             .walkable
@@ -117,7 +125,12 @@ impl Scene {
             .iter()
             .enumerate()
             .map(|(i, o)| (RingRef::Obstacle(i), &o.ring));
-        w.chain(o)
+        let c = self
+            .costs
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (RingRef::Cost(i), &c.ring));
+        w.chain(o).chain(c)
     }
 
     /// Every ring in painting order: [`Scene::order`], or the v1 order when that is empty.
@@ -137,7 +150,7 @@ impl Scene {
             match r {
                 RingRef::Obstacle(_) => after_obstacle = true,
                 RingRef::Walkable(_) if after_obstacle => return true,
-                RingRef::Walkable(_) => {}
+                RingRef::Walkable(_) | RingRef::Cost(_) => {}
             }
         }
         false
@@ -150,7 +163,8 @@ impl Scene {
     }
 
     /// A scene of `areas` (kind, name, ring) painted in the order given, with `agent_radius` and
-    /// nothing else; walkable names are kept only when some walkable area has one.
+    /// nothing else; walkable names are kept only when some walkable area has one. Cost areas
+    /// cost [`FLOOR_COST`] until their `cost` is set.
     pub fn from_areas(
         agent_radius: f64,
         areas: impl IntoIterator<Item = (AreaKind, String, Ring)>,
@@ -173,6 +187,14 @@ impl Scene {
                         id: ObstacleId(scene.obstacles.len() as u32),
                         name,
                         ring,
+                    });
+                }
+                AreaKind::Cost => {
+                    order.push(RingRef::Cost(scene.costs.len()));
+                    scene.costs.push(CostArea {
+                        name,
+                        ring,
+                        cost: FLOOR_COST,
                     });
                 }
             }
@@ -199,6 +221,10 @@ impl Scene {
             RingRef::Obstacle(i) => match self.obstacles.get(i) {
                 Some(o) if !o.name.is_empty() => format!("obstacle {i} \"{}\"", o.name),
                 _ => format!("obstacle {i}"),
+            },
+            RingRef::Cost(i) => match self.costs.get(i) {
+                Some(c) if !c.name.is_empty() => format!("cost area {i} \"{}\"", c.name),
+                _ => format!("cost area {i}"),
             },
         }
     }

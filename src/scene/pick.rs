@@ -68,6 +68,7 @@ pub fn pick(scene: &Scene, query: Option<usize>, p: Point, tolerance: f64) -> Op
         .or_else(|| pick_corner(scene, p, tolerance).map(Hit::Corner))
         .or_else(|| pick_edge(scene, p, tolerance))
         .or_else(|| pick_obstacle(scene, p).map(Hit::Inside))
+        .or_else(|| pick_cost_area(scene, p).map(Hit::Inside))
 }
 
 /// The handle of `query` nearest to `p` within `tolerance`.
@@ -136,18 +137,36 @@ pub fn pick_obstacle(scene: &Scene, p: Point) -> Option<RingRef> {
         .find(|&r| scene.ring(r).is_some_and(|ring| ring.contains(p)))
 }
 
+/// The cost area painted last that contains `p`.
+pub fn pick_cost_area(scene: &Scene, p: Point) -> Option<RingRef> {
+    scene
+        .areas()
+        .into_iter()
+        .rev()
+        .filter(|r| matches!(r, RingRef::Cost(_)))
+        .find(|&r| scene.ring(r).is_some_and(|ring| ring.contains(p)))
+}
+
 fn is_degenerate(edge: &Segment) -> bool {
     edge.a == edge.b
 }
 
-/// Obstacles from the topmost down, then walkable outlines.
+/// Obstacles from the topmost down, then cost areas from the topmost down, then walkable
+/// outlines.
 fn rings_top_first(scene: &Scene) -> impl Iterator<Item = (RingRef, &crate::geom::Ring)> {
+    let costs = scene
+        .costs
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, c)| (RingRef::Cost(i), &c.ring));
     let obstacles = scene
         .obstacles
         .iter()
         .enumerate()
         .rev()
-        .map(|(i, o)| (RingRef::Obstacle(i), &o.ring));
+        .map(|(i, o)| (RingRef::Obstacle(i), &o.ring))
+        .chain(costs);
     let walkable = scene
         .walkable
         .iter()
@@ -245,6 +264,27 @@ mod tests {
         assert_eq!(pick(&s, None, Point::new(9.0, 1.0), 0.1), None);
         let hit = pick(&s, None, Point::new(10.05, 5.0), 0.1);
         assert_eq!(hit.and_then(|h| h.ring()), Some(RingRef::Walkable(0)));
+    }
+
+    #[test]
+    fn a_cost_area_is_picked_inside_and_by_its_corners() {
+        let mut s = scene();
+        s.costs.push(crate::scene::CostArea {
+            name: "mud".into(),
+            ring: square(20.0, 20.0, 8.0),
+            cost: 5.0,
+        });
+        assert_eq!(
+            pick(&s, None, Point::new(25.0, 24.0), 0.1),
+            Some(Hit::Inside(RingRef::Cost(0)))
+        );
+        assert_eq!(
+            pick_corner(&s, Point::new(28.05, 28.0), 0.1),
+            Some(Corner {
+                ring: RingRef::Cost(0),
+                index: 2
+            })
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Structural checks of a scene: finite and in-range numbers, enough distinct points, a
 //! non-negative radius, well-formed agent profiles and links. Geometric repairs (self-intersections, overlaps) are found by `nav::repair`.
 
-use super::{RingRef, Scene};
+use super::{RingRef, Scene, cost_problem};
 use crate::geom::Point;
 use crate::numbers::compact;
 
@@ -130,6 +130,13 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
                 Some(ring_ref),
                 format!("{name}: {repeats} duplicate consecutive point(s) removed"),
             ));
+        }
+    }
+    for (i, area) in scene.costs.iter().enumerate() {
+        if let Some(problem) = cost_problem(area.cost) {
+            let ring = RingRef::Cost(i);
+            let name = scene.describe(ring);
+            issues.push(Issue::error(Some(ring), format!("{name}: {problem}")));
         }
     }
     for (i, q) in scene.queries.iter().enumerate() {

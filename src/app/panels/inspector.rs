@@ -118,12 +118,32 @@ fn triangle(ui: &mut Ui, mesh: Option<&NavMesh>, at: Point) {
     });
 }
 
+/// The cost of cost area `index`: above 1 slower ground, below 1 faster (kept above 0).
+fn cost_field(ui: &mut Ui, index: usize, current: f64, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Cost");
+        let mut cost = current;
+        let field = ui
+            .add(
+                egui::DragValue::new(&mut cost)
+                    .speed(0.05)
+                    .range(0.01..=1000.0),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Walking here costs this many times the distance (1 = plain floor)");
+        if field.changed() && cost != current {
+            actions.push(Action::Apply(Edit::SetCost { index, cost }));
+        }
+    });
+}
+
 /// The ring's name as the header, then where it sits in the scene's list, written as a 0-based
 /// list index so it cannot be read as part of a (1-based) default name.
 fn ring_header(ui: &mut Ui, scene: &Scene, ring: RingRef) {
     let (name, kind, list, index) = match ring {
         RingRef::Obstacle(i) => (scene.obstacles[i].name.as_str(), "obstacle", "obstacles", i),
         RingRef::Walkable(i) => (scene.walkable_name(i), "walkable area", "walkable", i),
+        RingRef::Cost(i) => (scene.costs[i].name.as_str(), "cost area", "costs", i),
     };
     let title = match name {
         "" => format!("unnamed {kind}"),
@@ -152,6 +172,9 @@ fn ring_editor(
             name.show(ui, Named::Ring(ring), current, rename)
                 .map(Action::Apply),
         );
+    }
+    if let RingRef::Cost(index) = ring {
+        cost_field(ui, index, scene.costs[index].cost, actions);
     }
     if ui.button("Delete").clicked() {
         actions.push(Action::Run(Command::Delete));

@@ -8,7 +8,7 @@ use crate::app::settings::Settings;
 use crate::app::theme::color;
 use crate::nav::Variant;
 use crate::viz::steps::StepStyle;
-use crate::viz::{Layer, Style, Theme};
+use crate::viz::{Layer, Style, Theme, cost_level};
 use egui::{Sense, Ui, vec2};
 
 /// Every layer the legend lists, in drawing order: the base layers, then one per variant.
@@ -22,10 +22,14 @@ pub fn layers() -> Vec<Layer> {
     layers
 }
 
+/// The costs the cost-area legend shows a tint for.
+const COST_SCALE: [f64; 5] = [0.25, 0.5, 2.0, 5.0, 10.0];
+
 /// The styles a layer's swatch shows.
 fn swatch(layer: Layer) -> Vec<Style> {
     match layer {
         Layer::Walkable => vec![Style::Walkable],
+        Layer::Costs => COST_SCALE.map(|c| Style::Cost(cost_level(c))).to_vec(),
         Layer::Obstacles => vec![Style::Obstacle],
         Layer::FreeSpace => vec![Style::FreeSpace],
         Layer::Mesh => vec![Style::MeshEdge],
@@ -43,9 +47,9 @@ fn swatch(layer: Layer) -> Vec<Style> {
     }
 }
 
-/// Shows the presets and the list; a clicked checkbox asks to toggle its layer, an
-/// Alt+clicked one to show it alone.
-pub fn show(ui: &mut Ui, settings: &Settings) -> Vec<Action> {
+/// Shows the presets and the list (the cost areas' layer and tints only when the scene has
+/// some); a clicked checkbox asks to toggle its layer, an Alt+clicked one to show it alone.
+pub fn show(ui: &mut Ui, settings: &Settings, has_costs: bool) -> Vec<Action> {
     let theme = settings.theme;
     let mut actions = Vec::new();
     ui.horizontal_wrapped(|ui| {
@@ -57,6 +61,9 @@ pub fn show(ui: &mut Ui, settings: &Settings) -> Vec<Action> {
         }
     });
     for layer in layers() {
+        if layer == Layer::Costs && !has_costs {
+            continue;
+        }
         ui.horizontal(|ui| {
             let mut on = settings.is_visible(layer);
             let response = ui
@@ -73,8 +80,25 @@ pub fn show(ui: &mut Ui, settings: &Settings) -> Vec<Action> {
             }
             paint_swatch(ui, layer, theme);
         });
+        if layer == Layer::Costs {
+            cost_scale(ui, theme);
+        }
     }
     actions
+}
+
+/// The tint of each cost of [`COST_SCALE`], labelled with the cost (a path's cost counts each
+/// length walked times the cost under it).
+fn cost_scale(ui: &mut Ui, theme: Theme) {
+    ui.horizontal(|ui| {
+        ui.label("   cost");
+        for cost in COST_SCALE {
+            let (cell, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
+            let fill = Style::Cost(cost_level(cost)).paint(theme).fill;
+            ui.painter().rect_filled(cell, 2.0, color(fill));
+            ui.label(format!("x{cost}"));
+        }
+    });
 }
 
 fn paint_swatch(ui: &mut Ui, layer: Layer, theme: Theme) {

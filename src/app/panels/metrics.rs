@@ -65,9 +65,10 @@ pub fn show(ui: &mut Ui, analysis: Result<&Analysis, Missing>, radius: f64, them
 
 /// Column headers and widths: fixed, wide enough for every value, so no column grows (a grown
 /// column moves the others a frame late).
-const COLUMNS: [(&str, f32); 6] = [
+const COLUMNS: [(&str, f32); 7] = [
     ("variant", 130.0),
     ("length", 70.0),
+    ("cost", 70.0),
     ("vertices", 60.0),
     ("min clearance", 150.0),
     ("time", 80.0),
@@ -91,6 +92,7 @@ fn table(ui: &mut Ui, metrics: &[(Variant, Metrics)], radius: f64, theme: Theme)
                 let cells = [
                     name,
                     RichText::new(fixed(m.length, 3)),
+                    RichText::new(fixed(m.cost, 3)),
                     RichText::new(m.vertices.to_string()),
                     clearance(m, radius),
                     RichText::new(format!("{} µs", fixed(m.time_us, 1))),

@@ -105,7 +105,7 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
         }
         ui.separator();
         ui.heading("Layers");
-        actions.extend(legend::show(ui, settings));
+        actions.extend(legend::show(ui, settings, !scene.costs.is_empty()));
     });
     actions
 }

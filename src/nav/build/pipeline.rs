@@ -7,7 +7,7 @@ use super::error::BuildError;
 use super::inflate::inflate;
 use super::raw::RawNav;
 use super::repair::{Repaired, repair};
-use super::triangulate::triangulate;
+use super::triangulate::triangulate_with_costs;
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::{Issue, Link, Scene, validate};
@@ -170,7 +170,7 @@ fn shrunk_mesh(repaired: &Repaired, radius: f64, tolerance: f64) -> Result<Shrun
     if free_space.is_empty() {
         return Err(BuildError::EmptyFreeSpace { radius });
     }
-    let (mesh, triangulate_us) = timed(|| triangulate(&free_space));
+    let (mesh, triangulate_us) = timed(|| triangulate_with_costs(&free_space, &repaired.costs));
     Ok(Shrunk {
         free_space,
         mesh: mesh?,

@@ -5,6 +5,7 @@
 
 use super::triangulate::label_components;
 use crate::geom::{Point, orient, signed_area};
+use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
@@ -316,6 +317,8 @@ fn assemble(
             parts: vec![LocatorPart::new(cdt, face_tri, vertex_id)],
             split_x: None,
         },
+        costs: Vec::new(),
+        cost_map: CostMap::default(),
         convex: std::sync::OnceLock::new(),
     };
     Ok((FreeSpace { contours }, mesh))

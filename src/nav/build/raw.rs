@@ -5,7 +5,7 @@
 use super::error::BuildError;
 use super::inflate::inflate;
 use super::repair::Repaired;
-use super::triangulate::triangulate;
+use super::triangulate::triangulate_with_costs;
 use crate::geom::SegmentGrid;
 use crate::nav::mesh::clearance::Widths;
 use crate::nav::mesh::free_space::FreeSpace;
@@ -23,13 +23,14 @@ pub struct RawNav {
 }
 
 impl RawNav {
-    /// Triangulates the raw free space of a repaired scene and measures its widths.
+    /// Triangulates the raw free space of a repaired scene (cost outlines included) and
+    /// measures its widths.
     pub fn build(repaired: &Repaired) -> Result<RawNav, BuildError> {
         let free_space = inflate(repaired, 0.0, 0.0);
         if free_space.is_empty() {
             return Err(BuildError::EmptyFreeSpace { radius: 0.0 });
         }
-        let mesh = triangulate(&free_space)?;
+        let mesh = triangulate_with_costs(&free_space, &repaired.costs)?;
         Ok(RawNav::new(free_space, mesh))
     }
 

@@ -7,6 +7,7 @@
 use super::error::BuildError;
 use super::polygon_ops::{Shape, area, difference, interiors_intersect, union, union_shapes};
 use crate::geom::{Aabb, Point, overlap_clusters, signed_area};
+use crate::nav::mesh::cost_map::CostMap;
 use crate::scene::{Corner, Issue, RingRef, Scene};
 
 /// Obstacles whose boxes touch form one piece; pieces have pairwise disjoint boxes.
@@ -31,6 +32,8 @@ pub struct Repaired {
     pub obstacles: Vec<Piece>,
     /// Every corner of every scene ring, for tracing derived vertices back to their origin.
     pub corners: Vec<(Point, Corner)>,
+    /// The cost areas, which weight the free space without changing it.
+    pub costs: CostMap,
     pub warnings: Vec<Issue>,
 }
 
@@ -52,7 +55,12 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
     let mut walkable = Vec::new();
     let mut obstacles = Vec::new();
     let mut painted_obstacles = Vec::new();
-    let order = scene.areas();
+    // Cost areas do not change the free space: they are left to the `CostMap`.
+    let order: Vec<RingRef> = scene
+        .areas()
+        .into_iter()
+        .filter(|r| !matches!(r, RingRef::Cost(_)))
+        .collect();
     // Obstacles before the last walkable ring are painted with the walkable rings (format v2:
     // an island in a pit); the ones after it are cut out as pieces.
     let last_walkable = order
@@ -66,6 +74,9 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
         }
     }
     for (ring_ref, ring) in scene.rings() {
+        if let RingRef::Cost(_) = ring_ref {
+            continue;
+        }
         let piece = clean_ring(scene, ring_ref, ring.points(), &mut warnings)?;
         corners.extend(ring.points().iter().enumerate().map(|(index, &p)| {
             (
@@ -80,6 +91,7 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
             RingRef::Walkable(_) => walkable.push(piece),
             RingRef::Obstacle(i) if painted[i] => painted_obstacles.push((i, piece)),
             RingRef::Obstacle(i) => obstacles.push((i, piece)),
+            RingRef::Cost(_) => {}
         }
     }
     let walkable = if painted_obstacles.is_empty() {
@@ -100,6 +112,7 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
         walkable,
         obstacles,
         corners,
+        costs: CostMap::new(scene),
         warnings,
     })
 }
@@ -118,6 +131,7 @@ fn paint(order: &[RingRef], walkable: Vec<Piece>, obstacles: Vec<(usize, Piece)>
             let piece = match order[k] {
                 RingRef::Walkable(i) => walkable.get_mut(i).and_then(Option::take),
                 RingRef::Obstacle(i) => cut.remove(&i),
+                RingRef::Cost(_) => None,
             };
             run.extend(piece.into_iter().flat_map(|p| p.shapes));
             k += 1;

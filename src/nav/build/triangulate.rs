@@ -6,17 +6,25 @@
 //! two threads, then stitched along the seam. The split depends only on the input, so the same
 //! free space always gives the same mesh. The seam pieces are constraint edges, so triangles do
 //! not cross the seam (the mesh is Delaunay on each side of it).
+//!
+//! Cost areas ([`triangulate_with_costs`]) add their outlines (in short pieces, see
+//! `CostMap::outline_pieces`) as constraint edges after the walls (split where they cross a wall or each other; the parts outside the free space only
+//! shape outside faces), so every triangle lies inside or outside each area and takes the cost at
+//! its centroid. Parity no longer tells inside from outside then: the faces are grouped into
+//! cells bounded by constraint edges, and each cell is inside when the largest face's centroid
+//! lies in a walkable face of the walls-only triangulation. Such meshes are not split at a seam.
 
 use super::error::BuildError;
 use super::seam;
 use crate::geom::Point;
+use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::ids::{ComponentId, TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::Corner;
 use spade::handles::FixedVertexHandle;
-use spade::{Point2, Triangulation};
+use spade::{Point2, PositionInTriangulation, Triangulation};
 
 /// Below this many vertices one triangulation is faster than two halves and a stitch.
 const SPLIT_MIN_VERTICES: usize = 16_000;
@@ -24,8 +32,14 @@ const SPLIT_MIN_VERTICES: usize = 16_000;
 /// Triangulates `free`. Contours must not cross (inflation guarantees it); if spade still reports
 /// a conflict, the constraints are inserted one by one with splitting instead.
 pub fn triangulate(free: &FreeSpace) -> Result<NavMesh, BuildError> {
+    triangulate_with_costs(free, &CostMap::default())
+}
+
+/// Triangulates `free` with the outlines of `costs` as constraint edges too, and gives every
+/// triangle its cost (see the module documentation).
+pub fn triangulate_with_costs(free: &FreeSpace, costs: &CostMap) -> Result<NavMesh, BuildError> {
     let (points, corners, edges) = collect(free);
-    let split = if points.len() >= SPLIT_MIN_VERTICES {
+    let split = if costs.is_empty() && points.len() >= SPLIT_MIN_VERTICES {
         seam::split(&points, &edges)
     } else {
         None
@@ -37,21 +51,21 @@ pub fn triangulate(free: &FreeSpace) -> Result<NavMesh, BuildError> {
                 points: points.clone(),
                 edges,
             };
-            let part = build_part(whole)?;
-            Ok(assemble(vec![part], points, corners, None))
+            let part = build_part(whole, costs)?;
+            Ok(assemble(vec![part], points, corners, None, costs))
         }
         Some(split) => {
             let [left, right] = split.halves;
             let (a, b) = std::thread::scope(|s| {
-                let right = s.spawn(move || build_part(right));
-                let left = build_part(left);
+                let right = s.spawn(move || build_part(right, costs));
+                let left = build_part(left, costs);
                 (left, right.join())
             });
             let b =
                 b.map_err(|_| BuildError::Triangulation("a triangulation thread failed".into()))?;
             let mut all = points;
             all.extend(split.seam);
-            Ok(assemble(vec![a?, b?], all, corners, Some(split.x)))
+            Ok(assemble(vec![a?, b?], all, corners, Some(split.x), costs))
         }
     }
 }
@@ -138,18 +152,35 @@ struct Part {
     neighbors: Vec<[Option<u32>; 3]>,
 }
 
-fn build_part(half: seam::Half) -> Result<Part, BuildError> {
+fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
     let vertices: Vec<Point2<f64>> = half.points.iter().map(|p| Point2::new(p.x, p.y)).collect();
     let mut conflicts = 0usize;
     let cdt = Cdt::try_bulk_load_cdt(vertices.clone(), half.edges.clone(), |_| conflicts += 1)
         .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
-    let cdt = if conflicts == 0 && cdt.num_vertices() == vertices.len() {
+    let walls = if conflicts == 0 && cdt.num_vertices() == vertices.len() {
         cdt
     } else {
         log::warn!("{conflicts} crossing free-space edges; splitting them");
         insert_splitting(&vertices, &half.edges)?
     };
-    let inside = classify(&cdt);
+    let walls_inside = classify(&walls);
+    let (cdt, inside) = if costs.is_empty() {
+        (walls, walls_inside)
+    } else {
+        let mut cdt = walls.clone();
+        for edge in costs.outline_pieces() {
+            let insert = |cdt: &mut Cdt, p: Point| {
+                cdt.insert(Point2::new(p.x, p.y))
+                    .map_err(|e| BuildError::Triangulation(format!("{e:?}")))
+            };
+            let (a, b) = (insert(&mut cdt, edge.a)?, insert(&mut cdt, edge.b)?);
+            if a != b {
+                cdt.add_constraint_and_split(a, b, |p| p);
+            }
+        }
+        let inside = classify_cells(&cdt, &walls, &walls_inside);
+        (cdt, inside)
+    };
     let mut face_tri = vec![None; cdt.num_all_faces()];
     let mut triangles = Vec::new();
     for face in cdt.inner_faces() {
@@ -158,16 +189,15 @@ fn build_part(half: seam::Half) -> Result<Part, BuildError> {
             triangles.push(face.vertices().map(|v| v.fix()));
         }
     }
+    // Walls have an outside face across them, so every edge between two walkable faces is a
+    // way through (a cost outline, or no constraint at all).
     let mut neighbors = vec![[None; 3]; triangles.len()];
     for face in cdt.inner_faces() {
         let Some(t) = face_tri[face.index()] else {
             continue;
         };
         for (k, e) in face.adjacent_edges().iter().enumerate() {
-            if !e.is_constraint_edge() {
-                neighbors[t as usize][k] =
-                    e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
-            }
+            neighbors[t as usize][k] = e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
         }
     }
     let mut global: Vec<Option<u32>> = half.global.iter().map(|&g| Some(g)).collect();
@@ -181,6 +211,51 @@ fn build_part(half: seam::Half) -> Result<Part, BuildError> {
     })
 }
 
+/// Inside/outside of every face of `cdt` (walls plus cost outlines), by face index: each cell of
+/// faces joined by unconstrained edges takes the side of its largest face's centroid in
+/// `walls` (the walls-only triangulation, classified `walls_inside`).
+fn classify_cells(cdt: &Cdt, walls: &Cdt, walls_inside: &[bool]) -> Vec<bool> {
+    let mut inside = vec![false; cdt.num_all_faces()];
+    let mut seen = vec![false; cdt.num_all_faces()];
+    for first in cdt.inner_faces() {
+        if seen[first.index()] {
+            continue;
+        }
+        seen[first.index()] = true;
+        let mut cell = vec![first];
+        let mut next = 0;
+        while let Some(&f) = cell.get(next) {
+            next += 1;
+            for e in f.adjacent_edges() {
+                if let Some(g) = e.rev().face().as_inner()
+                    && !e.is_constraint_edge()
+                    && !seen[g.index()]
+                {
+                    seen[g.index()] = true;
+                    cell.push(g);
+                }
+            }
+        }
+        let Some(largest) = cell.iter().max_by(|a, b| a.area().total_cmp(&b.area())) else {
+            continue;
+        };
+        let side = match walls.locate(largest.center()) {
+            PositionInTriangulation::OnFace(f) => walls_inside[f.index()],
+            PositionInTriangulation::OnEdge(e) => {
+                let e = walls.directed_edge(e);
+                [e, e.rev()]
+                    .iter()
+                    .any(|s| s.face().as_inner().is_some_and(|f| walls_inside[f.index()]))
+            }
+            _ => false,
+        };
+        for f in cell {
+            inside[f.index()] = side;
+        }
+    }
+    inside
+}
+
 /// Joins the pieces into one mesh: compacts the used points into vertices (in global order),
 /// concatenates triangles, and links the triangles on both sides of each seam edge.
 fn assemble(
@@ -188,6 +263,7 @@ fn assemble(
     mut points: Vec<Point>,
     mut corners: Vec<Option<Corner>>,
     split_x: Option<f64>,
+    costs: &CostMap,
 ) -> NavMesh {
     let mut parts = parts;
     let seam_start = corners.len();
@@ -252,7 +328,7 @@ fn assemble(
         stitch(&triangles, &mut neighbors, &vertex_of[seam_start..]);
     }
     let (components, component_count) = label_components(&neighbors);
-    NavMesh {
+    let mut mesh = NavMesh {
         vertices,
         vertex_corners,
         triangles,
@@ -263,8 +339,17 @@ fn assemble(
             parts: locator_parts,
             split_x,
         },
+        costs: Vec::new(),
+        cost_map: costs.clone(),
         convex: std::sync::OnceLock::new(),
+    };
+    if !costs.is_empty() {
+        mesh.costs = mesh
+            .triangle_ids()
+            .map(|t| costs.cost_at(mesh.centroid(t)))
+            .collect();
     }
+    mesh
 }
 
 /// Links triangles across the seam: a wall edge between two seam vertices is shared by exactly

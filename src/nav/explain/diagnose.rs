@@ -81,7 +81,7 @@ pub fn blocker(scene: &Scene, p: Point) -> Blocker {
     }
     let home = last_walkable.and_then(|k| match order[k] {
         RingRef::Walkable(i) => Some(i),
-        RingRef::Obstacle(_) => None,
+        RingRef::Obstacle(_) | RingRef::Cost(_) => None,
     });
     let Some(home) = home else {
         let nearest = nearest_ring(scene.walkable.iter().map(|w| w.points()), p)

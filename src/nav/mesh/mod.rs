@@ -1,9 +1,10 @@
 //! The mesh stage: the data every later stage shares (the free space, the navmesh with its ids,
-//! adjacency and components) and what reads it alone: point location, the convex polygons the exact search sweeps, ray casts,
+//! adjacency, components and triangle costs) and what reads it alone: point location, the convex polygons the exact search sweeps, ray casts,
 //! clearance widths.
 
 pub mod clearance;
 pub mod convex;
+pub mod cost_map;
 pub mod free_space;
 pub mod ids;
 pub mod locate;

@@ -12,11 +12,12 @@
 //! ```
 
 use super::convex::ConvexMesh;
+use super::cost_map::CostMap;
 use super::free_space::FreeSpace;
 use super::ids::{ComponentId, TriId, VertexId};
 use super::locate::{Location, Locator};
 use crate::geom::{Aabb, Point, orient};
-use crate::scene::Corner;
+use crate::scene::{Corner, FLOOR_COST};
 
 /// A triangulated free space.
 #[derive(Clone, Debug)]
@@ -28,6 +29,11 @@ pub struct NavMesh {
     pub(in crate::nav) components: Vec<ComponentId>,
     pub(in crate::nav) component_count: usize,
     pub(in crate::nav) locator: Locator,
+    /// The cost of walking in each triangle (empty: every triangle costs the floor's 1).
+    pub(in crate::nav) costs: Vec<f64>,
+    /// The cost areas the triangle costs come from (their outlines are constraint edges, so
+    /// each triangle lies inside or outside each area).
+    pub(in crate::nav) cost_map: CostMap,
     /// The triangles merged into convex polygons, made on first use (by the exact search).
     pub(in crate::nav) convex: std::sync::OnceLock<ConvexMesh>,
 }
@@ -86,6 +92,16 @@ impl NavMesh {
     /// Neighbour across each edge (`None` = wall).
     pub fn neighbors(&self, t: TriId) -> [Option<TriId>; 3] {
         self.neighbors[t.index()]
+    }
+
+    /// The cost of walking a unit of length inside `t` (1 without cost areas).
+    pub fn cost(&self, t: TriId) -> f64 {
+        self.costs.get(t.index()).copied().unwrap_or(FLOOR_COST)
+    }
+
+    /// The cost areas of the mesh, in painting order.
+    pub fn cost_map(&self) -> &CostMap {
+        &self.cost_map
     }
 
     pub fn component(&self, t: TriId) -> ComponentId {

@@ -18,13 +18,24 @@ use crate::nav::search::corridor::{Hand, Portal, PortalEnd};
 /// `outer` holds a wall corner just outside the corridor's first portal and one just outside its
 /// last portal (see [`loose_corners`](crate::nav::search::corridor::Corridor::loose_corners)), which end the side chains.
 pub fn offset_path(portals: &[Portal], outer: (Point, Point), radius: f64) -> Vec<Point> {
+    offset_path_among(portals, outer, radius, &|_| true)
+}
+
+/// [`offset_path`] where only the funnel corners `is_corner` accepts are wall corners offset by
+/// the radius; the others (vertices of cost-area outlines) stay where they are.
+pub fn offset_path_among(
+    portals: &[Portal],
+    outer: (Point, Point),
+    radius: f64,
+    is_corner: &dyn Fn(Point) -> bool,
+) -> Vec<Point> {
     let ends = funnel_ends(portals);
     let last = ends.len().saturating_sub(1);
     ends.iter()
         .enumerate()
         .map(|(i, &e)| {
             let p = portals[e.portal].end(e.hand);
-            if i == 0 || i == last {
+            if i == 0 || i == last || !is_corner(p) {
                 p
             } else {
                 p + normal(portals, e, outer) * radius

@@ -1,7 +1,9 @@
 //! Smoothed midpoints, the common "midpoints + smoothing" baseline: the edge-midpoint path with
 //! redundant points removed. From each kept point the path goes straight to the furthest of the
 //! following midpoints that a walkability raycast through the SHRUNK mesh reaches without a
-//! break; since every shrunk triangle keeps clearance r, so does the smoothed path.
+//! break; since every shrunk triangle keeps clearance r, so does the smoothed path. With cost
+//! areas a shortcut may cross no ground dearer than the corridor triangles it skips, so
+//! smoothing never cuts through the mud the corridor went round.
 //! ```text
 //!   midpoints:  S --m1--m2--m3--m4-- G      kept: S, then the last midpoint in the unbroken run
 //!   smoothed:   S ---------m3------- G      of visible ones from S, and so on
@@ -21,11 +23,20 @@ pub fn smooth_midpoints(mesh: &NavMesh, corridor: &Corridor, portals: &[Portal])
     // Midpoint k lies on the edge into triangle k (the start in triangle 0).
     let point = |k: usize| portals[k].midpoint();
     let triangle = |k: usize| corridor.triangles.get(k).copied().unwrap_or(last_tri);
+    let costs = mesh.cost_map();
+    // A shortcut from midpoint i to j may cross no dearer ground than the corridor does there.
+    let no_dearer = |i: usize, j: usize| {
+        let dearest = (i..=j).map(|k| mesh.cost(triangle(k))).fold(0.0, f64::max);
+        let straight = point(i).distance(point(j));
+        costs.is_empty()
+            || costs.weighted_length(&[point(i), point(j)]) <= dearest * straight * (1.0 + 1e-9)
+    };
     let mut path = vec![first.midpoint()];
     let mut i = 0;
     while i + 1 < n {
         let mut j = i + 1;
-        while j + 1 < n && raycast(mesh, triangle(i), point(i), point(j + 1)) {
+        while j + 1 < n && raycast(mesh, triangle(i), point(i), point(j + 1)) && no_dearer(i, j + 1)
+        {
             j += 1;
         }
         if path.last() != Some(&point(j)) {

@@ -91,6 +91,18 @@ pub fn tangent_path(
     loose: (&[Point], &[Point]),
     radius: f64,
 ) -> Result<Path, Pinch> {
+    tangent_path_among(portals, loose, radius, &|_| true)
+}
+
+/// [`tangent_path`] where only the portal ends and loose corners `is_corner` accepts are wall
+/// corners wrapped at the radius; the others (the vertices of cost-area outlines inside the free
+/// space) are plain points the path may pass through.
+pub fn tangent_path_among(
+    portals: &[Portal],
+    loose: (&[Point], &[Point]),
+    radius: f64,
+    is_corner: &dyn Fn(Point) -> bool,
+) -> Result<Path, Pinch> {
     let (Some(&first), Some(&last)) = (portals.first(), portals.last()) else {
         return Ok(Path::from_points(&[]));
     };
@@ -103,12 +115,13 @@ pub fn tangent_path(
         .iter()
         .map(|&c| (c, false))
         .chain(loose.1.iter().map(|&c| (c, true)))
+        .filter(|&(c, _)| is_corner(c))
         .collect();
     let mut added = vec![false; corners.len()];
     // Extra portals by the start and by the goal, each with its position along the path.
     let mut by_start: Vec<(f64, Portal)> = Vec::new();
     let mut by_goal: Vec<(f64, Portal)> = Vec::new();
-    let mut path = wrap_corners(portals, radius)?;
+    let mut path = wrap_corners(portals, radius, is_corner)?;
     loop {
         let deepest = corners
             .iter()
@@ -148,7 +161,7 @@ pub fn tangent_path(
         extended.extend_from_slice(&portals[1..portals.len() - 1]);
         extended.extend(by_goal.iter().map(|&(_, p)| p));
         extended.push(last);
-        path = wrap_corners(&extended, radius)?;
+        path = wrap_corners(&extended, radius, is_corner)?;
     }
     Ok(path)
 }
@@ -171,7 +184,7 @@ pub fn tangent_funnel_trace(portals: &[Portal], radius: f64) -> Vec<TangentFunne
     if portals.is_empty() {
         return Vec::new();
     }
-    let discs = Discs::new(portals, radius.max(0.0));
+    let discs = Discs::new(portals, radius.max(0.0), &|_| true);
     let mut events = Vec::new();
     funnel_corners_observed(&discs, &mut |event| {
         events.push(TangentFunnelEvent {
@@ -195,9 +208,13 @@ fn nearest_segment(path: &Path, p: Point) -> Option<(usize, f64)> {
 
 /// The funnel over corner circles, settled, and the path of tangents and arcs through its
 /// corners.
-fn wrap_corners(portals: &[Portal], radius: f64) -> Result<Path, Pinch> {
+fn wrap_corners(
+    portals: &[Portal],
+    radius: f64,
+    is_corner: &dyn Fn(Point) -> bool,
+) -> Result<Path, Pinch> {
     let (start, goal) = (portals[0].left, portals[portals.len() - 1].left);
-    let discs = Discs::new(portals, radius);
+    let discs = Discs::new(portals, radius, is_corner);
     let corners = settle(&discs, funnel_corners(&discs))?;
     let circles: Vec<Circle> = corners.iter().map(|&e| discs.circle(e)).collect();
     let tangents = discs.tangents(&corners)?;
@@ -266,9 +283,10 @@ struct Discs<'a> {
 
 impl<'a> Discs<'a> {
     /// The circle of each portal end: a point for the start and goal, else radius r (less when
-    /// the start or goal is nearer: the agent already overlaps that corner), wrapped
-    /// counter-clockwise on the left and clockwise on the right.
-    fn new(portals: &'a [Portal], radius: f64) -> Self {
+    /// the start or goal is nearer: the agent already overlaps that corner; 0 for an end that
+    /// `is_corner` says is no wall corner), wrapped counter-clockwise on the left and clockwise
+    /// on the right.
+    fn new(portals: &'a [Portal], radius: f64, is_corner: &dyn Fn(Point) -> bool) -> Self {
         let (start, goal) = (portals[0].left, portals[portals.len() - 1].left);
         let last = portals.len() - 1;
         let circles = portals
@@ -279,7 +297,10 @@ impl<'a> Discs<'a> {
                     if k == 0 || k == last {
                         Circle::point(c)
                     } else {
-                        let r = radius.min(c.distance(start)).min(c.distance(goal));
+                        let r = match is_corner(c) {
+                            true => radius.min(c.distance(start)).min(c.distance(goal)),
+                            false => 0.0,
+                        };
                         Circle::new(c, r, wrap)
                     }
                 })
@@ -479,7 +500,7 @@ mod tests {
             "zero-length piece in {:?}",
             path.segments
         );
-        let discs = Discs::new(ps, radius);
+        let discs = Discs::new(ps, radius, &|_| true);
         for k in 1..ps.len() - 1 {
             for hand in [Hand::Left, Hand::Right] {
                 let c = discs.circle(PortalEnd::new(k, hand));
@@ -767,7 +788,7 @@ mod tests {
     }
 
     fn corner_count_with_point_rule(ps: &[Portal], radius: f64) -> usize {
-        let discs = Discs::new(ps, radius);
+        let discs = Discs::new(ps, radius, &|_| true);
         funnel_corners(&AlwaysOtherSide(discs)).len()
     }
 

@@ -19,7 +19,8 @@
 //!   +----| block |--+
 //! ```
 //! A candidate is kept only when it is a valid corridor (`check_corridor`) and its
-//! funnel path is strictly shorter, so an optimisation never makes the funnel longer.
+//! funnel path is strictly shorter (with cost areas: strictly cheaper, its length weighted by
+//! them), so an optimisation never makes the funnel longer (dearer).
 
 use crate::geom::Point;
 use crate::nav::mesh::ids::TriId;
@@ -65,7 +66,7 @@ pub fn optimize_corridor(
     options: &CorridorOptions,
 ) -> Corridor {
     let mut best = Best {
-        length: funnel_length(mesh, corridor),
+        length: funnel_cost(mesh, corridor),
         corridor: corridor.clone(),
     };
     if corridor.triangles.len() < 2 {
@@ -92,19 +93,29 @@ pub fn funnel_length(mesh: &NavMesh, corridor: &Corridor) -> f64 {
     polyline_length(&string_pull(&corridor.portals(mesh)))
 }
 
-/// The shortest valid corridor offered so far.
+/// What a corridor's funnel path costs: its length, weighted by the mesh's cost areas.
+fn funnel_cost(mesh: &NavMesh, corridor: &Corridor) -> f64 {
+    let costs = mesh.cost_map();
+    match costs.is_empty() {
+        true => funnel_length(mesh, corridor),
+        false => costs.weighted_length(&string_pull(&corridor.portals(mesh))),
+    }
+}
+
+/// The cheapest valid corridor offered so far.
 struct Best {
     corridor: Corridor,
     length: f64,
 }
 
 impl Best {
-    /// Keeps `candidate` if it is valid and shorter; true when kept.
+    /// Keeps `candidate` if it is valid and its funnel path shorter (cheaper, with cost
+    /// areas); true when kept.
     fn offer(&mut self, mesh: &NavMesh, candidate: Corridor) -> bool {
         if check_corridor(mesh, &candidate).is_err() {
             return false;
         }
-        let length = funnel_length(mesh, &candidate);
+        let length = funnel_cost(mesh, &candidate);
         let shorter = length < self.length;
         if shorter {
             *self = Best {

@@ -71,6 +71,9 @@ impl<'a> QueryOptions<'a> {
 pub struct Metrics {
     /// Length in world units (arcs exact).
     pub length: f64,
+    /// Weighted length: each piece's length times the cost of the ground under it (see
+    /// `scene::CostArea`; arcs flattened to 0.1% of the radius); `length` without cost areas.
+    pub cost: f64,
     /// Corner points (segment ends plus the start).
     pub vertices: usize,
     /// Smallest distance to a wall of the unshrunk scene (arcs flattened to 0.1% of the
@@ -294,9 +297,16 @@ fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
                     .map(|points| min_clearance(points, &raw.walls, reach))
                     .fold(f64::INFINITY, f64::min)
             });
+            let costs = build.mesh.cost_map();
+            let cost = if costs.is_empty() {
+                path.length
+            } else {
+                costs.weighted_length(&path.points(flatten_tolerance(build.radius)))
+            };
             let excess = optimal.map(|o| if o > 0.0 { path.length / o - 1.0 } else { 0.0 });
             let metrics = Metrics {
                 length: path.length,
+                cost,
                 vertices: path.vertex_count(),
                 min_clearance,
                 time_us: search_us + side.timings.variant_us(variant),

@@ -22,10 +22,10 @@ use crate::geom::{Point, Segment};
 use crate::nav::build::raw::RawNav;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::paths::measure::close_stretches;
-use crate::nav::paths::offset_funnel::offset_path;
+use crate::nav::paths::offset_funnel::offset_path_among;
 use crate::nav::paths::path::Path;
 use crate::nav::paths::side::{Side, Status, Variant, flatten_tolerance, locate_ends, micros};
-use crate::nav::paths::tangent_funnel::tangent_path;
+use crate::nav::paths::tangent_funnel::tangent_path_among;
 use crate::nav::search::astar::BlockedCrossing;
 use crate::nav::search::clearance_astar::clearance_astar;
 use crate::nav::search::corridor::Corridor;
@@ -42,6 +42,11 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
     let Some((start_tris, goal_tris)) = ends else {
         return side;
     };
+    // The vertices of cost outlines inside the free space are no walls: the paths need not keep
+    // the radius from them.
+    let near = 1e-9 * raw.walls.bounds().diagonal();
+    let no_costs = mesh.cost_map().is_empty();
+    let is_corner = |p: Point| no_costs || raw.walls.distance_to_point(p, 2.0 * near) <= near;
     let mut refused: Vec<BlockedCrossing> = Vec::new();
     let mut tangent_us = 0.0;
     let (corridor, tangent) = loop {
@@ -63,7 +68,7 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
         let portals = corridor.portals(mesh);
         let (by_start, by_goal) = corridor.loose_corners(mesh);
         let t2 = Instant::now();
-        let tangent = tangent_path(&portals, (&by_start, &by_goal), radius);
+        let tangent = tangent_path_among(&portals, (&by_start, &by_goal), radius, &is_corner);
         tangent_us += micros(t2);
         let (at, width) = match tangent {
             Ok(path) => match too_close(&path, raw, radius) {
@@ -92,7 +97,7 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
             by_start.first().copied().unwrap_or(start),
             by_goal.first().copied().unwrap_or(goal),
         );
-        let points = offset_path(&portals, outer, radius);
+        let points = offset_path_among(&portals, outer, radius, &is_corner);
         side.timings.variants_us.push((Variant::Offset, micros(t3)));
         side.offset_cuts = close_stretches(&points, &raw.walls, radius);
         side.paths

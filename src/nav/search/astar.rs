@@ -1,6 +1,9 @@
 //! A* over triangles. A search node is a triangle entered at a point (the start, or a point of
 //! the portal it was entered through); moving to a neighbour costs the distance to the point
-//! where the shared edge is crossed, and the heuristic is the straight distance to the goal.
+//! where the shared edge is crossed times the triangle's cost (1 without cost areas), and the
+//! heuristic is the straight distance to the goal times the mesh's smallest cost and the links'
+//! scale, whichever is less (so it never
+//! overestimates, even where ground is cheaper than the floor).
 //!
 //! The crossing point is the point q of the edge that minimises |entry - q| + |q - goal| (where
 //! the straight line to the goal crosses the edge, or the edge point nearest that line), so
@@ -144,8 +147,8 @@ impl PartialOrd for Entry {
     }
 }
 
-/// One step of the search, as [`astar_trace`] reports it. `g` is the cost from the start to the
-/// point the triangle is entered at, `h` the straight distance from there to the goal.
+/// One step of the search, as [`astar_trace`] reports it. `g` is the (weighted) cost from the
+/// start to the point the triangle is entered at, `h` the heuristic from there to the goal.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SearchEvent {
     /// `tri` joined the open list, or its open entry became cheaper: reached from `parent`
@@ -158,8 +161,8 @@ pub enum SearchEvent {
     },
     /// The cheapest open triangle was taken off the open list and closed (expanded).
     Close { tri: TriId, g: f64, h: f64 },
-    /// The cheapest entry was a finished path through goal triangle `tri`, `length` long: the
-    /// search ends.
+    /// The cheapest entry was a finished path through goal triangle `tri`, of weighted length
+    /// `length` (its length without cost areas): the search ends.
     Found { tri: TriId, length: f64 },
 }
 
@@ -288,7 +291,9 @@ fn search_in<P: Passage>(
         heap,
         moves,
     } = scratch;
-    let h = |p: Point| jumps.heuristic_scale() * p.distance(goal);
+    // Walking costs at least the smallest area cost per unit, a jump at least its scale.
+    let scale = jumps.heuristic_scale().min(mesh.cost_map().min_cost());
+    let h = |p: Point| scale * p.distance(goal);
     let mut outcome = SearchOutcome::default();
     for &t in start_tris {
         if slot[t.index()] == 0 {
@@ -337,8 +342,9 @@ fn search_in<P: Passage>(
         nodes[node as usize].closed = true;
         nodes[node as usize].free = true;
         observe(SearchEvent::Close { tri, g, h: h(at) });
+        let cost = mesh.cost(tri);
         if goal_tris.contains(&tri) {
-            let total = g + at.distance(goal);
+            let total = g + cost * at.distance(goal);
             heap.push(Entry {
                 f: total,
                 g: total,
@@ -368,11 +374,17 @@ fn search_in<P: Passage>(
             } else {
                 None
             };
-            moves.push(Node::open(n, n_entry, node, g + at.distance(cross), cross));
+            moves.push(Node::open(
+                n,
+                n_entry,
+                node,
+                g + cost * at.distance(cross),
+                cross,
+            ));
         }
         for j in jumps.starting_in(tri) {
             let jump = jumps.jump(j);
-            let ng = g + at.distance(jump.from) + jump.cost;
+            let ng = g + cost * at.distance(jump.from) + jump.cost;
             moves.extend(jump.to_tris.iter().map(|&t| Node {
                 link: Some(j),
                 ..Node::open(t, None, node, ng, jump.to)
