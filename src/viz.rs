@@ -139,6 +139,9 @@ pub enum Style {
     Detour,
     /// The step-through's pictures.
     Step(steps::StepStyle),
+    /// The path of agent profile `k` when every profile is shown (colours cycle, see
+    /// [`profile_color`]).
+    Profile(u32),
     /// A cost area, tinted by its [`cost_level`]: blue for cheaper ground, brown for dearer.
     Cost(i8),
 }
@@ -329,6 +332,7 @@ impl Style {
             },
             Style::Detour => p(Rgba(255, 140, 0, 95), Rgba(255, 140, 0, 200), 1.0),
             Style::Step(step) => step.paint(dark),
+            Style::Profile(k) => p(Rgba::NONE, profile_color(k), 2.5),
             Style::Cost(level) => {
                 let alpha = (40 + 30 * level.unsigned_abs() as u16).min(220) as u8;
                 let (r, g, b) = if level < 0 {
@@ -351,6 +355,11 @@ const COMPONENT_COLORS: [Rgba; 6] = [
     Rgba(170, 120, 255, 255),
     Rgba(60, 210, 200, 255),
 ];
+
+/// The colour of agent profile `k`'s path (also used by the editor's profile list).
+pub fn profile_color(k: u32) -> Rgba {
+    COMPONENT_COLORS[k as usize % COMPONENT_COLORS.len()]
+}
 
 /// The colour of a path variant (also used by legends and plots).
 pub fn variant_color(v: Variant, dark: bool) -> Rgba {

@@ -3,6 +3,7 @@
 
 use super::commands::Command;
 use super::panels::confirm;
+use super::profiles::Shown;
 use super::selection::Selection;
 use crate::document::Edit;
 use crate::nav::CorridorOptions;
@@ -20,6 +21,8 @@ pub enum Action {
     OpenRecent(PathBuf),
     /// Show the query with this index.
     ShowQuery(usize),
+    /// Show one agent profile, or all of them.
+    ShowProfile(Shown),
     /// A fixed grid and snap step (`None`: follow the zoom).
     SetGridStep(Option<f64>),
     /// Corners of the regular-polygon tool.

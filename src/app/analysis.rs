@@ -10,12 +10,12 @@ use crate::nav::{self, Answer, CorridorOptions, QueryOptions};
 use crate::scene::Scene;
 use crate::viz::{self, DrawList};
 
-type AnalysisKey = (u64, bool, Point, Point, CorridorOptions);
+type AnalysisKey = (u64, u64, bool, Point, Point, CorridorOptions);
 
 /// A query with everything shown about it.
 #[derive(Debug)]
 pub struct Analysis {
-    /// Build revision, preview or not, start, goal, corridor options.
+    /// Build revision and radius (bits), preview or not, start, goal, corridor options.
     key: AnalysisKey,
     pub answer: Answer,
     pub picture: Picture,
@@ -32,7 +32,14 @@ impl Analysis {
         goal: Point,
         options: CorridorOptions,
     ) -> Analysis {
-        let key = (built.revision, built.preview, start, goal, options);
+        let key = (
+            built.revision,
+            built.build.radius.to_bits(),
+            built.preview,
+            start,
+            goal,
+            options,
+        );
         if let Some(a) = previous.filter(|a| a.key == key) {
             return a;
         }

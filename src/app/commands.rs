@@ -12,6 +12,10 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 pub enum Command {
     New,
     Open,
+    /// Open an engine's navmesh file as it is (a fixed navmesh).
+    OpenNavmesh,
+    /// Turn the fixed navmesh on screen into an editable scene.
+    ConvertToScene,
     Save,
     SaveAs,
     /// Write the shown query and its outcome as a regression case (`navscope check`).
@@ -77,6 +81,8 @@ impl Command {
         let mut all = vec![
             Command::New,
             Command::Open,
+            Command::OpenNavmesh,
+            Command::ConvertToScene,
             Command::Save,
             Command::SaveAs,
             Command::SaveTestCase,
@@ -109,6 +115,8 @@ impl Command {
         match self {
             Command::New => "New",
             Command::Open => "Open…",
+            Command::OpenNavmesh => "Open navmesh…",
+            Command::ConvertToScene => "Convert to scene",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveTestCase => "Save query as test case…",
@@ -173,6 +181,8 @@ impl Command {
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
             Command::Export(_)
+            | Command::OpenNavmesh
+            | Command::ConvertToScene
             | Command::SaveTestCase
             | Command::AddReference
             | Command::ToggleLayer(_)
@@ -185,6 +195,8 @@ impl Command {
         match self {
             Command::New
             | Command::Open
+            | Command::OpenNavmesh
+            | Command::ConvertToScene
             | Command::Save
             | Command::SaveAs
             | Command::SaveTestCase

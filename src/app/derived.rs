@@ -7,6 +7,7 @@ use super::analysis::Analysis;
 use super::live::{Built, Live};
 use super::paint::Picture;
 use super::pictures;
+use super::profiles::{ProfilePaths, Shown};
 use super::state::State;
 use crate::scene::RingRef;
 use std::sync::Arc;
@@ -25,6 +26,8 @@ type ScenePictureKey = (
 pub struct Derived {
     pub live: Live,
     pub analysis: Option<Analysis>,
+    /// Every agent profile's tangent path for the shown query, when all profiles are shown.
+    pub profile_paths: Option<ProfilePaths>,
     scene_picture: Option<(ScenePictureKey, Picture)>,
     /// Builds expected to take longer than this run on a worker thread.
     budget: Duration,
@@ -35,6 +38,7 @@ impl Derived {
         Derived {
             live: Live::new(budget),
             analysis: None,
+            profile_paths: None,
             scene_picture: None,
             budget,
         }
@@ -57,9 +61,23 @@ impl Derived {
     /// Brings the build, the query analysis, the step-through traces and the scene picture up
     /// to date with `state`. `wake` asks for a frame when a worker build finishes.
     pub fn refresh(&mut self, state: &mut State, wake: impl Fn() + Send + 'static) {
-        self.live.update(&state.doc, wake);
+        let radius = state.profile.profile(state.doc.scene()).radius;
+        self.live
+            .update(&state.doc, state.fixed.as_ref(), radius, wake);
         let shown = state.shown_query();
         let query = shown.map(|i| &state.doc.scene().queries[i]);
+        self.profile_paths = match query {
+            Some(q) if state.profile == Shown::All && state.fixed.is_none() => {
+                Some(ProfilePaths::update(
+                    self.profile_paths.take(),
+                    state.doc.scene(),
+                    state.doc.revision(),
+                    q.start,
+                    q.goal,
+                ))
+            }
+            _ => None,
+        };
         self.analysis = match (self.live.shown(), query) {
             (Some(built), Some(q)) => Some(Analysis::update(
                 self.analysis.take(),

@@ -54,6 +54,7 @@ impl App {
             has_mesh: derived.built().is_some(),
             has_query: derived.analysis.is_some(),
             has_selection: state.selection.ring().is_some(),
+            fixed: state.fixed.is_some(),
             tool: state.tool,
             settings: &state.settings,
         };
@@ -90,7 +91,10 @@ impl App {
                         (None, Some(_)) => Err(metrics::Missing::Query),
                         (None, None) => Err(metrics::Missing::Navmesh),
                     };
-                    metrics::show(ui, analysis, scene.agent_radius, state.settings.theme);
+                    let radius = derived
+                        .built()
+                        .map_or(scene.agent_radius, |b| b.build.radius);
+                    metrics::show(ui, analysis, radius, state.settings.theme);
                     actions
                 })
                 .inner,
@@ -99,7 +103,16 @@ impl App {
             egui::Panel::left("tools")
                 .exact_size(TOOLS_PANEL)
                 .show(ui, |ui| {
-                    side::show(ui, state.tool, scene, query, &state.settings)
+                    let inputs = side::Inputs {
+                        tool: state.tool,
+                        scene,
+                        query,
+                        settings: &state.settings,
+                        locked: state.locked_reason(),
+                        profile: &state.profile,
+                        profile_paths: derived.profile_paths.as_ref(),
+                    };
+                    side::show(ui, &inputs)
                 })
                 .inner,
         );
@@ -166,6 +179,7 @@ impl App {
             pictures.extend(self.derived.scene_picture());
             pictures.extend(self.derived.built().map(|b| &b.picture));
             pictures.extend(self.derived.analysis.as_ref().map(|a| &a.picture));
+            pictures.extend(self.derived.profile_paths.as_ref().map(|p| &p.picture));
             pictures.extend(self.state.steps.picture());
             pictures.extend(self.state.playback.picture());
             if k == active {
@@ -201,17 +215,20 @@ impl App {
         let scene = state.doc.scene();
         let hover = match (state.tool, input.pos) {
             _ if state.tool_state.is_drawing() || state.screenshot.is_some() => None,
-            (Tool::Select, Some(p)) => scene::pick(scene, state.shown_query(), p, input.tolerance),
+            // A fixed navmesh offers its start and goal handles alone.
+            (Tool::Select, Some(p)) => scene::pick(scene, state.shown_query(), p, input.tolerance)
+                .filter(|hit| state.fixed.is_none() || hit.ring().is_none()),
             (Tool::InsertVertex, Some(p)) => scene::pick_edge(scene, p, input.tolerance),
             _ => None,
         };
         let mut list = DrawList::default();
         let mesh = self.derived.built().map(|b| &b.build.mesh);
+        let mesh_radius = self.derived.built().map(|b| b.build.radius);
         // A screenshot shows the window without a pointer over it.
         let disc = input
             .pos
             .filter(|_| state.screenshot.is_none())
-            .map(|p| (p, scene.agent_radius));
+            .map(|p| (p, mesh_radius.unwrap_or(scene.agent_radius)));
         pictures::overlay(scene, mesh, hover, state.selection, disc, &mut list);
         state
             .tool_state
@@ -222,6 +239,15 @@ impl App {
     /// The query outcome over the canvas and, when comparing, the viewport's variant chooser.
     fn viewport_header(&mut self, ui: &mut Ui, k: usize, rect: Rect, variant: Option<Variant>) {
         let text_color = theme::canvas_text(self.state.settings.theme);
+        if let Some(fixed) = &self.state.fixed {
+            ui.painter_at(rect).text(
+                rect.right_top() + egui::vec2(-8.0, 8.0),
+                egui::Align2::RIGHT_TOP,
+                format!("Fixed navmesh: {}", fixed.name()),
+                egui::FontId::proportional(14.0),
+                text_color,
+            );
+        }
         if let Some(a) = self
             .derived
             .analysis
@@ -297,7 +323,7 @@ impl App {
         steps::show(ctx, &mut state.steps, hovered);
         super::playback::show(ctx, &mut state.playback);
         let reference = state.doc.scene().reference.as_ref();
-        actions.extend(underlay::show(ctx, &mut state.underlay, reference).map(Action::Apply));
+        actions.extend(underlay::show(ctx, &mut state.underlay, reference));
         actions
     }
 }

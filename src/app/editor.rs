@@ -7,9 +7,11 @@ use super::action::Action;
 use super::analysis::Analysis;
 use super::derived::Derived;
 use super::files::{Dialogs, NativeDialogs};
+use super::fixed::FixedNavmesh;
 use super::live::Built;
 use super::panels::lab;
 use super::playback::AgentPlayback;
+use super::profiles::{ProfilePaths, Shown};
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
@@ -97,10 +99,12 @@ impl App {
             .filter(|_| options.scene.is_none() && options.screenshot.is_none());
         let state = State {
             doc: Document::titled(example, "example"),
+            fixed: None,
             dialogs: options.dialogs,
             tool: Tool::default(),
             tool_state: ToolState::default(),
             selection: Selection::None,
+            profile: Shown::default(),
             query: 0,
             view: remembered_view.unwrap_or_default(),
             fit_pending: remembered_view.is_none(),
@@ -163,6 +167,11 @@ impl App {
         self.state.tool
     }
 
+    /// The navmesh file the document is pinned to, when it is a fixed navmesh (issue 12).
+    pub fn fixed_navmesh(&self) -> Option<&FixedNavmesh> {
+        self.state.fixed.as_ref()
+    }
+
     /// The last good build.
     pub fn built(&self) -> Option<&Arc<Built>> {
         self.derived.built()
@@ -171,6 +180,16 @@ impl App {
     /// Triangles of the navmesh on screen.
     pub fn triangle_count(&self) -> Option<usize> {
         self.derived.built().map(|b| b.build.mesh.triangle_count())
+    }
+
+    /// The agent profile shown (issue 15), or all of them.
+    pub fn shown_profile(&self) -> &Shown {
+        &self.state.profile
+    }
+
+    /// Every profile's tangent path for the shown query, when all profiles are shown.
+    pub fn profile_paths(&self) -> Option<&ProfilePaths> {
+        self.derived.profile_paths.as_ref()
     }
 
     /// The index of the query on the canvas.

@@ -14,6 +14,10 @@ use std::time::{Duration, Instant};
 /// a dialog this fast. rfd reports such failures only on stderr.
 const FASTEST_CANCEL: Duration = Duration::from_millis(150);
 
+/// The navmesh files the editor opens as they are, and their dialog filter's name.
+const NAVMESH_FILES: &str = "navmesh (Polyanya, Godot, OBJ, glTF, navmesh JSON)";
+const NAVMESH_EXTENSIONS: &[&str] = &["mesh", "tres", "obj", "gltf", "glb", "json"];
+
 /// What a file holds; decides the dialog's filter and the default extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
@@ -59,6 +63,10 @@ impl FileKind {
 pub trait Dialogs {
     /// A scene file to open.
     fn open(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String>;
+    /// A navmesh file to open as it is (default: the scene dialog, which lists them too).
+    fn open_navmesh(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
+        self.open(dir)
+    }
     /// Where to write a file of `kind`; `name` is the suggested file name.
     fn save(
         &mut self,
@@ -100,11 +108,19 @@ impl NativeDialogs {
 impl Dialogs for NativeDialogs {
     fn open(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
         let started = Instant::now();
-        let dialog = Self::dialog(FileKind::Scene, dir).add_filter(
-            "Polyanya mesh, MovingAI map, SVG drawing",
-            &["mesh", "map", "svg"],
-        );
+        let dialog = Self::dialog(FileKind::Scene, dir)
+            .add_filter(
+                "Polyanya mesh, MovingAI map, SVG drawing",
+                &["mesh", "map", "svg"],
+            )
+            .add_filter(NAVMESH_FILES, NAVMESH_EXTENSIONS);
         Self::answer(started, dialog.pick_file())
+    }
+
+    fn open_navmesh(&mut self, dir: Option<&Path>) -> Result<Option<PathBuf>, String> {
+        let started = Instant::now();
+        let dialog = rfd::FileDialog::new().add_filter(NAVMESH_FILES, NAVMESH_EXTENSIONS);
+        Self::answer(started, Self::starting_in(dialog, dir).pick_file())
     }
 
     fn save(

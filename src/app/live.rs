@@ -8,8 +8,10 @@
 //! with the exact options.
 
 use super::dense::EdgeFill;
+use super::fixed::FixedNavmesh;
 use super::paint::Picture;
 use crate::document::Document;
+use crate::import;
 use crate::nav::{self, BuildError, BuildOptions};
 use crate::scene::{RingRef, Scene};
 use crate::viz::{self, DrawList, Primitive};
@@ -55,10 +57,12 @@ impl Failure {
     }
 }
 
-/// What a build is for: a document revision, as a preview or exact.
+/// What a build is for: a document revision at an agent radius (its bits), as a preview or
+/// exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Target {
     revision: u64,
+    radius: u64,
     preview: bool,
 }
 
@@ -110,12 +114,22 @@ impl Live {
     }
 
     /// Brings the build up to the document's revision: collects a finished worker result, then
-    /// builds at once or starts the worker. `wake` is called from the worker when it finishes.
-    pub fn update(&mut self, doc: &Document, wake: impl Fn() + Send + 'static) {
+    /// builds at once or starts the worker, for an agent of `radius` (the shown profile's).
+    /// With `fixed`, the navmesh is that file's polygons instead of the scene's. `wake` is
+    /// called from the worker when it finishes.
+    pub fn update(
+        &mut self,
+        doc: &Document,
+        fixed: Option<&FixedNavmesh>,
+        radius: f64,
+        wake: impl Fn() + Send + 'static,
+    ) {
         self.poll();
         let target = Target {
             revision: doc.revision(),
-            preview: doc.in_gesture(),
+            radius: radius.to_bits(),
+            // A fixed navmesh has no arcs to flatten: nothing to preview.
+            preview: doc.in_gesture() && fixed.is_none(),
         };
         if self.finished == Some(target) || self.job.as_ref().is_some_and(|j| j.target == target) {
             return;
@@ -124,23 +138,24 @@ impl Live {
             return; // the newest revision goes next, once the running build is in
         }
         if self.last_cost.is_none_or(|c| c <= self.budget) {
-            let outcome = build(doc.scene(), target);
+            let outcome = build(doc.scene(), fixed, target);
             self.accept(outcome);
             return;
         }
         let scene = doc.scene().clone();
+        let pinned = fixed.cloned();
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("navscope-build".into())
             .spawn(move || {
-                let _ = tx.send(build(&scene, target));
+                let _ = tx.send(build(&scene, pinned.as_ref(), target));
                 wake();
             });
         match spawned {
             Ok(_) => self.job = Some(Job { target, result: rx }),
             Err(e) => {
                 log::warn!("cannot start the build thread ({e}); building on the UI thread");
-                self.accept(build(doc.scene(), target));
+                self.accept(build(doc.scene(), fixed, target));
             }
         }
     }
@@ -191,19 +206,31 @@ fn lost(target: Target) -> Outcome {
     (target, Err(failure))
 }
 
-/// Builds `scene` for `target` and prepares its picture.
-fn build(scene: &Scene, target: Target) -> Outcome {
+/// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture.
+fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome {
     let started = Instant::now();
     let revision = target.revision;
-    let options = BuildOptions {
-        arc_tolerance: target
-            .preview
-            .then_some(PREVIEW_ARC_TOLERANCE * scene.agent_radius),
-        ..BuildOptions::default()
+    let radius = f64::from_bits(target.radius);
+    let built = match fixed {
+        Some(f) => import::build_polygon_mesh(&f.polygons, radius)
+            .map(|(_, build)| build)
+            .map_err(|e| Failure {
+                revision,
+                message: format!("{}: {e}", f.file.display()),
+                ring: None,
+            }),
+        None => {
+            let options = BuildOptions {
+                radius: Some(radius),
+                arc_tolerance: target.preview.then_some(PREVIEW_ARC_TOLERANCE * radius),
+                ..BuildOptions::default()
+            };
+            nav::build_with(scene, &options).map_err(|e| Failure::new(revision, &e))
+        }
     };
-    let build = match nav::build_with(scene, &options) {
+    let build = match built {
         Ok(b) => b,
-        Err(e) => return (target, Err(Failure::new(revision, &e))),
+        Err(failure) => return (target, Err(failure)),
     };
     let mut list = DrawList::default();
     viz::draw_free_space(&build.free_space, &mut list);
@@ -243,15 +270,15 @@ mod tests {
     fn a_failed_build_keeps_the_last_good_one() {
         let mut doc = doc();
         let mut live = Live::new(Duration::from_secs(60));
-        live.update(&doc, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         let good = live.shown().map(|b| b.revision);
         assert_eq!(good, Some(0));
         doc.apply(Edit::SetRadius(-1.0)).expect("edit applies");
-        live.update(&doc, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         assert_eq!(live.shown().map(|b| b.revision), good);
         assert!(live.failure().is_some_and(|f| f.revision == 1));
         doc.undo();
-        live.update(&doc, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         assert_eq!(live.shown().map(|b| b.revision), Some(2));
         assert!(live.failure().is_none());
     }
@@ -260,13 +287,13 @@ mod tests {
     fn slow_builds_go_to_the_worker() {
         let mut doc = doc();
         let mut live = Live::new(Duration::ZERO);
-        live.update(&doc, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         assert!(
             !live.is_busy(),
             "the first build has no cost estimate and runs at once"
         );
         doc.apply(Edit::SetRadius(0.25)).expect("edit applies");
-        live.update(&doc, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         assert!(live.is_busy());
         assert_eq!(
             live.shown().map(|b| b.revision),
@@ -291,11 +318,11 @@ mod tests {
         let mut live = Live::new(Duration::MAX);
         doc.begin_gesture();
         doc.apply(Edit::SetRadius(0.5)).expect("edit applies");
-        live.update(&doc, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         let preview = live.shown().cloned().expect("the preview builds");
         assert!(preview.preview);
         doc.end_gesture();
-        live.update(&doc, || {});
+        live.update(&doc, None, doc.scene().agent_radius, || {});
         let exact = live.shown().cloned().expect("the exact mesh builds");
         assert!(!exact.preview);
         assert_eq!(exact.revision, preview.revision);

@@ -6,6 +6,7 @@
 use super::canvas;
 use super::commands::Command;
 use super::editor::App;
+use super::fixed;
 use super::state::Pending;
 use super::theme;
 use egui::ViewportCommand;
@@ -22,7 +23,10 @@ impl App {
         }
         self.canvas_input(ctx);
         self.state.lab.poll();
-        if self.state.doc.in_gesture() && !ctx.input(|i| i.pointer.any_down()) {
+        // A gesture ends once no button is down, but not on the release frame itself: a slider
+        // still takes its last value then, and that edit belongs to the drag.
+        let released = ctx.input(|i| !i.pointer.any_down() && !i.pointer.any_released());
+        if self.state.doc.in_gesture() && released {
             self.state.doc.end_gesture(); // the exact build replaces the drag preview
         }
         let waker = ctx.clone();
@@ -67,6 +71,17 @@ impl App {
             .settings
             .snap
             .then(|| self.state.settings.grid_step(&self.state.view));
+        // In a fixed navmesh the tools see the queries alone: no area can be picked or dragged.
+        let queries_only = self
+            .state
+            .fixed
+            .as_ref()
+            .map(|_| fixed::queries_only(self.state.doc.scene()));
+        let reference = self.state.doc.scene().reference.as_ref();
+        let underlay = reference
+            .filter(|r| !r.locked)
+            .and_then(|r| self.state.underlay.placed(Some(r)))
+            .map(|p| p.bounds());
         for (k, &rect) in rects.iter().enumerate() {
             let state = &mut self.state;
             let input = canvas::input(
@@ -80,9 +95,10 @@ impl App {
             let actions = state.tool_state.handle(
                 state.tool,
                 &input,
-                state.doc.scene(),
+                queries_only.as_ref().unwrap_or(state.doc.scene()),
                 state.shown_query(),
                 state.settings.polygon_sides,
+                underlay,
             );
             self.perform_all(ctx, actions);
             if k == active {

@@ -6,11 +6,13 @@ use super::action::Action;
 use super::commands::Command;
 use super::editor::App;
 use super::files::{self, Export};
+use super::fixed::{self, FixedNavmesh};
 use super::panels::confirm;
+use super::profiles::Shown;
 use super::selection::Selection;
 use super::state::{FileTarget, PathPrompt, Pending};
 use super::test_case;
-use super::tools::ToolState;
+use super::tools::{Tool, ToolState};
 use crate::document::{Document, Edit};
 use crate::geom::{Point, Ring};
 use crate::scenario::Scenario;
@@ -20,22 +22,32 @@ use egui::ViewportCommand;
 use std::path::{Path, PathBuf};
 
 const NO_NAVMESH: &str = "there is no navmesh to export: the scene has not built yet";
+const FIXED_NOT_SAVED: &str =
+    "a fixed navmesh is not saved as a scene: use File > Convert to scene first, or File > Export";
 
 impl App {
     pub(super) fn perform(&mut self, ctx: &egui::Context, action: Action) {
         match action {
             Action::Apply(edit) => {
+                if let Some(reason) = self.state.locked_reason()
+                    && !fixed::allows(&edit)
+                {
+                    return self.refuse_area_edit(reason);
+                }
                 if let Err(e) = self.state.doc.apply(edit) {
                     self.state.status.error(format!("edit refused: {e}"));
                 }
                 self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
             }
-            Action::BeginGesture => self.state.doc.begin_gesture(),
+            // Value widgets ask on every frame a button is down on them: one gesture per drag.
+            Action::BeginGesture if !self.state.doc.in_gesture() => self.state.doc.begin_gesture(),
+            Action::BeginGesture => {}
             Action::EndGesture => self.state.doc.end_gesture(),
             Action::Select(s) => self.state.selection = s,
             Action::Run(command) => self.run(ctx, command),
             Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
             Action::ShowQuery(i) => self.state.query = i,
+            Action::ShowProfile(shown) => self.state.profile = shown,
             Action::DismissAlert => self.state.alert = None,
             Action::SetGridStep(step) => self.state.settings.grid_step = step,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
@@ -62,8 +74,15 @@ impl App {
         match command {
             Command::New => self.guard(ctx, Pending::New),
             Command::Open => self.guard(ctx, Pending::Open(None)),
+            Command::OpenNavmesh => self.guard(ctx, Pending::OpenNavmesh),
+            Command::ConvertToScene => self.convert_to_scene(),
             Command::Save => self.save(ctx, None),
-            Command::SaveAs => self.ask_file(ctx, FileTarget::SaveScene { then: None }),
+            Command::SaveAs => {
+                if self.state.fixed.is_some() {
+                    return self.state.status.error(FIXED_NOT_SAVED);
+                }
+                self.ask_file(ctx, FileTarget::SaveScene { then: None })
+            }
             Command::Export(export) => {
                 if self.derived.built().is_none() {
                     return self.state.status.error(NO_NAVMESH);
@@ -98,6 +117,11 @@ impl App {
             Command::SoloLayer(layer) => self.state.settings.solo(layer),
             Command::LayerPreset(preset) => self.state.settings.apply_preset(preset),
             Command::UseTool(tool) => {
+                if let Some(reason) = self.state.locked_reason()
+                    && tool.edits_areas()
+                {
+                    return self.refuse_area_edit(reason);
+                }
                 let actions = self.state.tool_state.cancel();
                 self.perform_all(ctx, actions);
                 self.state.tool = tool;
@@ -113,6 +137,26 @@ impl App {
         }
     }
 
+    fn refuse_area_edit(&mut self, reason: &str) {
+        self.state
+            .status
+            .error(format!("{reason}; use File > Convert to scene to edit it"));
+    }
+
+    /// Makes the fixed navmesh an ordinary scene (its free space as areas), editable and
+    /// rebuilt from its areas from now on.
+    fn convert_to_scene(&mut self) {
+        let Some(fixed) = self.state.fixed.take() else {
+            return self.state.status.info("the document is already a scene");
+        };
+        self.derived.reset();
+        let areas = self.state.doc.scene().areas().len();
+        self.state.status.info(format!(
+            "converted {} into a scene of {areas} areas: every tool edits it now",
+            fixed.name()
+        ));
+    }
+
     fn step_history(&mut self, step: impl FnOnce(&mut Document) -> bool, nothing: &str) {
         self.state.tool_state.cancel();
         if step(&mut self.state.doc) {
@@ -126,6 +170,9 @@ impl App {
     /// Deletes the selected corner, ring or link and says what went (a ring left with fewer than
     /// three corners goes with its corner).
     fn delete_selection(&mut self) {
+        if let Some(reason) = self.state.locked_reason() {
+            return self.refuse_area_edit(reason);
+        }
         let scene = self.state.doc.scene();
         let (edit, what) = match self.state.selection {
             Selection::Corner(c) => {
@@ -205,6 +252,7 @@ impl App {
             }
             Pending::Open(Some(path)) => self.open_path(path),
             Pending::Open(None) => self.ask_file(ctx, FileTarget::Open),
+            Pending::OpenNavmesh => self.ask_file(ctx, FileTarget::OpenNavmesh),
             Pending::Close => {
                 self.state.close_confirmed = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);
@@ -212,8 +260,12 @@ impl App {
         }
     }
 
-    /// Opens a scene file; on failure the error is shown and the current scene stays.
+    /// Opens a scene file, or a navmesh file (see [`crate::import::opens_as_navmesh`]) as a
+    /// fixed navmesh; on failure the error is shown and the current document stays.
     pub(super) fn open_path(&mut self, path: PathBuf) {
+        if crate::import::opens_as_navmesh(&path) {
+            return self.open_navmesh(path);
+        }
         match Document::open(&path) {
             Ok(doc) => {
                 self.replace_document(doc);
@@ -229,8 +281,35 @@ impl App {
         }
     }
 
+    /// Opens a navmesh file as it is: its polygons are the navmesh, the areas stay fixed.
+    fn open_navmesh(&mut self, path: PathBuf) {
+        match FixedNavmesh::open(&path) {
+            Ok((fixed, scene)) => {
+                let polygons = fixed.polygons.polygons.len();
+                self.replace_document(Document::titled(scene, &fixed.name()));
+                self.state.fixed = Some(fixed);
+                if self.state.tool.edits_areas() {
+                    self.state.tool = Tool::Select;
+                }
+                self.state.settings.remember(&path);
+                self.state.status.info(format!(
+                    "opened {} as a fixed navmesh of {polygons} polygons (File > Convert to scene makes it editable)",
+                    path.display()
+                ));
+            }
+            Err(e) => {
+                self.state
+                    .status
+                    .error(format!("could not open the navmesh: {e}"));
+                self.state.alert = Some((path, e.to_string()));
+            }
+        }
+    }
+
     fn replace_document(&mut self, doc: Document) {
         self.state.doc = doc;
+        self.state.fixed = None;
+        self.state.profile = Shown::default();
         self.derived.reset();
         self.state.tool_state = ToolState::default();
         self.state.selection = Selection::None;
@@ -240,6 +319,9 @@ impl App {
 
     /// Saves to the document's file (asking for one if it has none), then goes on with `then`.
     fn save(&mut self, ctx: &egui::Context, then: Option<Pending>) {
+        if self.state.fixed.is_some() {
+            return self.state.status.error(FIXED_NOT_SAVED);
+        }
         if self.state.doc.path().is_none() {
             return self.ask_file(ctx, FileTarget::SaveScene { then });
         }
@@ -256,13 +338,14 @@ impl App {
         let doc = &self.state.doc;
         let dir = doc.path().and_then(|p| p.parent()).map(|d| d.to_path_buf());
         let name = match &target {
-            FileTarget::Open | FileTarget::Reference => String::new(),
+            FileTarget::Open | FileTarget::OpenNavmesh | FileTarget::Reference => String::new(),
             FileTarget::SaveScene { .. } => doc.save_name(),
             FileTarget::Export(e) => e.file_name(&doc.name()),
             FileTarget::TestCase => test_case::file_name(&doc.name()),
         };
         let answer = match &target {
             FileTarget::Open => self.state.dialogs.open(dir.as_deref()),
+            FileTarget::OpenNavmesh => self.state.dialogs.open_navmesh(dir.as_deref()),
             FileTarget::Reference => self.state.dialogs.open_image(dir.as_deref()),
             _ => self
                 .state
@@ -294,6 +377,7 @@ impl App {
         };
         match target {
             FileTarget::Open => self.open_path(path),
+            FileTarget::OpenNavmesh => self.open_navmesh(path),
             FileTarget::SaveScene { then } => {
                 if self.report_save(|doc| doc.save_as(&path))
                     && let Some(then) = then

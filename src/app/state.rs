@@ -3,8 +3,10 @@
 //! pass changes it; the ui pass only reads it (and the widget state egui keeps for panels).
 
 use super::files::{Dialogs, Export, FileKind};
+use super::fixed::FixedNavmesh;
 use super::panels::{inspector, lab};
 use super::playback::AgentPlayback;
+use super::profiles::Shown;
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::Settings;
@@ -27,6 +29,8 @@ pub enum Pending {
     New,
     /// Open this file, or ask for one.
     Open(Option<PathBuf>),
+    /// Ask for a navmesh file and open it as it is.
+    OpenNavmesh,
     Close,
 }
 
@@ -34,7 +38,7 @@ impl Pending {
     pub fn what(&self) -> &'static str {
         match self {
             Pending::New => "start a new scene",
-            Pending::Open(_) => "open another file",
+            Pending::Open(_) | Pending::OpenNavmesh => "open another file",
             Pending::Close => "close navscope",
         }
     }
@@ -44,6 +48,8 @@ impl Pending {
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileTarget {
     Open,
+    /// A navmesh file to open as it is (a fixed navmesh).
+    OpenNavmesh,
     /// Save the scene there, then go on with what waited for the save.
     SaveScene {
         then: Option<Pending>,
@@ -60,13 +66,17 @@ impl FileTarget {
             FileTarget::Open | FileTarget::Reference | FileTarget::SaveScene { .. } => {
                 FileKind::Scene
             }
+            FileTarget::OpenNavmesh => FileKind::NavmeshJson,
             FileTarget::Export(e) => e.kind(),
             FileTarget::TestCase => FileKind::Scenario,
         }
     }
 
     pub fn is_save(&self) -> bool {
-        !matches!(self, FileTarget::Open | FileTarget::Reference)
+        !matches!(
+            self,
+            FileTarget::Open | FileTarget::OpenNavmesh | FileTarget::Reference
+        )
     }
 }
 
@@ -82,11 +92,15 @@ pub struct PathPrompt {
 
 pub struct State {
     pub doc: Document,
+    /// The navmesh file the document is pinned to, when it is a fixed navmesh.
+    pub fixed: Option<FixedNavmesh>,
     pub settings: Settings,
     pub dialogs: Box<dyn Dialogs>,
     pub tool: Tool,
     pub tool_state: ToolState,
     pub selection: Selection,
+    /// The agent profile the canvas shows, or all of them.
+    pub profile: Shown,
     /// Index of the query whose handles and paths are shown (clamped by `shown_query`).
     pub query: usize,
     pub view: View,
@@ -122,6 +136,11 @@ impl State {
     /// A modal question (unsaved changes, a path to type) is open: keys go to it alone.
     pub fn modal_open(&self) -> bool {
         self.pending.is_some() || self.path_prompt.is_some() || self.alert.is_some()
+    }
+
+    /// Why scene tools and area edits are off, when they are.
+    pub fn locked_reason(&self) -> Option<&'static str> {
+        self.fixed.as_ref().map(|_| super::fixed::REASON)
     }
 
     /// Index of the query whose handles and paths are shown.

@@ -4,8 +4,11 @@
 use super::action::Action;
 use super::selection::Selection;
 use crate::document::Edit;
+use crate::geom::Aabb;
 use crate::geom::{Point, Ring};
-use crate::scene::{self, Corner, CostArea, Hit, Link, LinkEnd, Query, QueryEnd, RingRef, Scene};
+use crate::scene::{
+    self, Corner, CostArea, Hit, Link, LinkEnd, Query, QueryEnd, Reference, RingRef, Scene,
+};
 use crate::viz::{DrawList, Layer, Primitive, Style};
 
 /// The active tool.
@@ -52,6 +55,11 @@ impl Tool {
             Tool::Query => "Start / goal",
             Tool::Link => "Off-mesh link",
         }
+    }
+
+    /// The tool changes areas (every tool but selection and start / goal placement).
+    pub fn edits_areas(self) -> bool {
+        !matches!(self, Tool::Select | Tool::Query)
     }
 
     /// One line of help for the status bar.
@@ -141,6 +149,8 @@ enum Drag {
     },
     /// A rectangle or regular polygon being drawn from `from`.
     Shape { from: Point },
+    /// The reference image, grabbed where nothing else was.
+    Reference { original: Reference, grab: Point },
 }
 
 /// The state a tool keeps between frames.
@@ -166,7 +176,8 @@ impl ToolState {
     }
 
     /// Turns one frame of input into actions. `query` is the query whose handles are shown;
-    /// `sides` the corner count of the regular-polygon tool.
+    /// `sides` the corner count of the regular-polygon tool; `underlay` where the reference
+    /// image lies when it may be dragged (loaded and not locked).
     pub fn handle(
         &mut self,
         tool: Tool,
@@ -174,9 +185,10 @@ impl ToolState {
         scene: &Scene,
         query: Option<usize>,
         sides: usize,
+        underlay: Option<Aabb>,
     ) -> Vec<Action> {
         match tool {
-            Tool::Select => self.select(input, scene, query),
+            Tool::Select => self.select(input, scene, query, underlay),
             Tool::InsertVertex => insert_vertex(input, scene),
             Tool::Polygon | Tool::Walkable | Tool::CostArea => self.draw_ring(tool, input, scene),
             Tool::Rectangle | Tool::RegularPolygon => self.draw_shape(tool, input, scene, sides),
@@ -185,7 +197,13 @@ impl ToolState {
         }
     }
 
-    fn select(&mut self, input: &Input, scene: &Scene, query: Option<usize>) -> Vec<Action> {
+    fn select(
+        &mut self,
+        input: &Input,
+        scene: &Scene,
+        query: Option<usize>,
+        underlay: Option<Aabb>,
+    ) -> Vec<Action> {
         let mut actions = Vec::new();
         if input.drag_started
             && let Some(press) = input.press
@@ -227,7 +245,14 @@ impl ToolState {
                         grab: press,
                     })
                 }),
-                None => None,
+                None => scene
+                    .reference
+                    .as_ref()
+                    .filter(|_| underlay.is_some_and(|u| u.contains(press)))
+                    .map(|r| Drag::Reference {
+                        original: r.clone(),
+                        grab: press,
+                    }),
             };
             if self.drag.is_some() {
                 actions.push(Action::BeginGesture);
@@ -365,6 +390,10 @@ impl ToolState {
 /// The edit that follows a drag to `pos`.
 fn drag_edit(drag: &Drag, input: &Input, pos: Point) -> Option<Edit> {
     match drag {
+        Drag::Reference { original, grab } => Some(Edit::SetReference(Some(Reference {
+            position: input.snapped(original.position + input.constrained(pos - *grab)),
+            ..original.clone()
+        }))),
         Drag::Corner { corner, from, grab } => {
             let to = input.snapped(*from + input.constrained(pos - *grab));
             Some(Edit::MoveCorners(vec![(*corner, to)]))
@@ -578,7 +607,7 @@ mod tests {
         for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
             assert!(
                 state
-                    .handle(Tool::Polygon, &click(x, y), &s, None, 8)
+                    .handle(Tool::Polygon, &click(x, y), &s, None, 8, None)
                     .is_empty()
             );
         }
@@ -591,6 +620,7 @@ mod tests {
             &s,
             None,
             8,
+            None,
         );
         let Some(Action::Apply(Edit::AddObstacle { ring, .. })) = actions.first() else {
             panic!("{actions:?}")
@@ -603,13 +633,13 @@ mod tests {
     fn the_cost_area_tool_adds_a_selected_mud_area() {
         let (s, mut state) = (scene(), ToolState::default());
         for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
-            state.handle(Tool::CostArea, &click(x, y), &s, None, 8);
+            state.handle(Tool::CostArea, &click(x, y), &s, None, 8, None);
         }
         let enter = Input {
             enter: true,
             ..at(0.0, 0.0)
         };
-        let actions = state.handle(Tool::CostArea, &enter, &s, None, 8);
+        let actions = state.handle(Tool::CostArea, &enter, &s, None, 8, None);
         let [
             Action::Apply(Edit::AddCostArea(area)),
             Action::Select(Selection::Ring(RingRef::Cost(0))),
@@ -623,7 +653,7 @@ mod tests {
     #[test]
     fn escape_cancels_a_polygon() {
         let (s, mut state) = (scene(), ToolState::default());
-        state.handle(Tool::Polygon, &click(10.0, 10.0), &s, None, 8);
+        state.handle(Tool::Polygon, &click(10.0, 10.0), &s, None, 8, None);
         state.handle(
             Tool::Polygon,
             &Input {
@@ -633,6 +663,7 @@ mod tests {
             &s,
             None,
             8,
+            None,
         );
         assert!(!state.is_drawing());
     }
@@ -647,7 +678,7 @@ mod tests {
             press: Some(press),
             ..at(5.0, 5.0)
         };
-        let actions = state.handle(Tool::Select, &start, &s, Some(0), 8);
+        let actions = state.handle(Tool::Select, &start, &s, Some(0), 8, None);
         assert!(actions.contains(&Action::BeginGesture));
         let moved = Input {
             dragging: true,
@@ -655,7 +686,7 @@ mod tests {
             press: Some(press),
             ..at(8.0, 6.0)
         };
-        let actions = state.handle(Tool::Select, &moved, &s, Some(0), 8);
+        let actions = state.handle(Tool::Select, &moved, &s, Some(0), 8, None);
         let corner = Corner {
             ring: RingRef::Obstacle(0),
             index: 0,
@@ -672,7 +703,7 @@ mod tests {
             ..at(8.0, 6.0)
         };
         assert_eq!(
-            state.handle(Tool::Select, &stop, &s, Some(0), 8),
+            state.handle(Tool::Select, &stop, &s, Some(0), 8, None),
             vec![Action::EndGesture]
         );
     }
@@ -687,13 +718,13 @@ mod tests {
             snap,
             ..at(12.2, 14.9)
         };
-        state.handle(Tool::Rectangle, &start, &s, None, 8);
+        state.handle(Tool::Rectangle, &start, &s, None, 8, None);
         let stop = Input {
             drag_stopped: true,
             snap,
             ..at(9.9, 11.1)
         };
-        let actions = state.handle(Tool::Rectangle, &stop, &s, None, 8);
+        let actions = state.handle(Tool::Rectangle, &stop, &s, None, 8, None);
         let Some(Action::Apply(Edit::AddObstacle { ring, .. })) = actions.first() else {
             panic!("{actions:?}")
         };
@@ -714,6 +745,7 @@ mod tests {
             &s,
             Some(0),
             8,
+            None,
         );
         let Some(Action::Apply(Edit::SetQuery { index: 0, query })) = actions.first() else {
             panic!("{actions:?}")

@@ -2,9 +2,11 @@
 //! a texture and painted under the scene, and the window that edits its position, scale,
 //! opacity and lock (each change one undo step).
 
+use super::action::Action;
+use super::panels::gesture;
 use super::view::View;
 use crate::document::Edit;
-use crate::geom::Point;
+use crate::geom::{Aabb, Point};
 use crate::scene::Reference;
 use egui::{Color32, Context, DragValue, Painter, Rect, Slider, TextureHandle, TextureOptions};
 use std::path::{Path, PathBuf};
@@ -95,6 +97,16 @@ impl Underlay {
     }
 }
 
+impl Placed {
+    /// The world rectangle the image covers.
+    pub fn bounds(&self) -> Aabb {
+        Aabb {
+            min: self.min,
+            max: self.max,
+        }
+    }
+}
+
 /// Reads a PNG or JPEG into an egui image, or says why not (naming the file).
 fn load(file: &Path) -> Result<egui::ColorImage, String> {
     let image = image::open(file)
@@ -116,10 +128,11 @@ pub fn paint(painter: &Painter, view: &View, rect: Rect, placed: &Placed) {
     painter.image(placed.texture, Rect::from_two_pos(a, b), uv, tint);
 }
 
-/// Shows the window while `underlay.open`; returns the edit the user made, if any.
-pub fn show(ctx: &Context, underlay: &mut Underlay, reference: Option<&Reference>) -> Option<Edit> {
+/// Shows the window while `underlay.open`; returns the actions for the edit the user made
+/// (a drag of a slider or field is one undo step).
+pub fn show(ctx: &Context, underlay: &mut Underlay, reference: Option<&Reference>) -> Vec<Action> {
     let mut open = underlay.open;
-    let mut edit = None;
+    let mut actions = Vec::new();
     egui::Window::new("Reference image")
         .default_pos(egui::pos2(420.0, 80.0))
         .open(&mut open)
@@ -134,26 +147,35 @@ pub fn show(ctx: &Context, underlay: &mut Underlay, reference: Option<&Reference
                 ui.colored_label(Color32::from_rgb(230, 60, 60), e);
             }
             let mut next = r.clone();
-            ui.checkbox(&mut next.locked, "Lock");
-            ui.add_enabled_ui(!r.locked, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label("Position");
-                    ui.add(DragValue::new(&mut next.position.x).speed(0.1).prefix("x "));
-                    ui.add(DragValue::new(&mut next.position.y).speed(0.1).prefix("y "));
-                });
-                ui.add(
+            let lock = ui.checkbox(&mut next.locked, "Lock");
+            let placement = ui.add_enabled_ui(!r.locked, |ui| {
+                let (x, y) = ui
+                    .horizontal(|ui| {
+                        ui.label("Position");
+                        let x =
+                            ui.add(DragValue::new(&mut next.position.x).speed(0.1).prefix("x "));
+                        let y =
+                            ui.add(DragValue::new(&mut next.position.y).speed(0.1).prefix("y "));
+                        (x, y)
+                    })
+                    .inner;
+                let scale = ui.add(
                     Slider::new(&mut next.scale, 1e-4..=100.0)
                         .logarithmic(true)
                         .text("units per pixel"),
                 );
+                [x, y, scale]
             });
-            ui.add(Slider::new(&mut next.opacity, 0.0..=1.0).text("opacity"));
+            let opacity = ui.add(Slider::new(&mut next.opacity, 0.0..=1.0).text("opacity"));
             if ui.button("Remove").clicked() {
-                edit = Some(Edit::SetReference(None));
-            } else if next != *r {
-                edit = Some(Edit::SetReference(Some(next)));
+                actions.push(Action::Apply(Edit::SetReference(None)));
+                return;
             }
+            let [x, y, scale] = &placement.inner;
+            let changed = next != *r;
+            let edit = changed.then_some(Edit::SetReference(Some(next)));
+            actions = gesture::value_edit(&[&lock, x, y, scale, &opacity], edit);
         });
     underlay.open = open;
-    edit
+    actions
 }

@@ -1,13 +1,25 @@
 //! Reader for a navmesh stored as glTF 2.0 triangles in the y = 0 plane (`.gltf` with embedded
 //! or external buffers, or `.glb`), through the `gltf` crate: every triangle primitive of every
-//! mesh, in mesh coordinates (node transforms are not applied), the vertex (x, y, z) becoming
-//! the point (x, -z) as in navscope's glTF export; triangles are made counter-clockwise.
+//! mesh a node instances, placed by the node's transform composed down the hierarchy (`matrix`
+//! or translation-rotation-scale, from every root node), the world vertex (x, y, z) becoming the
+//! point (x, -z) as in navscope's glTF export (y is dropped); triangles are made
+//! counter-clockwise. A file without nodes has its meshes read as they are.
 
 use super::navmesh_file::{ReadError, counter_clockwise};
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
 use base64::Engine;
 use std::path::Path;
+
+/// A column-major 4 x 4 affine transform, as glTF stores them.
+type Matrix = [[f64; 4]; 4];
+
+const IDENTITY: Matrix = [
+    [1.0, 0.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0, 0.0],
+    [0.0, 0.0, 1.0, 0.0],
+    [0.0, 0.0, 0.0, 1.0],
+];
 
 /// The triangles of a glTF document; `dir` resolves external buffer files.
 pub fn gltf_mesh(bytes: &[u8], dir: Option<&Path>) -> Result<PolygonMesh, ReadError> {
@@ -17,49 +29,113 @@ pub fn gltf_mesh(bytes: &[u8], dir: Option<&Path>) -> Result<PolygonMesh, ReadEr
         .map(|b| buffer_data(&b, document.blob.as_deref(), dir))
         .collect::<Result<Vec<Vec<u8>>, _>>()?;
     let mut mesh = PolygonMesh::default();
-    for gmesh in document.meshes() {
-        for primitive in gmesh.primitives() {
-            if primitive.mode() != gltf::mesh::Mode::Triangles {
-                return Err((
-                    0,
-                    format!("mesh {}: only triangle primitives are read", gmesh.index()),
-                ));
-            }
-            let reader = primitive.reader(|b| buffers.get(b.index()).map(Vec::as_slice));
-            let base = mesh.vertices.len() as u32;
-            let positions = reader.read_positions().ok_or_else(|| {
-                (
-                    0,
-                    format!("mesh {}: a primitive has no positions", gmesh.index()),
-                )
-            })?;
-            mesh.vertices
-                .extend(positions.map(|[x, _, z]| Point::new(f64::from(x), -f64::from(z) + 0.0)));
-            let count = mesh.vertices.len() as u32 - base;
-            let indices: Vec<u32> = match reader.read_indices() {
-                Some(i) => i.into_u32().collect(),
-                None => (0..count).collect(),
-            };
-            if !indices.len().is_multiple_of(3) || indices.iter().any(|&i| i >= count) {
-                return Err((
-                    0,
-                    format!(
-                        "mesh {}: indices are not whole triangles of its vertices",
-                        gmesh.index()
-                    ),
-                ));
-            }
-            mesh.polygons.extend(
-                indices
-                    .chunks(3)
-                    .map(|t| t.iter().map(|&i| base + i).collect()),
-            );
-        }
+    let placed = placed_meshes(&document)?;
+    for (gmesh, transform) in placed {
+        read_mesh(&gmesh, &transform, &buffers, &mut mesh)?;
     }
     if mesh.polygons.is_empty() {
         return Err((0, "no triangles in any mesh".into()));
     }
     Ok(counter_clockwise(mesh))
+}
+
+/// Every mesh a node instances with the node's world transform, parents before children and
+/// nodes in file order; without nodes, every mesh untransformed. A node that is its own
+/// ancestor (invalid glTF) is an error, not a hang.
+fn placed_meshes<'a>(document: &'a gltf::Gltf) -> Result<Vec<(gltf::Mesh<'a>, Matrix)>, ReadError> {
+    if document.nodes().len() == 0 {
+        return Ok(document.meshes().map(|m| (m, IDENTITY)).collect());
+    }
+    let mut is_child = vec![false; document.nodes().len()];
+    for node in document.nodes() {
+        for child in node.children() {
+            is_child[child.index()] = true;
+        }
+    }
+    let mut placed = Vec::new();
+    let mut stack: Vec<(gltf::Node, Matrix, usize)> = document
+        .nodes()
+        .filter(|n| !is_child[n.index()])
+        .map(|n| (n, IDENTITY, 0))
+        .collect();
+    stack.reverse();
+    while let Some((node, parent, depth)) = stack.pop() {
+        if depth > is_child.len() {
+            return Err((0, format!("node {} is its own ancestor", node.index())));
+        }
+        let world = multiply(&parent, &to_f64(node.transform().matrix()));
+        if let Some(m) = node.mesh() {
+            placed.push((m, world));
+        }
+        let children: Vec<_> = node.children().collect();
+        stack.extend(children.into_iter().rev().map(|c| (c, world, depth + 1)));
+    }
+    Ok(placed)
+}
+
+/// Appends the triangles of `gmesh`, placed by `transform`, to `mesh`.
+fn read_mesh(
+    gmesh: &gltf::Mesh,
+    transform: &Matrix,
+    buffers: &[Vec<u8>],
+    mesh: &mut PolygonMesh,
+) -> Result<(), ReadError> {
+    for primitive in gmesh.primitives() {
+        if primitive.mode() != gltf::mesh::Mode::Triangles {
+            return Err((
+                0,
+                format!("mesh {}: only triangle primitives are read", gmesh.index()),
+            ));
+        }
+        let reader = primitive.reader(|b| buffers.get(b.index()).map(Vec::as_slice));
+        let base = mesh.vertices.len() as u32;
+        let positions = reader.read_positions().ok_or_else(|| {
+            (
+                0,
+                format!("mesh {}: a primitive has no positions", gmesh.index()),
+            )
+        })?;
+        mesh.vertices.extend(positions.map(|p| {
+            let [x, _, z] = apply(transform, p.map(f64::from));
+            Point::new(x + 0.0, -z + 0.0)
+        }));
+        let count = mesh.vertices.len() as u32 - base;
+        let indices: Vec<u32> = match reader.read_indices() {
+            Some(i) => i.into_u32().collect(),
+            None => (0..count).collect(),
+        };
+        if !indices.len().is_multiple_of(3) || indices.iter().any(|&i| i >= count) {
+            return Err((
+                0,
+                format!(
+                    "mesh {}: indices are not whole triangles of its vertices",
+                    gmesh.index()
+                ),
+            ));
+        }
+        mesh.polygons.extend(
+            indices
+                .chunks(3)
+                .map(|t| t.iter().map(|&i| base + i).collect()),
+        );
+    }
+    Ok(())
+}
+
+fn to_f64(m: [[f32; 4]; 4]) -> Matrix {
+    m.map(|column| column.map(f64::from))
+}
+
+/// `a * b` of column-major matrices.
+fn multiply(a: &Matrix, b: &Matrix) -> Matrix {
+    std::array::from_fn(|col| {
+        std::array::from_fn(|row| (0..4).map(|k| a[k][row] * b[col][k]).sum())
+    })
+}
+
+/// The point `p` moved by the affine transform `m`.
+fn apply(m: &Matrix, p: [f64; 3]) -> [f64; 3] {
+    std::array::from_fn(|row| m[0][row] * p[0] + m[1][row] * p[1] + m[2][row] * p[2] + m[3][row])
 }
 
 /// The bytes of one buffer: the GLB binary chunk, a base64 data URI or a file beside the document.
@@ -99,4 +175,64 @@ fn buffer_data(
         ));
     }
     Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One triangle (0,0,0), (1,0,0), (0,0,-1) — the points (0,0), (1,0), (0,1) — instanced by
+    /// a child node (translation (0,0,-5), a quarter turn about +y, scale (2,1,2)) of a parent
+    /// whose `matrix` translates by (10,0,0).
+    const PLACED: &str = r#"{
+      "asset": {"version": "2.0"},
+      "scene": 0,
+      "scenes": [{"nodes": [0]}],
+      "nodes": [
+        {"matrix": [1,0,0,0, 0,1,0,0, 0,0,1,0, 10,0,0,1], "children": [1]},
+        {"mesh": 0, "translation": [0, 0, -5],
+         "rotation": [0, 0.7071067811865476, 0, 0.7071067811865476], "scale": [2, 1, 2]}
+      ],
+      "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}],
+      "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                     "min": [0, 0, -1], "max": [1, 0, 0]}],
+      "bufferViews": [{"buffer": 0, "byteLength": 36}],
+      "buffers": [{"byteLength": 36,
+                   "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAAAAAAIC/"}]
+    }"#;
+
+    #[test]
+    fn node_transforms_place_the_mesh_through_the_hierarchy() {
+        let mesh = gltf_mesh(PLACED.as_bytes(), None).unwrap();
+        // By hand, each vertex: scale (2,1,2), then the quarter turn (x, y, z) -> (z, y, -x),
+        // then + (0,0,-5), then + (10,0,0); the point is (x, -z).
+        //   (0,0,0)  -> (0,0,0)  -> (0,0,0)  -> (0,0,-5)  -> (10,0,-5) -> (10, 5)
+        //   (1,0,0)  -> (2,0,0)  -> (0,0,-2) -> (0,0,-7)  -> (10,0,-7) -> (10, 7)
+        //   (0,0,-1) -> (0,0,-2) -> (-2,0,0) -> (-2,0,-5) -> (8,0,-5)  -> (8, 5)
+        let expected = [(10.0, 5.0), (10.0, 7.0), (8.0, 5.0)];
+        assert_eq!(mesh.vertices.len(), 3);
+        // glTF stores single-precision numbers: about 1e-7 relative.
+        for (v, (x, y)) in mesh.vertices.iter().zip(expected) {
+            assert!(
+                (v.x - x).abs() < 1e-5 && (v.y - y).abs() < 1e-5,
+                "{v} is not ({x}, {y})"
+            );
+        }
+        assert_eq!(
+            mesh.polygons,
+            vec![vec![0, 1, 2]],
+            "already counter-clockwise"
+        );
+    }
+
+    #[test]
+    fn without_nodes_meshes_are_read_as_they_are() {
+        let mut json: serde_json::Value = serde_json::from_str(PLACED).unwrap();
+        for key in ["scene", "scenes", "nodes"] {
+            json.as_object_mut().unwrap().remove(key);
+        }
+        let mesh = gltf_mesh(json.to_string().as_bytes(), None).unwrap();
+        let points: Vec<(f64, f64)> = mesh.vertices.iter().map(|p| (p.x, p.y)).collect();
+        assert_eq!(points, vec![(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]);
+    }
 }

@@ -18,7 +18,8 @@ pub use gltf_mesh::gltf_mesh;
 pub use godot_tres::godot_tres;
 pub use movingai_map::{MapError, parse_movingai_map};
 pub use navmesh_file::{
-    NavmeshFileError, build_polygon_mesh, load_navmesh, load_polygon_mesh, scene_of,
+    NavmeshFileError, build_polygon_mesh, load_navmesh, load_polygon_mesh, opens_as_navmesh,
+    scene_of,
 };
 pub use navmesh_json::navmesh_json;
 pub use obj_mesh::obj_mesh;

@@ -32,6 +32,32 @@ pub enum NavmeshFileError {
     Invalid { path: String, message: String },
 }
 
+/// True when the editor opens `path` as a navmesh rather than as a scene: an engine navmesh file
+/// (`.tres`, `.tscn`, `.obj`, `.gltf`, `.glb`) or navscope navmesh JSON (`"format":
+/// "navscope-navmesh"`). A Polyanya `.mesh` opens as a scene unless asked for as a navmesh; a
+/// file that cannot be read is left to the scene loader, which names the problem.
+pub fn opens_as_navmesh(path: &Path) -> bool {
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    match extension.as_str() {
+        "tres" | "tscn" | "obj" | "gltf" | "glb" => true,
+        "json" => {
+            #[derive(serde::Deserialize)]
+            struct Header {
+                format: Option<serde_json::Value>,
+            }
+            crate::fileio::read_input(path)
+                .ok()
+                .and_then(|bytes| serde_json::from_slice::<Header>(&bytes).ok())
+                .and_then(|h| h.format)
+                .is_some_and(|f| f == crate::export::NAVMESH_FORMAT)
+        }
+        _ => false,
+    }
+}
+
 /// A reader's complaint before the file name is added: a line (0 = the file) and a message.
 pub(super) type ReadError = (usize, String);
 
@@ -134,4 +160,33 @@ pub(super) fn counter_clockwise(mut mesh: PolygonMesh) -> PolygonMesh {
         }
     }
     mesh
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_files_and_navmesh_json_open_as_navmeshes_scenes_do_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        for name in ["a.tres", "a.TSCN", "a.obj", "a.gltf", "a.glb"] {
+            assert!(opens_as_navmesh(Path::new(name)), "{name}");
+        }
+        let navmesh = write("level.navmesh.json", r#"{"format": "navscope-navmesh"}"#);
+        assert!(opens_as_navmesh(&navmesh));
+        let scene = write(
+            "level.json",
+            r#"{"format": "navscope-scene", "version": 2}"#,
+        );
+        assert!(!opens_as_navmesh(&scene));
+        let broken = write("broken.json", "{");
+        assert!(!opens_as_navmesh(&broken), "left to the scene loader");
+        assert!(!opens_as_navmesh(Path::new("level.mesh")));
+        assert!(!opens_as_navmesh(Path::new("level.map")));
+    }
 }

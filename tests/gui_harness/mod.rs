@@ -93,6 +93,15 @@ pub fn screen(h: &Harness<'_, App>, x: f64, y: f64) -> egui::Pos2 {
         .expect("the canvas has been laid out")
 }
 
+/// Opens the `menu` of the menu bar and clicks its `item`, a frame each.
+pub fn menu_item(h: &mut Harness<'_, App>, menu: &str, item: &str) {
+    use egui_kittest::kittest::Queryable;
+    h.get_by_label(menu).click();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+}
+
 /// Press and release at one place, a frame each.
 pub fn click(h: &mut Harness<'_, App>, at: egui::Pos2) {
     h.hover_at(at);

@@ -2,6 +2,7 @@
 //! and points, editable numerically) or off-mesh link (name, ends, both ways, cost), and the
 //! problems of the current build.
 
+use super::gesture;
 use crate::app::action::Action;
 use crate::app::commands::Command;
 use crate::app::live::Failure;
@@ -229,18 +230,11 @@ fn ring_editor(
                                 .prefix("y "),
                         )
                         .labelled_by(label.id);
-                    if fx.drag_started() || fy.drag_started() {
-                        actions.push(Action::BeginGesture);
-                    }
-                    if (x, y) != (p.x, p.y) {
-                        actions.push(Action::Apply(Edit::MoveCorners(vec![(
-                            Corner { ring, index },
-                            Point::new(x, y),
-                        )])));
-                    }
-                    if fx.drag_stopped() || fy.drag_stopped() {
-                        actions.push(Action::EndGesture);
-                    }
+                    let moved = (x, y) != (p.x, p.y);
+                    let edit = moved.then(|| {
+                        Edit::MoveCorners(vec![(Corner { ring, index }, Point::new(x, y))])
+                    });
+                    actions.extend(gesture::value_edit(&[&fx, &fy], edit));
                 });
             }
         });

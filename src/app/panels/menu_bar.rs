@@ -15,6 +15,8 @@ pub struct CommandState<'a> {
     /// A query is shown with its outcome.
     pub has_query: bool,
     pub has_selection: bool,
+    /// The document is a fixed navmesh: area tools are off, it can be converted.
+    pub fixed: bool,
     pub tool: Tool,
     pub settings: &'a Settings,
 }
@@ -26,7 +28,9 @@ impl CommandState<'_> {
             Command::Redo => self.can_redo,
             Command::Export(_) => self.has_mesh,
             Command::SaveTestCase => self.has_query,
-            Command::Delete => self.has_selection,
+            Command::Delete => self.has_selection && !self.fixed,
+            Command::ConvertToScene => self.fixed,
+            Command::UseTool(t) => !(self.fixed && t.edits_areas()),
             _ => true,
         }
     }

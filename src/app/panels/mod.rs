@@ -4,6 +4,7 @@
 pub mod alert;
 pub mod confirm;
 pub mod diagnosis;
+pub mod gesture;
 pub mod help;
 pub mod inspector;
 pub mod lab;

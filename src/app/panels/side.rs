@@ -1,33 +1,59 @@
 //! The left panel: tools, agent radius, the shown query, view options and the layer legend.
 
-use super::legend;
+use super::{gesture, legend, metrics};
 use crate::app::action::Action;
 use crate::app::commands::Command;
+use crate::app::number::fixed;
+use crate::app::profiles::{ProfilePaths, Shown};
 use crate::app::settings::{Layout, Settings};
 use crate::app::tools::Tool;
 use crate::document::Edit;
 use crate::scene::Scene;
 use crate::viz::Theme;
+use crate::viz::{Rgba, profile_color};
 use egui::{DragValue, ScrollArea, Slider, Ui};
 
-pub fn show(
-    ui: &mut Ui,
-    tool: Tool,
-    scene: &Scene,
-    query: Option<usize>,
-    settings: &Settings,
-) -> Vec<Action> {
+/// What the left panel shows.
+pub struct Inputs<'a> {
+    pub tool: Tool,
+    pub scene: &'a Scene,
+    /// The shown query.
+    pub query: Option<usize>,
+    pub settings: &'a Settings,
+    /// Why area tools are off, when they are.
+    pub locked: Option<&'a str>,
+    pub profile: &'a Shown,
+    /// Every profile's tangent path, when all are shown.
+    pub profile_paths: Option<&'a ProfilePaths>,
+}
+
+pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
+    let Inputs {
+        tool,
+        scene,
+        query,
+        settings,
+        locked,
+        ..
+    } = *inputs;
     let mut actions = Vec::new();
     ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Tools");
+        if let Some(reason) = locked {
+            ui.label(format!("Area tools are off: {reason}."));
+            if ui.button(Command::ConvertToScene.text()).clicked() {
+                actions.push(Action::Run(Command::ConvertToScene));
+            }
+        }
         // Wrapped, so that a new tool does not push the layer list out of the window.
         ui.horizontal_wrapped(|ui| {
             for t in Tool::ALL {
-                if ui
-                    .selectable_label(tool == t, t.name())
+                let enabled = locked.is_none() || !t.edits_areas();
+                let label = ui
+                    .add_enabled(enabled, egui::Button::selectable(tool == t, t.name()))
                     .on_hover_text(t.hint())
-                    .clicked()
-                {
+                    .on_disabled_hover_text(locked.unwrap_or_default());
+                if label.clicked() {
                     actions.push(Action::Run(Command::UseTool(t)));
                 }
             }
@@ -45,6 +71,7 @@ pub fn show(
         }
         ui.separator();
         radius(ui, scene, &mut actions);
+        profile_choice(ui, inputs, &mut actions);
         ui.separator();
         query_choice(ui, scene, query, &mut actions);
         ui.separator();
@@ -83,8 +110,9 @@ pub fn show(
     actions
 }
 
-/// The radius slider's largest value: an eighth of the scene's smaller side (or twice the
-/// radius, if larger), rounded up to 1, 2 or 5 times a power of ten.
+/// The radius slider's largest value: an eighth of the scene's smaller side (or the radius, if
+/// larger), rounded up to 1, 2 or 5 times a power of ten. Any value the slider gives keeps the
+/// range, so a drag cannot feed on itself (a larger radius is typed into the field).
 pub fn radius_range(scene: &Scene, current: f64) -> f64 {
     let b = scene.bounds();
     let side = if b.is_empty() {
@@ -92,7 +120,7 @@ pub fn radius_range(scene: &Scene, current: f64) -> f64 {
     } else {
         b.width().min(b.height())
     };
-    let wanted = (side / 8.0).max(2.0 * current);
+    let wanted = (side / 8.0).max(current);
     if !(wanted.is_finite() && wanted > 0.0) {
         return 10.0;
     }
@@ -125,15 +153,55 @@ fn radius(ui: &mut Ui, scene: &Scene, actions: &mut Vec<Action>) {
             .range(0.0..=f64::MAX)
             .prefix("r = "),
     );
-    let widgets = [&slider, &field];
-    if widgets.iter().any(|w| w.drag_started()) {
-        actions.push(Action::BeginGesture);
+    let changed = r != current && (r - current).abs() > 1e-12;
+    let edit = changed.then_some(Edit::SetRadius(r));
+    actions.extend(gesture::value_edit(&[&slider, &field], edit));
+}
+
+/// The agent-profile picker: one profile, or all with each one's tangent path and colour.
+fn profile_choice(ui: &mut Ui, inputs: &Inputs<'_>, actions: &mut Vec<Action>) {
+    let scene = inputs.scene;
+    let profiles = scene.profiles();
+    if profiles.len() < 2 {
+        return;
     }
-    if r != current && (r - current).abs() > 1e-12 {
-        actions.push(Action::Apply(Edit::SetRadius(r)));
+    let label = ui.label("Agent profile");
+    let mut choices: Vec<Shown> = profiles
+        .iter()
+        .map(|p| Shown::One(p.name.clone()))
+        .collect();
+    choices.push(Shown::All);
+    let shown = inputs.profile;
+    let combo = egui::ComboBox::from_id_salt("profile")
+        .selected_text(shown.label(scene))
+        .show_ui(ui, |ui| {
+            for choice in choices {
+                let selected = *shown == choice;
+                if ui.selectable_label(selected, choice.label(scene)).clicked() && !selected {
+                    actions.push(Action::ShowProfile(choice));
+                }
+            }
+        });
+    combo.response.labelled_by(label.id);
+    if *shown != Shown::default() {
+        ui.small("The radius above is the default profile's.");
     }
-    if widgets.iter().any(|w| w.drag_stopped()) {
-        actions.push(Action::EndGesture);
+    let Some(paths) = inputs.profile_paths else {
+        return;
+    };
+    for (k, row) in paths.rows.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let Rgba(r, g, b, a) = profile_color(k as u32);
+            let color = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 4.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 1.0, color);
+            let outcome = match (&row.tangent, &row.status) {
+                (Some(path), _) => fixed(path.length, 3),
+                (None, Ok(status)) => format!("no path: {}", metrics::explain(*status)),
+                (None, Err(e)) => format!("no navmesh: {e}"),
+            };
+            ui.label(format!("{}: {outcome}", row.profile.name));
+        });
     }
 }
 
