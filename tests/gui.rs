@@ -6,7 +6,7 @@ mod gui_harness;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, click, drag, editor_on, editor_stepping, screen};
+use gui_harness::{FakeDialogs, click, drag, editor_on, editor_stepping, screen, set_number};
 use navscope::app::{App, FileKind};
 use navscope::geom::Point;
 use navscope::nav::Variant;
@@ -84,14 +84,7 @@ fn drawing_an_obstacle_by_clicks_rebuilds_the_mesh() {
     let mut h = editor(&FakeDialogs::default());
     let before = h.state().triangle_count();
     let obstacles = h.state().document().scene().obstacles.len();
-    h.get_by_label("Polygon obstacle").click();
-    h.run();
-    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)] {
-        let at = screen(&h, x, y);
-        click(&mut h, at);
-    }
-    h.key_press(Key::Enter);
-    h.run();
+    draw_polygon(&mut h, &[(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)]);
     let scene = h.state().document().scene();
     assert_eq!(scene.obstacles.len(), obstacles + 1);
     assert_eq!(scene.obstacles[obstacles].ring.len(), 3);
@@ -147,8 +140,6 @@ fn a_double_click_after_quick_clicks_adds_the_clicked_point_and_closes_the_polyg
 
 #[test]
 fn a_fixed_grid_step_is_what_clicks_snap_to() {
-    use egui::accesskit::{Action, ActionData, ActionRequest, Role};
-    use egui_kittest::kittest::NodeT;
     let mut h = editor(&FakeDialogs::default());
     let obstacles = h.state().document().scene().obstacles.len();
     h.key_press(Key::S); // snap on
@@ -156,26 +147,9 @@ fn a_fixed_grid_step_is_what_clicks_snap_to() {
     h.get_by_label("Fixed grid step").click();
     h.run();
     assert_eq!(h.state().settings().grid_step, Some(1.0));
-    let (target_node, target_tree) = h
-        .get_by_role_and_label(Role::SpinButton, "step")
-        .accesskit_node()
-        .locate();
-    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
-        action: Action::SetValue,
-        target_node,
-        target_tree,
-        data: Some(ActionData::NumericValue(0.25)),
-    }));
-    h.run();
+    set_number(&mut h, "step", 0.25);
     assert_eq!(h.state().settings().grid_step, Some(0.25));
-    h.get_by_label("Polygon obstacle").click();
-    h.run();
-    for (x, y) in [(30.37, 21.05), (34.12, 21.38), (32.13, 24.88)] {
-        let at = screen(&h, x, y);
-        click(&mut h, at);
-    }
-    h.key_press(Key::Enter);
-    h.run();
+    draw_polygon(&mut h, &[(30.37, 21.05), (34.12, 21.38), (32.13, 24.88)]);
     let scene = h.state().document().scene();
     assert_eq!(scene.obstacles.len(), obstacles + 1);
     let got = scene.obstacles[obstacles].ring.points().to_vec();
@@ -183,20 +157,30 @@ fn a_fixed_grid_step_is_what_clicks_snap_to() {
     assert_eq!(got, want);
 }
 
+/// Clicks the world points `corners` with the polygon tool and closes the polygon (Enter).
+fn draw_polygon(h: &mut Harness<'_, App>, corners: &[(f64, f64)]) {
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for &(x, y) in corners {
+        let at = screen(h, x, y);
+        click(h, at);
+    }
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+/// Draws the triangle (30, 21), (34, 21), (32, 25), then takes the Select tool.
+fn draw_triangle_then_select(h: &mut Harness<'_, App>) {
+    draw_polygon(h, &[(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)]);
+    h.key_press(Key::V);
+    h.run();
+}
+
 #[test]
 fn the_inspector_header_shows_the_name_and_a_list_index_that_cannot_be_mixed_up() {
     let mut h = editor(&FakeDialogs::default());
     let index = h.state().document().scene().obstacles.len();
-    h.get_by_label("Polygon obstacle").click();
-    h.run();
-    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)] {
-        let at = screen(&h, x, y);
-        click(&mut h, at);
-    }
-    h.key_press(Key::Enter);
-    h.run();
-    h.key_press(Key::V);
-    h.run();
+    draw_triangle_then_select(&mut h);
     let inside = screen(&h, 32.0, 22.5);
     click(&mut h, inside);
     assert_eq!(h.state().selection().ring(), Some(RingRef::Obstacle(index)));
@@ -687,16 +671,7 @@ fn the_radius_slider_moves_in_fine_steps_over_the_scenes_range() {
 fn deleting_a_corner_of_a_triangle_says_the_obstacle_went() {
     let mut h = editor(&FakeDialogs::default());
     let obstacles = h.state().document().scene().obstacles.len();
-    h.get_by_label("Polygon obstacle").click();
-    h.run();
-    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)] {
-        let at = screen(&h, x, y);
-        click(&mut h, at);
-    }
-    h.key_press(Key::Enter);
-    h.run();
-    h.key_press(Key::V);
-    h.run();
+    draw_triangle_then_select(&mut h);
     let corner = screen(&h, 34.0, 21.0);
     click(&mut h, corner);
     assert!(matches!(

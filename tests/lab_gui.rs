@@ -4,31 +4,16 @@
 
 mod gui_harness;
 
-use egui::accesskit::{Action, ActionData, ActionRequest, Role};
+use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
-use gui_harness::{FakeDialogs, editor_on};
+use egui_kittest::kittest::Queryable;
+use gui_harness::{FakeDialogs, editor_on, set_number};
 use navscope::app::App;
 use navscope::app::panels::lab::Column;
 use navscope::lab::Ratio;
 
 fn editor() -> Harness<'static, App> {
     editor_on(&FakeDialogs::default(), None)
-}
-
-/// Sets the number field labelled `label` through its accessibility action.
-fn set_number(h: &mut Harness<'_, App>, label: &str, value: f64) {
-    let (target_node, target_tree) = h
-        .get_by_role_and_label(Role::SpinButton, label)
-        .accesskit_node()
-        .locate();
-    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
-        action: Action::SetValue,
-        target_node,
-        target_tree,
-        data: Some(ActionData::NumericValue(value)),
-    }));
-    h.run();
 }
 
 fn open_lab_and_run(h: &mut Harness<'_, App>, queries: usize) {

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
 use navscope::app::{App, Dialogs, FileKind, Options};
 use navscope::geom::Point;
 use std::collections::VecDeque;
@@ -123,5 +124,22 @@ pub fn drag(h: &mut Harness<'_, App>, from: egui::Pos2, to: egui::Pos2) {
         h.hover_at(from + (to - from) * (k as f32 / 6.0));
     }
     h.drop_at(to);
+    h.run();
+}
+
+/// Sets the number field labelled `label` through its accessibility action.
+pub fn set_number(h: &mut Harness<'_, App>, label: &str, value: f64) {
+    let (target_node, target_tree) = h
+        .get_by_role_and_label(egui::accesskit::Role::SpinButton, label)
+        .accesskit_node()
+        .locate();
+    h.event(egui::Event::AccessKitActionRequest(
+        egui::accesskit::ActionRequest {
+            action: egui::accesskit::Action::SetValue,
+            target_node,
+            target_tree,
+            data: Some(egui::accesskit::ActionData::NumericValue(value)),
+        },
+    ));
     h.run();
 }
