@@ -234,8 +234,6 @@ struct Scratch {
     slot: Vec<u32>,
     nodes: Vec<Node>,
     heap: BinaryHeap<Entry>,
-    /// The moves out of the triangle being expanded, as the nodes they would open.
-    moves: Vec<Node>,
 }
 
 thread_local! {
@@ -271,7 +269,6 @@ pub(crate) fn search<P: Passage>(
     }
     scratch.nodes.clear();
     scratch.heap.clear();
-    scratch.moves.clear();
     SCRATCH.set(scratch);
     outcome
 }
@@ -285,12 +282,7 @@ fn search_in<P: Passage>(
     (passage, jumps): (&P, &Jumps),
     mut observe: impl FnMut(SearchEvent),
 ) -> SearchOutcome {
-    let Scratch {
-        slot,
-        nodes,
-        heap,
-        moves,
-    } = scratch;
+    let Scratch { slot, nodes, heap } = scratch;
     // Walking costs at least the smallest area cost per unit, a jump at least its scale.
     let scale = jumps.heuristic_scale().min(mesh.cost_map().min_cost());
     let h = |p: Point| scale * p.distance(goal);
@@ -374,45 +366,56 @@ fn search_in<P: Passage>(
             } else {
                 None
             };
-            moves.push(Node::open(
-                n,
-                n_entry,
-                node,
-                g + cost * at.distance(cross),
-                cross,
-            ));
+            let next = Node::open(n, n_entry, node, g + cost * at.distance(cross), cross);
+            relax(slot, nodes, heap, next, tri, h(cross), &mut observe);
         }
         for j in jumps.starting_in(tri) {
             let jump = jumps.jump(j);
             let ng = g + cost * at.distance(jump.from) + jump.cost;
-            moves.extend(jump.to_tris.iter().map(|&t| Node {
-                link: Some(j),
-                ..Node::open(t, None, node, ng, jump.to)
-            }));
-        }
-        for next in moves.drain(..) {
-            let (n, ng, cross) = (next.tri, next.g, next.at);
-            let Some(index) = offer(slot, nodes, next) else {
-                continue;
-            };
-            observe(SearchEvent::Open {
-                tri: n,
-                parent: Some(tri),
-                g: ng,
-                h: h(cross),
-            });
-            heap.push(Entry {
-                f: ng + h(cross),
-                g: ng,
-                node: index,
-                done: false,
-            });
+            for &t in &jump.to_tris {
+                let next = Node {
+                    link: Some(j),
+                    ..Node::open(t, None, node, ng, jump.to)
+                };
+                relax(slot, nodes, heap, next, tri, h(jump.to), &mut observe);
+            }
         }
     }
     outcome
 }
 
+/// Offers `next`, reached from triangle `from`, to the search: a new or cheaper node is told
+/// to `observe` and queued at its cost plus the heuristic `h`.
+#[inline(always)]
+fn relax(
+    slot: &mut [u32],
+    nodes: &mut Vec<Node>,
+    heap: &mut BinaryHeap<Entry>,
+    next: Node,
+    from: TriId,
+    h: f64,
+    observe: &mut impl FnMut(SearchEvent),
+) {
+    let (tri, g) = (next.tri, next.g);
+    let Some(node) = offer(slot, nodes, next) else {
+        return;
+    };
+    observe(SearchEvent::Open {
+        tri,
+        parent: Some(from),
+        g,
+        h,
+    });
+    heap.push(Entry {
+        f: g + h,
+        g,
+        node,
+        done: false,
+    });
+}
+
 /// The point q of segment [a, b] minimising |from - q| + |q - to|.
+#[inline]
 fn crossing_point(from: Point, a: Point, b: Point, to: Point) -> Point {
     let d = b - a;
     let len_sq = d.length_sq();
@@ -447,6 +450,7 @@ fn crossing_point(from: Point, a: Point, b: Point, to: Point) -> Point {
 /// Offers the move `next` to the open list: the index of the node now holding it, or `None`
 /// when it is refused. A triangle expanded with every way out open is done; one whose ways out
 /// were refused for its entry is searched again from each other entry edge.
+#[inline(always)]
 fn offer(slot: &mut [u32], nodes: &mut Vec<Node>, next: Node) -> Option<u32> {
     let n = next.tri;
     let mut same = None;
