@@ -20,3 +20,5 @@ shot compare.png assets/scenes/maze.json --compare 4
 shot failing-path.png assets/scenes/islands.json
 shot lab.png --lab 1000
 shot no-query.png assets/scenes/rooms-no-query.json
+shot costs.png assets/scenes/mud.json
+shot links.png assets/scenes/floors.json
