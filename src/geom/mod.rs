@@ -14,7 +14,7 @@ mod tangent;
 pub use aabb::{Aabb, overlap_clusters};
 pub use arc::Arc;
 pub use point::{Point, Vector};
-pub use predicates::{Side, orient, side_of};
+pub use predicates::{Side, in_circle, orient, side_of};
 pub use ring::{Ring, signed_area, winding_number};
 pub use segment::{Segment, segment_distance};
 pub use segment_grid::SegmentGrid;

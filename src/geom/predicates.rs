@@ -1,4 +1,5 @@
-//! Exact orientation predicate (Shewchuk's adaptive arithmetic via the `robust` crate).
+//! Exact orientation and in-circle predicates (Shewchuk's adaptive arithmetic via the `robust`
+//! crate).
 
 use super::Point;
 
@@ -18,6 +19,13 @@ pub fn orient(a: Point, b: Point, c: Point) -> f64 {
         robust::Coord { x: b.x, y: b.y },
         robust::Coord { x: c.x, y: c.y },
     )
+}
+
+/// Positive when `d` lies strictly inside the circle through the counter-clockwise triangle
+/// `abc`, negative when outside, zero when the four points are cocircular; the sign is exact.
+pub fn in_circle(a: Point, b: Point, c: Point, d: Point) -> f64 {
+    let coord = |p: Point| robust::Coord { x: p.x, y: p.y };
+    robust::incircle(coord(a), coord(b), coord(c), coord(d))
 }
 
 /// The side of the directed line `a -> b` that `p` lies on, decided exactly.
@@ -42,6 +50,18 @@ mod tests {
         assert_eq!(side_of(a, b, Point::new(0.5, 1.0)), Side::Left);
         assert_eq!(side_of(a, b, Point::new(0.5, -1.0)), Side::Right);
         assert_eq!(side_of(a, b, Point::new(7.0, 0.0)), Side::On);
+    }
+
+    #[test]
+    fn in_circle_sign() {
+        let (a, b, c) = (
+            Point::new(0.0, 0.0),
+            Point::new(2.0, 0.0),
+            Point::new(0.0, 2.0),
+        );
+        assert!(in_circle(a, b, c, Point::new(1.0, 1.0)) > 0.0);
+        assert!(in_circle(a, b, c, Point::new(3.0, 3.0)) < 0.0);
+        assert_eq!(in_circle(a, b, c, Point::new(2.0, 2.0)), 0.0);
     }
 
     #[test]

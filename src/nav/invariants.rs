@@ -1,11 +1,12 @@
 //! Public checkers of the invariants paths and meshes must keep. Tests, property tests and
 //! debug assertions all call these; each returns a message naming the first violation.
 
-use crate::geom::{Point, Segment, SegmentGrid, side_of};
+use crate::geom::{Point, Segment, SegmentGrid, in_circle, side_of};
 use crate::nav::build::error::BuildError;
 use crate::nav::build::inflate::inflate;
 use crate::nav::build::repair::repair;
 use crate::nav::mesh::free_space::FreeSpace;
+use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::paths::path::{Path, PathSegment};
 use crate::nav::search::corridor::Portal;
 use crate::scene::Scene;
@@ -23,6 +24,34 @@ pub use crate::nav::search::corridor::check_corridor;
 pub fn raw_walls(scene: &Scene) -> Result<SegmentGrid, BuildError> {
     let free: FreeSpace = inflate(&repair(scene)?, 0.0, 0.0);
     Ok(free.walls())
+}
+
+/// Every edge between two triangles of `mesh` is locally Delaunay: the far corner of the
+/// triangle across lies on or outside the near triangle's circumcircle (exact predicate). Walls
+/// have no triangle across them, so for a mesh without cost areas (whose outlines are
+/// constraint edges between walkable triangles) this is "Delaunay away from constraints".
+pub fn check_delaunay(mesh: &NavMesh) -> Result<(), String> {
+    for t in mesh.triangle_ids() {
+        let [a, b, c] = mesh.triangle_points(t);
+        for (k, u) in mesh.neighbors(t).into_iter().enumerate() {
+            let Some(u) = u else { continue };
+            let (l, r) = mesh.edge_left_right(t, k);
+            let far = mesh
+                .triangle(u)
+                .into_iter()
+                .find(|&v| v != l && v != r)
+                .ok_or_else(|| format!("triangles {} and {} are the same", t.0, u.0))?;
+            let d = mesh.vertex(far);
+            if in_circle(a, b, c, d) > 0.0 {
+                return Err(format!(
+                    "edge {} of triangle {} is not Delaunay: {d} (of triangle {}) is inside the \
+                     circle through {a}, {b}, {c}",
+                    k, t.0, u.0
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The path starts exactly at `start` and ends exactly at `goal`.

@@ -20,7 +20,7 @@ pub use build::pipeline::{Build, BuildOptions, Timings, build, build_with};
 pub use build::polygon_mesh::{PolygonMesh, PolygonMeshError, wall_loops};
 pub use build::raw::RawNav;
 pub use build::repair::{Repaired, repair};
-pub use build::triangulate::{triangulate, triangulate_with_costs};
+pub use build::triangulate::{triangulate, triangulate_in_one_piece, triangulate_with_costs};
 pub use explain::bottleneck::Bottleneck;
 pub use explain::detour::{Detour, detour};
 pub use explain::diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};

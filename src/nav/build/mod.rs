@@ -9,4 +9,5 @@ pub mod polygon_ops;
 pub mod raw;
 pub mod repair;
 pub mod seam;
+pub mod stitch;
 pub mod triangulate;

@@ -1,7 +1,7 @@
 //! The build stage as one call: validate and repair the scene, inflate it by the agent radius,
 //! triangulate the free space, and triangulate the raw (unshrunk) free space alongside for
 //! radius-aware queries. Options, errors and per-stage timings live here. The raw mesh does not
-//! depend on the inflated one, so it is built on a second thread meanwhile.
+//! depend on the inflated one, so it is built on another core meanwhile.
 
 use super::error::BuildError;
 use super::inflate::inflate;
@@ -46,7 +46,7 @@ pub struct Timings {
     pub inflate_us: u64,
     pub triangulate_us: u64,
     /// The raw mesh: triangulation of the unshrunk free space (shared with the mesh for radius
-    /// 0) and its clearance widths. For a radius above 0 it runs on its own thread alongside
+    /// 0) and its clearance widths. For a radius above 0 it runs on another core alongside
     /// inflation and triangulation, so the stage times add up to more than the wall-clock time.
     pub raw_us: u64,
 }
@@ -106,27 +106,12 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
     warnings.extend(repaired.warnings.iter().cloned());
     let t1 = Instant::now();
     let raw_apart = !options.skip_raw && radius > 0.0;
-    let (shrunk, raw_apart) = std::thread::scope(|s| {
-        let worker = if raw_apart {
-            std::thread::Builder::new()
-                .name("navscope-raw".into())
-                .spawn_scoped(s, || timed(|| RawNav::build(&repaired)))
-                .ok()
-        } else {
-            None
-        };
-        let shrunk = shrunk_mesh(&repaired, radius, tolerance);
-        let raw = match worker {
-            Some(w) => Some(w.join().unwrap_or_else(|_| {
-                let lost = "the raw mesh thread stopped without a result".to_string();
-                (Err(BuildError::Triangulation(lost)), 0)
-            })),
-            // The thread could not start: build it here.
-            None if raw_apart => Some(timed(|| RawNav::build(&repaired))),
-            None => None,
-        };
-        (shrunk, raw)
-    });
+    // Both meshes at once; rayon's work stealing lets the idle core take a half of a split
+    // triangulation (see `triangulate`).
+    let (shrunk, raw_apart) = rayon::join(
+        || shrunk_mesh(&repaired, radius, tolerance),
+        || raw_apart.then(|| timed(|| RawNav::build(&repaired))),
+    );
     let Shrunk {
         free_space,
         mesh,

@@ -315,6 +315,7 @@ fn assemble(
         component_count,
         locator: Locator {
             parts: vec![LocatorPart::new(cdt, face_tri, vertex_id)],
+            reshaped: None,
             split_x: None,
         },
         costs: Vec::new(),

@@ -2,10 +2,12 @@
 //! faces classified walkable by parity (crossing a contour toggles inside/outside), packed into
 //! a `NavMesh` with adjacency and connected components.
 //!
-//! Large inputs are split along a vertical seam (see `seam`) and the two halves triangulated on
-//! two threads, then stitched along the seam. The split depends only on the input, so the same
-//! free space always gives the same mesh. The seam pieces are constraint edges, so triangles do
-//! not cross the seam (the mesh is Delaunay on each side of it).
+//! Large inputs are split along a vertical seam (see `seam`) and the two halves triangulated at
+//! once (rayon, so the raw mesh's triangulation and both halves share the cores), then stitched
+//! and made Delaunay across the seam again by edge flips (see `stitch`): the result is the
+//! constrained Delaunay triangulation of the contours plus the points where the seam crossed
+//! them, with the same area as one triangulation. The split depends only on the input, so the
+//! same free space always gives the same mesh.
 //!
 //! Cost areas ([`triangulate_with_costs`]) add their outlines (in short pieces, see
 //! `CostMap::outline_pieces`) as constraint edges after the walls (split where they cross a wall or each other; the parts outside the free space only
@@ -16,12 +18,14 @@
 
 use super::error::BuildError;
 use super::seam;
+use super::stitch::stitch;
 use crate::geom::Point;
 use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::ids::{ComponentId, TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
+use crate::nav::mesh::reshaped::Reshaped;
 use crate::scene::Corner;
 use spade::handles::FixedVertexHandle;
 use spade::{Point2, PositionInTriangulation, Triangulation};
@@ -38,8 +42,29 @@ pub fn triangulate(free: &FreeSpace) -> Result<NavMesh, BuildError> {
 /// Triangulates `free` with the outlines of `costs` as constraint edges too, and gives every
 /// triangle its cost (see the module documentation).
 pub fn triangulate_with_costs(free: &FreeSpace, costs: &CostMap) -> Result<NavMesh, BuildError> {
+    let split_min = if costs.is_empty() {
+        SPLIT_MIN_VERTICES
+    } else {
+        usize::MAX
+    };
+    triangulate_pieces(free, costs, split_min)
+}
+
+/// Triangulates `free` as one constrained Delaunay triangulation, never split at a seam: the
+/// reference a split build is compared with.
+pub fn triangulate_in_one_piece(free: &FreeSpace) -> Result<NavMesh, BuildError> {
+    triangulate_pieces(free, &CostMap::default(), usize::MAX)
+}
+
+/// Triangulates `free`, split in two halves at a seam when it has at least `split_min` distinct
+/// points and a seam exists.
+fn triangulate_pieces(
+    free: &FreeSpace,
+    costs: &CostMap,
+    split_min: usize,
+) -> Result<NavMesh, BuildError> {
     let (points, corners, edges) = collect(free);
-    let split = if costs.is_empty() && points.len() >= SPLIT_MIN_VERTICES {
+    let split = if points.len() >= split_min {
         seam::split(&points, &edges)
     } else {
         None
@@ -56,13 +81,7 @@ pub fn triangulate_with_costs(free: &FreeSpace, costs: &CostMap) -> Result<NavMe
         }
         Some(split) => {
             let [left, right] = split.halves;
-            let (a, b) = std::thread::scope(|s| {
-                let right = s.spawn(move || build_part(right, costs));
-                let left = build_part(left, costs);
-                (left, right.join())
-            });
-            let b =
-                b.map_err(|_| BuildError::Triangulation("a triangulation thread failed".into()))?;
+            let (a, b) = rayon::join(|| build_part(left, costs), || build_part(right, costs));
             let mut all = points;
             all.extend(split.seam);
             Ok(assemble(vec![a?, b?], all, corners, Some(split.x), costs))
@@ -324,9 +343,17 @@ fn assemble(
             .collect();
         locator_parts.push(LocatorPart::new(part.cdt, face_tri, vertex_id));
     }
-    if split_x.is_some() {
-        stitch(&triangles, &mut neighbors, &vertex_of[seam_start..]);
-    }
+    let reshaped = split_x
+        .map(|_| {
+            stitch(
+                &vertices,
+                &mut triangles,
+                &mut neighbors,
+                &vertex_of[seam_start..],
+            )
+        })
+        .filter(|ids| !ids.is_empty())
+        .map(|ids| Reshaped::new(ids, &vertices, &triangles));
     let (components, component_count) = label_components(&neighbors);
     let mut mesh = NavMesh {
         vertices,
@@ -338,6 +365,7 @@ fn assemble(
         locator: Locator {
             parts: locator_parts,
             split_x,
+            reshaped,
         },
         costs: Vec::new(),
         cost_map: costs.clone(),
@@ -350,43 +378,6 @@ fn assemble(
             .collect();
     }
     mesh
-}
-
-/// Links triangles across the seam: a wall edge between two seam vertices is shared by exactly
-/// one triangle on each side.
-fn stitch(
-    triangles: &[[VertexId; 3]],
-    neighbors: &mut [[Option<TriId>; 3]],
-    seam_vertices: &[Option<VertexId>],
-) {
-    let mut is_seam = vec![
-        false;
-        triangles
-            .iter()
-            .flatten()
-            .map(|v| v.index() + 1)
-            .max()
-            .unwrap_or(0)
-    ];
-    for v in seam_vertices.iter().flatten() {
-        is_seam[v.index()] = true;
-    }
-    let mut open: Vec<((VertexId, VertexId), TriId, usize)> = Vec::new();
-    for (t, tri) in triangles.iter().enumerate() {
-        for k in 0..3 {
-            let (a, b) = (tri[k], tri[(k + 1) % 3]);
-            if neighbors[t][k].is_none() && is_seam[a.index()] && is_seam[b.index()] {
-                open.push(((a.min(b), a.max(b)), TriId(t as u32), k));
-            }
-        }
-    }
-    open.sort_unstable();
-    for group in open.chunk_by(|a, b| a.0 == b.0) {
-        if let [(_, ta, ea), (_, tb, eb)] = *group {
-            neighbors[ta.index()][ea] = Some(tb);
-            neighbors[tb.index()][eb] = Some(ta);
-        }
-    }
 }
 
 /// Inside/outside of every face (by face index): flood from the hull, toggling at constraints.
@@ -441,4 +432,106 @@ pub(super) fn label_components(neighbors: &[[Option<TriId>; 3]]) -> (Vec<Compone
         count += 1;
     }
     (labels, count as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::orient;
+    use crate::nav::build::inflate::inflate;
+    use crate::nav::build::repair::repair;
+    use crate::nav::invariants::check_delaunay;
+    use crate::nav::mesh::locate::Location;
+    use crate::rng::Rng;
+    use crate::scene::Scene;
+    use crate::scene::generate::{random_field, rotated_squares};
+    use proptest::prelude::*;
+
+    fn free_space(scene: &Scene, radius: f64) -> FreeSpace {
+        inflate(
+            &repair(scene).expect("scene repairs"),
+            radius,
+            0.01 * radius,
+        )
+    }
+
+    /// `p` lies in triangle `t` of `mesh` or on its boundary (exact).
+    fn holds(mesh: &NavMesh, t: TriId, p: Point) -> bool {
+        let [a, b, c] = mesh.triangle_points(t);
+        orient(a, b, p) >= 0.0 && orient(b, c, p) >= 0.0 && orient(c, a, p) >= 0.0
+    }
+
+    /// The split build of `free` is a valid Delaunay mesh of the same area as one
+    /// triangulation, and locates points as that one does, in a triangle that holds them.
+    /// Returns whether the join flipped any edge.
+    fn check_split_against_whole(free: &FreeSpace, seed: u64) -> Result<bool, String> {
+        let split = triangulate_pieces(free, &CostMap::default(), 0).map_err(|e| e.to_string())?;
+        let whole = triangulate_in_one_piece(free).map_err(|e| e.to_string())?;
+        if split.locator.split_x.is_none() {
+            return Err("no seam".into());
+        }
+        split.validate(free)?;
+        check_delaunay(&split)?;
+        check_delaunay(&whole)?;
+        let (a, b) = (split.area(), whole.area());
+        if (a - b).abs() > 1e-9 * b.max(1.0) {
+            return Err(format!("split area {a}, one triangulation {b}"));
+        }
+        let bounds = free.bounds();
+        let mut rng = Rng::new(seed);
+        let samples: Vec<Point> = (0..400)
+            .map(|_| {
+                let x = rng.range(bounds.min.x, bounds.max.x);
+                Point::new(x, rng.range(bounds.min.y, bounds.max.y))
+            })
+            .chain(split.triangle_ids().map(|t| split.centroid(t)))
+            .collect();
+        for &p in &samples {
+            let (s, w) = (split.locate(p), whole.locate(p));
+            if s.is_inside() != w.is_inside() {
+                return Err(format!("{p}: split {s:?}, one triangulation {w:?}"));
+            }
+        }
+        // Seam points lie on walls only up to rounding, so corners are checked in `split` alone.
+        for &p in samples.iter().chain(&split.vertices) {
+            let s = split.locate(p);
+            for t in split.triangles_at(&s) {
+                if !holds(&split, t, p) {
+                    return Err(format!("{p} located in triangle {} ({s:?})", t.0));
+                }
+            }
+            if let Location::OnVertex(v, _) = s {
+                let around = (0..split.triangle_count())
+                    .filter(|&t| split.triangles[t].contains(&v))
+                    .count();
+                if split.triangles_at(&s).len() != around {
+                    return Err(format!("{p}: not every triangle around vertex {}", v.0));
+                }
+            }
+        }
+        Ok(split.locator.reshaped.is_some())
+    }
+
+    #[test]
+    fn the_split_build_has_no_sliver_seam() {
+        // Before the flips, the seam pieces stayed as long edges with slivers on both sides.
+        let free = free_space(&rotated_squares(12, 8, 10.0, 1.0, 3), 1.0);
+        assert_eq!(check_split_against_whole(&free, 1), Ok(true));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+        #[test]
+        fn split_builds_are_delaunay_with_the_area_of_one_triangulation(
+            seed in 0u64..100_000,
+            count in 4usize..60,
+            radius in prop_oneof![Just(0.0), 0.05f64..1.5],
+        ) {
+            let free = free_space(&random_field(count, 80.0, 50.0, radius, seed), radius);
+            prop_assume!(!free.is_empty());
+            let checked = check_split_against_whole(&free, seed);
+            prop_assume!(checked != Err("no seam".to_string()));
+            prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+        }
+    }
 }

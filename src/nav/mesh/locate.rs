@@ -3,6 +3,7 @@
 //! few steps whatever the mesh size.
 
 use super::ids::{TriId, VertexId};
+use super::reshaped::Reshaped;
 use crate::geom::{Aabb, Point};
 use spade::handles::FixedVertexHandle;
 use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
@@ -36,11 +37,13 @@ impl Location {
     }
 }
 
-/// The spade triangulations kept for point location (one, or two split at `split_x`).
+/// The spade triangulations kept for point location (one, or two split at `split_x`), and the
+/// triangles reshaped since (see `reshaped`).
 #[derive(Clone, Debug)]
 pub(crate) struct Locator {
     pub(in crate::nav) parts: Vec<LocatorPart>,
     pub(in crate::nav) split_x: Option<f64>,
+    pub(in crate::nav) reshaped: Option<Reshaped>,
 }
 
 /// One triangulation with the maps into the mesh's ids.
@@ -143,6 +146,9 @@ impl Locator {
         if !p.is_finite() {
             return Location::Outside;
         }
+        if let Some(location) = self.reshaped.as_ref().and_then(|r| r.locate(p)) {
+            return location;
+        }
         for part in self.parts_for(p.x) {
             let location = part.locate(p, triangles);
             if location.is_inside() {
@@ -162,6 +168,8 @@ impl Locator {
                     .map(|h| part.walkable_around(h).collect::<Vec<_>>())
             })
             .flatten()
+            .filter(|&t| !self.reshaped.as_ref().is_some_and(|r| r.contains(t)))
+            .chain(self.reshaped.iter().flat_map(|r| r.around(p)))
             .collect();
         around.sort_unstable();
         around.dedup();

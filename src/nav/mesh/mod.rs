@@ -10,3 +10,4 @@ pub mod ids;
 pub mod locate;
 pub mod navmesh;
 pub mod raycast;
+pub mod reshaped;
