@@ -26,6 +26,18 @@ pub enum BuildError {
         compact(*radius)
     )]
     EmptyFreeSpace { radius: f64 },
+    /// The build would need more memory than its budget (see `budget`); refused before any of
+    /// it is made.
+    #[error(
+        "the free space would have about {points} points, more than the {limit} that fit a \
+         build's memory budget of {budget_mib} MiB; raise --arc-tolerance, lower the radius or \
+         split the map"
+    )]
+    TooLarge {
+        points: usize,
+        limit: usize,
+        budget_mib: usize,
+    },
     /// The triangulator rejected the free space (should not happen for repaired input).
     #[error("triangulation failed: {0}")]
     Triangulation(String),

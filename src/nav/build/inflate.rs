@@ -181,7 +181,7 @@ fn library_offset(r: f64, tolerance: f64) -> (f64, f64) {
 /// never below the offsetting library's finest step: a full circle has at most
 /// 200 segments (a step of 0.01 * pi) however small the tolerance: a tolerance of 1e-20 gave a
 /// step of 0 and an endless loop.
-fn max_step(r: f64, tolerance: f64) -> f64 {
+pub(super) fn max_step(r: f64, tolerance: f64) -> f64 {
     (2.0 * (r / (r + tolerance.max(0.0))).clamp(-1.0, 1.0).acos()).max(polygon_ops::MIN_STEP)
 }
 

@@ -1,6 +1,7 @@
 //! The build stage: from a scene to its free space and navmeshes (repair, polygon operations,
 //! inflate, triangulate, the raw mesh) and the one-call `pipeline`.
 
+pub mod budget;
 pub mod error;
 pub mod inflate;
 pub mod pipeline;

@@ -3,6 +3,7 @@
 //! radius-aware queries. Options, errors and per-stage timings live here. The raw mesh does not
 //! depend on the inflated one, so it is built on another core meanwhile.
 
+use super::budget;
 use super::error::BuildError;
 use super::inflate::inflate;
 use super::raw::RawNav;
@@ -102,6 +103,13 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
         }
         warnings.push(issue);
     }
+    budget::check(
+        scene,
+        radius,
+        tolerance,
+        !options.skip_raw,
+        budget::MEMORY_BUDGET,
+    )?;
     let repaired = repair(scene)?;
     warnings.extend(repaired.warnings.iter().cloned());
     let t1 = Instant::now();
