@@ -7,9 +7,9 @@ use std::time::Duration;
 
 pub struct CpuTime;
 
-/// CPU time used by this process so far.
+/// CPU time used by this process so far (all threads).
 #[allow(unsafe_code)]
-fn now() -> Duration {
+pub fn now() -> Duration {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
