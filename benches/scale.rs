@@ -95,14 +95,24 @@ fn main() {
             drop(built.take());
             reset_peak_memory();
             let (t, cpu) = (Instant::now(), cpu_time::now());
-            built = Some(build_with(&scene, &options).expect("benchmark scene builds"));
+            match build_with(&scene, &options) {
+                Ok(b) => built = Some(b),
+                // Over the memory budget: refused up front, which is the figure to show.
+                Err(e) => {
+                    println!(
+                        "{n:>10} refused in {:.1} ms: {e}",
+                        t.elapsed().as_secs_f64() * 1e3
+                    );
+                    break;
+                }
+            }
             times.push(t.elapsed().as_secs_f64() * 1e3);
             cpu_times.push((cpu_time::now() - cpu).as_secs_f64() * 1e3);
         }
+        let Some(built) = built else { break };
         // The whole process's peak during the last build (the scene and earlier meshes' memory
         // freed to the allocator included).
         let peak = peak_memory_mib().unwrap_or(f64::NAN);
-        let built = built.expect("at least one run");
         let mesh = &built.mesh;
         let build_ms = median(times);
         let (n0, t0) = *first.get_or_insert((n, build_ms));
@@ -155,15 +165,20 @@ fn main() {
             exact / theirs
         );
         let t = built.timings;
+        let points = built.free_space.vertex_count()
+            + built
+                .raw
+                .as_ref()
+                .map_or(0, |r| r.free_space.vertex_count());
         println!(
             "{:>10} stages ms: repair {:.1}, inflate {:.1}, triangulate {:.1}, raw mesh {:.1} \
-             (alongside); {} free-space points",
+             (alongside); {points} free-space points (shrunk + raw), {:.0} peak bytes per point",
             "",
             t.repair_us as f64 / 1e3,
             t.inflate_us as f64 / 1e3,
             t.triangulate_us as f64 / 1e3,
             t.raw_us as f64 / 1e3,
-            built.free_space.vertex_count()
+            peak * 1024.0 * 1024.0 / points as f64
         );
         if side >= 500 {
             println!(
