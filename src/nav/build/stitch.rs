@@ -162,22 +162,27 @@ mod tests {
         VertexId(i)
     }
 
+    type Stitched = (Vec<TriId>, [[VertexId; 3]; 2], [[Option<TriId>; 3]; 2]);
+
+    /// Stitches the two triangles either side of the seam piece from `p` (below) to `q`
+    /// (above), with `left` and `right` their far corners.
+    fn stitch_diamond(p: Point, q: Point, left: Point, right: Point) -> Stitched {
+        let vertices = [p, q, left, right];
+        let mut triangles = [[v(0), v(1), v(2)], [v(1), v(0), v(3)]];
+        let mut neighbors = [[None; 3]; 2];
+        let seam = [Some(v(0)), Some(v(1))];
+        let reshaped = stitch(&vertices, &mut triangles, &mut neighbors, &seam);
+        (reshaped, triangles, neighbors)
+    }
+
     #[test]
     fn a_thin_pair_flips_to_the_delaunay_diagonal() {
         // A thin diamond cut by its long vertical diagonal p-q, as a seam leaves it.
-        let vertices = [
-            Point::new(0.0, -3.0), // p (seam)
-            Point::new(0.0, 3.0),  // q (seam)
-            Point::new(-1.0, 0.0), // left
-            Point::new(1.0, 0.0),  // right
-        ];
-        let mut triangles = [[v(0), v(1), v(2)], [v(1), v(0), v(3)]];
-        let mut neighbors = [[None; 3]; 2];
-        let reshaped = stitch(
-            &vertices,
-            &mut triangles,
-            &mut neighbors,
-            &[Some(v(0)), Some(v(1))],
+        let (reshaped, triangles, neighbors) = stitch_diamond(
+            Point::new(0.0, -3.0),
+            Point::new(0.0, 3.0),
+            Point::new(-1.0, 0.0),
+            Point::new(1.0, 0.0),
         );
         assert_eq!(reshaped, vec![TriId(0), TriId(1)]);
         // The diagonal is now left-right.
@@ -190,19 +195,11 @@ mod tests {
 
     #[test]
     fn a_delaunay_pair_is_linked_but_not_flipped() {
-        let vertices = [
+        let (reshaped, _, neighbors) = stitch_diamond(
             Point::new(0.0, -1.0),
             Point::new(0.0, 1.0),
             Point::new(-3.0, 0.0),
             Point::new(3.0, 0.0),
-        ];
-        let mut triangles = [[v(0), v(1), v(2)], [v(1), v(0), v(3)]];
-        let mut neighbors = [[None; 3]; 2];
-        let reshaped = stitch(
-            &vertices,
-            &mut triangles,
-            &mut neighbors,
-            &[Some(v(0)), Some(v(1))],
         );
         assert!(reshaped.is_empty());
         assert_eq!(neighbors[0][0], Some(TriId(1)));
