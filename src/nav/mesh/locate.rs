@@ -4,7 +4,7 @@
 
 use super::ids::{TriId, VertexId};
 use super::reshaped::Reshaped;
-use crate::geom::{Aabb, Point};
+use crate::geom::{Aabb, Point, orient};
 use spade::handles::FixedVertexHandle;
 use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
 
@@ -146,7 +146,13 @@ impl Locator {
         if !p.is_finite() {
             return Location::Outside;
         }
-        if let Some(location) = self.reshaped.as_ref().and_then(|r| r.locate(p)) {
+        // Flips keep the union of the triangles they reshape, so a point in one of them is
+        // found here, and spade's answer stands for every other point.
+        if let Some(location) = self.reshaped.as_ref().and_then(|r| {
+            r.candidates(p)
+                .filter_map(|e| position_in(e.id, e.corners, e.points, p))
+                .min_by_key(|l| l.triangle())
+        }) {
             return location;
         }
         for part in self.parts_for(p.x) {
@@ -175,6 +181,29 @@ impl Locator {
         around.dedup();
         around
     }
+}
+
+/// Where `p` lies in triangle `t` (corners `corners` at `points`), its boundary included:
+/// inside, on edge k (corner k to corner k + 1) or on a corner, decided exactly.
+fn position_in(
+    t: TriId,
+    corners: [VertexId; 3],
+    [a, b, c]: [Point; 3],
+    p: Point,
+) -> Option<Location> {
+    let sides = [orient(a, b, p), orient(b, c, p), orient(c, a, p)];
+    if sides.iter().any(|&s| s < 0.0) {
+        return None;
+    }
+    let on: Vec<usize> = (0..3).filter(|&k| sides[k] == 0.0).collect();
+    Some(match on.as_slice() {
+        [] => Location::InTriangle(t),
+        [k] => Location::OnEdge(t, *k),
+        // On edges k and k + 1 (or edges 2 and 0): the corner they share.
+        [0, 1] => Location::OnVertex(corners[1], t),
+        [1, 2] => Location::OnVertex(corners[2], t),
+        _ => Location::OnVertex(corners[0], t),
+    })
 }
 
 /// A grid of spade vertices, one near each cell, to start location walks from.
@@ -249,5 +278,29 @@ impl HintGrid {
 
     fn hint(&self, p: Point) -> FixedVertexHandle {
         self.cells[self.cell_index(p)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inside_edge_and_corner_are_told_apart() {
+        let points = [
+            Point::new(0.0, 0.0),
+            Point::new(4.0, 0.0),
+            Point::new(0.0, 4.0),
+        ];
+        let corners = [VertexId(0), VertexId(1), VertexId(2)];
+        let t = TriId(0);
+        let at = |x: f64, y: f64| position_in(t, corners, points, Point::new(x, y));
+        assert_eq!(at(1.0, 1.0), Some(Location::InTriangle(t)));
+        assert_eq!(at(2.0, 0.0), Some(Location::OnEdge(t, 0)));
+        assert_eq!(at(2.0, 2.0), Some(Location::OnEdge(t, 1)));
+        assert_eq!(at(0.0, 2.0), Some(Location::OnEdge(t, 2)));
+        assert_eq!(at(4.0, 0.0), Some(Location::OnVertex(VertexId(1), t)));
+        assert_eq!(at(0.0, 0.0), Some(Location::OnVertex(VertexId(0), t)));
+        assert_eq!(at(3.0, 3.0), None);
     }
 }
