@@ -4,6 +4,7 @@
 use super::commands::Command;
 use super::panels::confirm;
 use super::profiles::Shown;
+use super::queries::QueryEdit;
 use super::selection::Selection;
 use crate::document::Edit;
 use crate::nav::CorridorOptions;
@@ -21,6 +22,8 @@ pub enum Action {
     OpenRecent(PathBuf),
     /// Show the query with this index.
     ShowQuery(usize),
+    /// Add, rename, duplicate or delete a query (one undo step, said in the status bar).
+    EditQuery(QueryEdit),
     /// Show one agent profile, or all of them.
     ShowProfile(Shown),
     /// A fixed grid and snap step (`None`: follow the zoom).

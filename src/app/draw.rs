@@ -77,6 +77,7 @@ impl App {
             status_bar::show(ui, &inputs);
         });
         let query = state.shown_query();
+        let locked = state.locked_reason();
         let scene = state.doc.scene();
         actions.extend(
             egui::Panel::bottom("metrics")
@@ -107,12 +108,13 @@ impl App {
                         tool: state.tool,
                         scene,
                         query,
+                        revision: state.doc.revision(),
                         settings: &state.settings,
-                        locked: state.locked_reason(),
+                        locked,
                         profile: &state.profile,
                         profile_paths: derived.profile_paths.as_ref(),
                     };
-                    side::show(ui, &inputs)
+                    side::show(ui, &inputs, &mut state.query_list)
                 })
                 .inner,
         );

@@ -111,6 +111,7 @@ impl App {
             compare: std::array::from_fn(|k| Variant::ALL[k % Variant::ALL.len()]),
             status,
             name_field: Default::default(),
+            query_list: Default::default(),
             pending: None,
             path_prompt: None,
             alert: None,

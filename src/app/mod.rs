@@ -29,6 +29,7 @@ mod perform;
 pub mod pictures;
 pub mod playback;
 pub mod profiles;
+pub mod queries;
 pub mod screenshot;
 pub mod selection;
 pub mod settings;

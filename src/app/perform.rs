@@ -9,6 +9,7 @@ use super::files::{self, Export};
 use super::fixed::{self, FixedNavmesh};
 use super::panels::confirm;
 use super::profiles::Shown;
+use super::queries::{self, QueryEdit};
 use super::selection::Selection;
 use super::state::{FileTarget, PathPrompt, Pending};
 use super::test_case;
@@ -47,6 +48,7 @@ impl App {
             Action::Run(command) => self.run(ctx, command),
             Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
             Action::ShowQuery(i) => self.state.query = i,
+            Action::EditQuery(edit) => self.edit_query(ctx, edit),
             Action::ShowProfile(shown) => self.state.profile = shown,
             Action::DismissAlert => self.state.alert = None,
             Action::SetGridStep(step) => self.state.settings.grid_step = step,
@@ -135,6 +137,24 @@ impl App {
                 self.ask_file(ctx, FileTarget::Reference);
             }
         }
+    }
+
+    /// Applies a query list edit, shows the query it leaves and says what it did.
+    fn edit_query(&mut self, ctx: &egui::Context, edit: QueryEdit) {
+        let add = edit == QueryEdit::Add;
+        let planned = match queries::plan(self.state.doc.scene(), edit) {
+            Ok(planned) => planned,
+            Err(e) => return self.state.status.error(e),
+        };
+        if let Err(e) = self.state.doc.apply(planned.edit) {
+            return self.state.status.error(format!("edit refused: {e}"));
+        }
+        self.state.query = planned.show;
+        self.state.query_list.reveal();
+        if add && self.state.tool != Tool::Query {
+            self.run(ctx, Command::UseTool(Tool::Query));
+        }
+        self.state.status.info(planned.message);
     }
 
     fn refuse_area_edit(&mut self, reason: &str) {
@@ -314,6 +334,7 @@ impl App {
         self.state.tool_state = ToolState::default();
         self.state.selection = Selection::None;
         self.state.query = 0;
+        self.state.query_list = Default::default();
         self.state.fit_pending = true;
     }
 

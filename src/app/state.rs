@@ -4,7 +4,7 @@
 
 use super::files::{Dialogs, Export, FileKind};
 use super::fixed::FixedNavmesh;
-use super::panels::{inspector, lab};
+use super::panels::{inspector, lab, queries};
 use super::playback::AgentPlayback;
 use super::profiles::Shown;
 use super::screenshot::Screenshot;
@@ -109,6 +109,7 @@ pub struct State {
     pub compare: [Variant; 4],
     pub status: Status,
     pub name_field: inspector::NameField,
+    pub query_list: queries::QueryList,
     pub pending: Option<Pending>,
     pub path_prompt: Option<PathPrompt>,
     /// A file that could not be opened, and why (shown in a modal until dismissed).

@@ -1,5 +1,6 @@
-//! The left panel: tools, agent radius, the shown query, view options and the layer legend.
+//! The left panel: tools, agent radius, the query list, view options and the layer legend.
 
+use super::queries::{self, QueryList};
 use super::{gesture, legend, metrics};
 use crate::app::action::Action;
 use crate::app::commands::Command;
@@ -19,6 +20,8 @@ pub struct Inputs<'a> {
     pub scene: &'a Scene,
     /// The shown query.
     pub query: Option<usize>,
+    /// The document revision (the query list's matches are kept per revision).
+    pub revision: u64,
     pub settings: &'a Settings,
     /// Why area tools are off, when they are.
     pub locked: Option<&'a str>,
@@ -27,7 +30,7 @@ pub struct Inputs<'a> {
     pub profile_paths: Option<&'a ProfilePaths>,
 }
 
-pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
+pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, list: &mut QueryList) -> Vec<Action> {
     let Inputs {
         tool,
         scene,
@@ -73,7 +76,7 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
         radius(ui, scene, &mut actions);
         profile_choice(ui, inputs, &mut actions);
         ui.separator();
-        query_choice(ui, scene, query, &mut actions);
+        actions.extend(queries::show(ui, list, scene, inputs.revision, query));
         ui.separator();
         ui.heading("View");
         let mut toggle = |on: bool, text: &str, command: Command| {
@@ -203,33 +206,6 @@ fn profile_choice(ui: &mut Ui, inputs: &Inputs<'_>, actions: &mut Vec<Action>) {
             ui.label(format!("{}: {outcome}", row.profile.name));
         });
     }
-}
-
-fn query_choice(ui: &mut Ui, scene: &Scene, query: Option<usize>, actions: &mut Vec<Action>) {
-    let heading = ui.heading("Query");
-    if scene.queries.is_empty() {
-        ui.label("No query yet: use the Start / goal tool.");
-        return;
-    }
-    let name = |i: usize| {
-        let q = &scene.queries[i];
-        if q.name.is_empty() {
-            format!("query {}", i + 1)
-        } else {
-            q.name.clone()
-        }
-    };
-    let shown = query.unwrap_or(0);
-    let combo = egui::ComboBox::from_id_salt("query")
-        .selected_text(name(shown))
-        .show_ui(ui, |ui| {
-            for i in 0..scene.queries.len() {
-                if ui.selectable_label(i == shown, name(i)).clicked() {
-                    actions.push(Action::ShowQuery(i));
-                }
-            }
-        });
-    combo.response.labelled_by(heading.id);
 }
 
 /// The grid and snap step: following the zoom, or fixed to a typed value.
