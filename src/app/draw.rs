@@ -8,7 +8,7 @@ use super::editor::App;
 use super::number::fixed;
 use super::paint::Picture;
 use super::panels::{
-    alert, confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, side,
+    alert, confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, queries, side,
     status_bar, steps,
 };
 use super::pictures;
@@ -26,6 +26,8 @@ const BOTTOM_PANEL: f32 = 220.0;
 /// Widths of the tools and inspector panels (fixed for the same reason).
 const TOOLS_PANEL: f32 = 230.0;
 const INSPECTOR_PANEL: f32 = 270.0;
+/// How far inside a viewport's edge the query's ends are kept when the viewport changes size.
+const REVEAL_MARGIN: f32 = 24.0;
 /// Width of the Path lab, docked between the inspector and the canvas.
 const LAB_PANEL: f32 = 480.0;
 
@@ -107,14 +109,12 @@ impl App {
                     let inputs = side::Inputs {
                         tool: state.tool,
                         scene,
-                        query,
-                        revision: state.doc.revision(),
                         settings: &state.settings,
                         locked,
                         profile: &state.profile,
                         profile_paths: derived.profile_paths.as_ref(),
                     };
-                    side::show(ui, &inputs, &mut state.query_list)
+                    side::show(ui, &inputs)
                 })
                 .inner,
         );
@@ -130,7 +130,12 @@ impl App {
                         failure: derived.live.failure(),
                         warnings: built.map_or(&[][..], |b| &b.build.warnings[..]),
                     };
-                    inspector::show(ui, &inputs, &mut state.name_field)
+                    let revision = state.doc.revision();
+                    let list = &mut state.query_list;
+                    let mut actions = queries::show(ui, list, scene, revision, query);
+                    ui.separator();
+                    actions.extend(inspector::show(ui, &inputs, &mut state.name_field));
+                    actions
                 })
                 .inner,
         );
@@ -160,8 +165,16 @@ impl App {
         {
             // The world point under the pointer stays there (or, with the pointer elsewhere,
             // the one at the top-left corner, which panels around the canvas do not move).
-            let anchor = pointer.filter(|p| old.contains(*p)).unwrap_or(old.min);
-            state.view.keep_anchor(old, rects[0], anchor);
+            let pointer = pointer.filter(|p| old.contains(*p));
+            state
+                .view
+                .keep_anchor(old, rects[0], pointer.unwrap_or(old.min));
+            // A new layout or window size keeps the shown query's ends in view.
+            if let Some(q) = state.shown_query().map(|i| &state.doc.scene().queries[i]) {
+                state
+                    .view
+                    .reveal(rects[0], &[q.start, q.goal], REVEAL_MARGIN, pointer);
+            }
         }
         let active = rects
             .iter()

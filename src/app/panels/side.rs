@@ -1,6 +1,5 @@
-//! The left panel: tools, agent radius, the query list, view options and the layer legend.
+//! The left panel: tools, agent radius, view options and the layer legend.
 
-use super::queries::{self, QueryList};
 use super::{gesture, legend, metrics};
 use crate::app::action::Action;
 use crate::app::commands::Command;
@@ -18,10 +17,6 @@ use egui::{DragValue, ScrollArea, Slider, Ui};
 pub struct Inputs<'a> {
     pub tool: Tool,
     pub scene: &'a Scene,
-    /// The shown query.
-    pub query: Option<usize>,
-    /// The document revision (the query list's matches are kept per revision).
-    pub revision: u64,
     pub settings: &'a Settings,
     /// Why area tools are off, when they are.
     pub locked: Option<&'a str>,
@@ -30,11 +25,10 @@ pub struct Inputs<'a> {
     pub profile_paths: Option<&'a ProfilePaths>,
 }
 
-pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, list: &mut QueryList) -> Vec<Action> {
+pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
     let Inputs {
         tool,
         scene,
-        query,
         settings,
         locked,
         ..
@@ -75,8 +69,6 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, list: &mut QueryList) -> Vec<Actio
         ui.separator();
         radius(ui, scene, &mut actions);
         profile_choice(ui, inputs, &mut actions);
-        ui.separator();
-        actions.extend(queries::show(ui, list, scene, inputs.revision, query));
         ui.separator();
         ui.heading("View");
         let mut toggle = |on: bool, text: &str, command: Command| {
