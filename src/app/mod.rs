@@ -30,6 +30,7 @@ pub mod pictures;
 pub mod playback;
 pub mod profiles;
 pub mod queries;
+pub mod removals;
 pub mod screenshot;
 pub mod selection;
 pub mod settings;

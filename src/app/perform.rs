@@ -10,6 +10,7 @@ use super::fixed::{self, FixedNavmesh};
 use super::panels::confirm;
 use super::profiles::Shown;
 use super::queries::{self, QueryEdit};
+use super::removals;
 use super::selection::Selection;
 use super::state::{FileTarget, PathPrompt, Pending};
 use super::test_case;
@@ -35,8 +36,10 @@ impl App {
                 {
                     return self.refuse_area_edit(reason);
                 }
-                if let Err(e) = self.state.doc.apply(edit) {
-                    self.state.status.error(format!("edit refused: {e}"));
+                let removed = removals::removal(self.state.doc.scene(), &edit);
+                match self.state.doc.apply(edit) {
+                    Ok(()) => removed.into_iter().for_each(|r| self.state.status.info(r)),
+                    Err(e) => self.state.status.error(format!("edit refused: {e}")),
                 }
                 self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
             }
@@ -193,29 +196,10 @@ impl App {
         if let Some(reason) = self.state.locked_reason() {
             return self.refuse_area_edit(reason);
         }
-        let scene = self.state.doc.scene();
-        let (edit, what) = match self.state.selection {
-            Selection::Corner(c) => {
-                let ring = scene.describe(c.ring);
-                let corners = scene.ring(c.ring).map_or(0, |r| r.len());
-                let what = if corners <= 3 {
-                    format!("deleted {ring}: a ring needs three corners")
-                } else {
-                    format!("deleted corner {} of {ring}", c.index + 1)
-                };
-                (Edit::DeleteCorner(c), what)
-            }
-            Selection::Ring(r) => (
-                Edit::DeleteRing(r),
-                format!("deleted {}", scene.describe(r)),
-            ),
-            Selection::Link(i) => (
-                Edit::DeleteLink(i),
-                format!(
-                    "deleted {}",
-                    scene.links.get(i).map_or(String::new(), |l| l.describe(i))
-                ),
-            ),
+        let edit = match self.state.selection {
+            Selection::Corner(c) => Edit::DeleteCorner(c),
+            Selection::Ring(r) => Edit::DeleteRing(r),
+            Selection::Link(i) => Edit::DeleteLink(i),
             Selection::None | Selection::Triangle(_) => {
                 self.state
                     .status
@@ -223,8 +207,9 @@ impl App {
                 return;
             }
         };
+        let what = removals::removal(self.state.doc.scene(), &edit);
         match self.state.doc.apply(edit) {
-            Ok(()) => self.state.status.info(what),
+            Ok(()) => what.into_iter().for_each(|w| self.state.status.info(w)),
             Err(e) => self.state.status.error(format!("cannot delete: {e}")),
         }
         self.state.selection = Selection::None;

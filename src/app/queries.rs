@@ -110,9 +110,10 @@ pub fn plan(scene: &Scene, edit: QueryEdit) -> Result<Planned, String> {
         }
         QueryEdit::Delete(index) => {
             exists(index)?;
+            let edit = Edit::DeleteQuery(index);
             Planned {
-                message: format!("deleted query \"{}\"", display_name(scene, index)),
-                edit: Edit::DeleteQuery(index),
+                message: super::removals::removal(scene, &edit).unwrap_or_default(),
+                edit,
                 show: index.min(count.saturating_sub(2)),
             }
         }

@@ -1,0 +1,29 @@
+//! Every edit that removes something says so in the status bar (issue 13), whichever widget
+//! asked for it: here the reference window's Remove button, which used to remove silently.
+
+mod gui_harness;
+
+use egui_kittest::kittest::Queryable;
+use gui_harness::{FakeDialogs, editor_on, menu_item};
+
+#[test]
+fn removing_the_reference_image_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("sketch.png");
+    image::RgbaImage::from_pixel(20, 10, image::Rgba([200, 100, 50, 255]))
+        .save(&png)
+        .unwrap();
+    let dialogs = FakeDialogs::default();
+    let mut h = editor_on(&dialogs, None);
+    dialogs.answer(&png);
+    menu_item(&mut h, "File", "Add reference image…");
+    assert!(h.state().document().scene().reference.is_some());
+    h.get_by_label("Remove").click();
+    h.run();
+    assert_eq!(h.state().document().scene().reference, None);
+    let (_, message) = h.state().status().message().expect("the removal is said");
+    assert_eq!(
+        message,
+        format!("removed the reference image {}", png.display())
+    );
+}
