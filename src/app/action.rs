@@ -28,6 +28,8 @@ pub enum Action {
     ShowProfile(Shown),
     /// A fixed grid and snap step (`None`: follow the zoom).
     SetGridStep(Option<f64>),
+    /// The arc tolerance of the builds (`None`: 1% of the radius).
+    SetArcTolerance(Option<f64>),
     /// Corners of the regular-polygon tool.
     SetPolygonSides(usize),
     /// The corridor optimisations of the canvas paths and the lab's runs.

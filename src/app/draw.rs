@@ -110,6 +110,7 @@ impl App {
                         tool: state.tool,
                         scene,
                         settings: &state.settings,
+                        arc_tolerance: state.arc_tolerance,
                         locked,
                         profile: &state.profile,
                         profile_paths: derived.profile_paths.as_ref(),

@@ -55,6 +55,7 @@ impl App {
             Action::ShowProfile(shown) => self.state.profile = shown,
             Action::DismissAlert => self.state.alert = None,
             Action::SetGridStep(step) => self.state.settings.grid_step = step,
+            Action::SetArcTolerance(t) => self.state.arc_tolerance = t,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,
             Action::Answer(answer) => self.answer(ctx, answer),

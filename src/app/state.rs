@@ -101,6 +101,8 @@ pub struct State {
     pub selection: Selection,
     /// The agent profile the canvas shows, or all of them.
     pub profile: Shown,
+    /// The arc tolerance of the editor's builds (`None`: 1% of the radius, as in the CLI).
+    pub arc_tolerance: Option<f64>,
     /// Index of the query whose handles and paths are shown (clamped by `shown_query`).
     pub query: usize,
     pub view: View,

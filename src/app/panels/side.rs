@@ -18,6 +18,8 @@ pub struct Inputs<'a> {
     pub tool: Tool,
     pub scene: &'a Scene,
     pub settings: &'a Settings,
+    /// The builds' arc tolerance (`None`: 1% of the radius).
+    pub arc_tolerance: Option<f64>,
     /// Why area tools are off, when they are.
     pub locked: Option<&'a str>,
     pub profile: &'a Shown,
@@ -68,6 +70,7 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
         }
         ui.separator();
         radius(ui, scene, &mut actions);
+        arc_tolerance(ui, scene.agent_radius, inputs.arc_tolerance, &mut actions);
         profile_choice(ui, inputs, &mut actions);
         ui.separator();
         ui.heading("View");
@@ -151,6 +154,34 @@ fn radius(ui: &mut Ui, scene: &Scene, actions: &mut Vec<Action>) {
     let changed = r != current && (r - current).abs() > 1e-12;
     let edit = changed.then_some(Edit::SetRadius(r));
     actions.extend(gesture::value_edit(&[&slider, &field], edit));
+}
+
+/// The arc tolerance field: 1% of the radius by default, as in the CLI, or a typed distance
+/// (a value that is not positive is refused by the build with the CLI's error).
+fn arc_tolerance(ui: &mut Ui, radius: f64, current: Option<f64>, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let label = ui
+            .label("Arc tolerance")
+            .on_hover_text("How far outside the true offset arcs their polygons may stray");
+        let mut value = current.unwrap_or(0.01 * radius);
+        let field = ui
+            .add_enabled(
+                current.is_some(),
+                DragValue::new(&mut value)
+                    .speed(0.001)
+                    .range(0.0..=f64::MAX)
+                    .max_decimals(6),
+            )
+            .labelled_by(label.id);
+        if field.changed() && current != Some(value) {
+            actions.push(Action::SetArcTolerance(Some(value)));
+        }
+        let mut default = current.is_none();
+        if ui.checkbox(&mut default, "1% of r").changed() {
+            let chosen = (!default).then_some(value);
+            actions.push(Action::SetArcTolerance(chosen));
+        }
+    });
 }
 
 /// The agent-profile picker: one profile, or all with each one's tangent path and colour.
