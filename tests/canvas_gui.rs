@@ -5,6 +5,7 @@ mod gui_harness;
 
 use egui::Key;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use gui_harness::{FakeDialogs, editor_on};
 use navscope::app::App;
 use navscope::geom::Point;
@@ -58,4 +59,46 @@ fn a_new_layout_or_window_size_keeps_the_query_in_view() {
         "{small:?} outside {:?}",
         h.state().viewport_rects()[0]
     );
+}
+
+/// Pixels of the clear colour (nothing painted) in the canvas columns of `image`, from the
+/// canvas top to the bottom of the window.
+fn unpainted_below_canvas_top(image: &image::RgbaImage, canvas: egui::Rect) -> usize {
+    let (x0, x1) = (canvas.min.x as u32 + 2, canvas.max.x as u32 - 2);
+    (canvas.min.y as u32..image.height())
+        .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+        .filter(|&(x, y)| image.get_pixel(x, y).0 == [0, 0, 0, 255])
+        .count()
+}
+
+#[test]
+fn when_the_bottom_panel_switches_to_the_diagnosis_the_canvas_covers_its_whole_rect() {
+    let mut h = editor_on(&FakeDialogs::default(), None);
+    let before = h.state().viewport_rects()[0];
+    let image = h.render().expect("the window renders");
+    assert_eq!(unpainted_below_canvas_top(&image, before), 0);
+    // A start inside an obstacle: the metrics table gives way to the (shorter) diagnosis.
+    let scene = h.state().document().scene();
+    let inside = scene
+        .obstacles
+        .iter()
+        .find(|o| o.ring.len() == 4)
+        .map(|o| {
+            o.ring
+                .points()
+                .iter()
+                .fold(Point::ZERO, |c, p| c + *p * 0.25)
+        })
+        .expect("the example has a box");
+    let at = h.state().to_screen(inside).unwrap();
+    h.key_press(Key::Q);
+    h.run();
+    gui_harness::click(&mut h, at);
+    // The first frame after the switch.
+    h.step();
+    let image = h.render().expect("the window renders");
+    assert!(h.query_by_label_contains("No path").is_some());
+    let after = h.state().viewport_rects()[0];
+    assert_eq!(after, before, "the bottom panel keeps its size");
+    assert_eq!(unpainted_below_canvas_top(&image, after), 0);
 }
