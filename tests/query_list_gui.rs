@@ -101,6 +101,12 @@ fn add_rename_duplicate_and_delete_are_one_undo_step_each_and_say_what_they_did(
     assert_eq!(h.state().tool(), navscope::app::tools::Tool::Query);
     let q = &h.state().document().scene().queries[n];
     assert_ne!(q.start, q.goal, "a new query spans the scene");
+    let found = h.state().analysis().expect("shown").answer.status();
+    assert_eq!(
+        found,
+        navscope::nav::Status::Found,
+        "its ends are on the navmesh"
+    );
 
     h.get_by_label("Query name").focus();
     h.get_by_label("Query name").type_text(" to the hall");

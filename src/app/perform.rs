@@ -146,7 +146,8 @@ impl App {
     /// Applies a query list edit, shows the query it leaves and says what it did.
     fn edit_query(&mut self, ctx: &egui::Context, edit: QueryEdit) {
         let add = edit == QueryEdit::Add;
-        let planned = match queries::plan(self.state.doc.scene(), edit) {
+        let mesh = self.derived.built().map(|b| &b.build.mesh);
+        let planned = match queries::plan(self.state.doc.scene(), mesh, edit) {
             Ok(planned) => planned,
             Err(e) => return self.state.status.error(e),
         };

@@ -3,12 +3,14 @@
 
 use crate::document::Edit;
 use crate::geom::Point;
+use crate::nav::{ComponentId, NavMesh, TriId};
 use crate::scene::{Query, Scene};
 
 /// What the query list asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum QueryEdit {
-    /// A new query across the middle of the scene, shown and ready for the Start / goal tool.
+    /// A new query across the middle of the scene (on the navmesh, when there is one), shown
+    /// and ready for the Start / goal tool.
     Add,
     Rename {
         index: usize,
@@ -45,8 +47,9 @@ pub fn matching(scene: &Scene, filter: &str) -> Vec<usize> {
         .collect()
 }
 
-/// The document edit for `edit` on `scene`, or why there is none.
-pub fn plan(scene: &Scene, edit: QueryEdit) -> Result<Planned, String> {
+/// The document edit for `edit` on `scene` (whose navmesh is `mesh`, when it built), or why
+/// there is none.
+pub fn plan(scene: &Scene, mesh: Option<&NavMesh>, edit: QueryEdit) -> Result<Planned, String> {
     let count = scene.queries.len();
     let exists = |index: usize| {
         if index < count {
@@ -61,7 +64,7 @@ pub fn plan(scene: &Scene, edit: QueryEdit) -> Result<Planned, String> {
     Ok(match edit {
         QueryEdit::Add => {
             let name = unused_name(scene, "query", count + 1);
-            let (start, goal) = across(scene);
+            let (start, goal) = across(scene, mesh);
             Planned {
                 message: format!(
                     "added \"{name}\": click to place its start, Shift+click its goal"
@@ -134,15 +137,37 @@ fn unused_name(scene: &Scene, base: &str, from: usize) -> String {
 }
 
 /// Start and goal a new query gets: a quarter and three quarters across the middle of the
-/// scene's bounds (the origin and (1, 0) for an empty scene).
-fn across(scene: &Scene) -> (Point, Point) {
+/// scene's bounds (the origin and (1, 0) for an empty scene), each moved into `mesh` when it
+/// is outside (to the nearest triangle centre; the goal in the start's component), so the new
+/// query has a path.
+fn across(scene: &Scene, mesh: Option<&NavMesh>) -> (Point, Point) {
     let b = scene.bounds();
     if b.is_empty() {
         return (Point::ZERO, Point::new(1.0, 0.0));
     }
     let y = 0.5 * (b.min.y + b.max.y);
     let x = |t: f64| b.min.x + t * b.width();
-    (Point::new(x(0.25), y), Point::new(x(0.75), y))
+    let (start, goal) = (Point::new(x(0.25), y), Point::new(x(0.75), y));
+    let Some(mesh) = mesh.filter(|m| m.triangle_count() > 0) else {
+        return (start, goal);
+    };
+    let (start, from) = onto(mesh, start, None);
+    let (goal, _) = onto(mesh, goal, from.map(|t| mesh.component(t)));
+    (start, goal)
+}
+
+/// `p` when a triangle of `mesh` (in `component`, if given) holds it, else the nearest such
+/// triangle's centre; with the triangle.
+fn onto(mesh: &NavMesh, p: Point, component: Option<ComponentId>) -> (Point, Option<TriId>) {
+    let ok = |t: &TriId| component.is_none_or(|c| mesh.component(*t) == c);
+    if let Some(t) = mesh.locate(p).triangle().filter(ok) {
+        return (p, Some(t));
+    }
+    mesh.triangle_ids()
+        .filter(ok)
+        .map(|t| (mesh.centroid(t), Some(t)))
+        .min_by(|a, b| a.0.distance(p).total_cmp(&b.0.distance(p)))
+        .unwrap_or((p, None))
 }
 
 #[cfg(test)]
@@ -182,7 +207,7 @@ mod tests {
 
     #[test]
     fn a_missing_query_is_named_one_based() {
-        let err = plan(&scene(&["a"]), QueryEdit::Delete(1)).unwrap_err();
+        let err = plan(&scene(&["a"]), None, QueryEdit::Delete(1)).unwrap_err();
         assert_eq!(err, "query 2 does not exist (the scene has 1)");
     }
 }
