@@ -153,3 +153,19 @@ fn add_rename_duplicate_and_delete_are_one_undo_step_each_and_say_what_they_did(
     undo(&mut h);
     assert_eq!(names(&h), before);
 }
+
+#[test]
+fn the_first_start_goal_click_on_a_scene_without_queries_says_what_comes_next() {
+    let scene = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/rooms-no-query.json");
+    let mut h = editor_on(&FakeDialogs::default(), Some(scene));
+    assert!(h.query_by_label("Query name").is_none(), "no query to name");
+    h.key_press(Key::Q);
+    h.run();
+    let at = gui_harness::screen(&h, 3.0, 3.0);
+    gui_harness::click(&mut h, at);
+    assert_eq!(names(&h), ["query 1"]);
+    assert_eq!(
+        status(&h),
+        "added \"query 1\" with its start here: Shift+click to place its goal"
+    );
+}

@@ -39,6 +39,8 @@ pub enum Action {
     CancelLab,
     /// The path typed into the in-app field (`None`: cancelled).
     PathTyped(Option<PathBuf>),
+    /// Say this in the status bar (what a tool did, or what it needs next).
+    Notice(String),
     /// The error modal was dismissed.
     DismissAlert,
     /// The answer to the unsaved-changes question.

@@ -54,6 +54,7 @@ impl App {
             Action::EditQuery(edit) => self.edit_query(ctx, edit),
             Action::ShowProfile(shown) => self.state.profile = shown,
             Action::DismissAlert => self.state.alert = None,
+            Action::Notice(text) => self.state.status.info(text),
             Action::SetGridStep(step) => self.state.settings.grid_step = step,
             Action::SetArcTolerance(t) => self.state.arc_tolerance = t,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
