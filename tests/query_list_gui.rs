@@ -142,9 +142,13 @@ fn add_rename_duplicate_and_delete_are_one_undo_step_each_and_say_what_they_did(
     assert_eq!(h.state().shown_query(), Some(n), "the next query is shown");
     assert_eq!(status(&h), format!("deleted query \"{renamed}\""));
 
-    // Each was one undo step.
+    // Each was one undo step, and says what it changed.
     undo(&mut h);
     assert_eq!(names(&h).len(), n + 2);
+    assert_eq!(
+        status(&h),
+        format!("undone: queries {} to {}", n + 1, n + 2)
+    );
     undo(&mut h);
     assert_eq!(names(&h)[n], renamed);
     assert_eq!(names(&h).len(), n + 1);
@@ -152,6 +156,10 @@ fn add_rename_duplicate_and_delete_are_one_undo_step_each_and_say_what_they_did(
     assert_eq!(names(&h), added);
     undo(&mut h);
     assert_eq!(names(&h), before);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(names(&h), added);
+    assert_eq!(status(&h), format!("redone: queries {n} to {}", n + 1));
 }
 
 #[test]

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod analysis;
 pub mod canvas;
+pub mod changes;
 pub mod commands;
 pub mod dense;
 mod derived;

@@ -3,6 +3,7 @@
 //! happens here, before the frame is drawn.
 
 use super::action::Action;
+use super::changes;
 use super::commands::Command;
 use super::editor::App;
 use super::files::{self, Export};
@@ -103,8 +104,8 @@ impl App {
                 self.ask_file(ctx, FileTarget::TestCase)
             }
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
-            Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
-            Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
+            Command::Undo => self.step_history(|d| d.undo(), "undone", "nothing to undo"),
+            Command::Redo => self.step_history(|d| d.redo(), "redone", "nothing to redo"),
             Command::Delete => self.delete_selection(),
             Command::FitView => self.state.fit_pending = true,
             Command::ToggleGrid => self.state.settings.grid = !self.state.settings.grid,
@@ -183,11 +184,19 @@ impl App {
         ));
     }
 
-    fn step_history(&mut self, step: impl FnOnce(&mut Document) -> bool, nothing: &str) {
+    /// Undoes or redoes (`done` says which) and says what changed.
+    fn step_history(
+        &mut self,
+        step: impl FnOnce(&mut Document) -> bool,
+        done: &str,
+        nothing: &str,
+    ) {
         self.state.tool_state.cancel();
+        let before = self.state.doc.scene().clone();
         if step(&mut self.state.doc) {
             self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
-            self.state.status.clear();
+            let what = changes::describe(&before, self.state.doc.scene());
+            self.state.status.info(format!("{done}: {what}"));
         } else {
             self.state.status.info(nothing);
         }
