@@ -14,12 +14,22 @@ use navscope::nav::{self, QueryOptions, Variant};
 /// Points of the free space's outlines in the shown build.
 fn free_space_points(h: &Harness<'_, App>) -> usize {
     let built = h.state().built().expect("a build");
-    built.build.free_space.contours.iter().map(|c| c.points.len()).sum()
+    built
+        .build
+        .free_space
+        .contours
+        .iter()
+        .map(|c| c.points.len())
+        .sum()
 }
 
 fn funnel_length(h: &Harness<'_, App>) -> f64 {
     let analysis = h.state().analysis().expect("a query is shown");
-    analysis.answer.path(Variant::Funnel).expect("a path").length
+    analysis
+        .answer
+        .path(Variant::Funnel)
+        .expect("a path")
+        .length
 }
 
 #[test]
@@ -38,16 +48,26 @@ fn changing_the_arc_tolerance_rebuilds_the_mesh_and_the_paths() {
     set_number(&mut h, "Arc tolerance", 0.1);
     h.run();
     assert_eq!(h.state().arc_tolerance(), Some(0.1));
-    assert_eq!(h.state().document().revision(), revision, "not a document edit");
+    assert_eq!(
+        h.state().document().revision(),
+        revision,
+        "not a document edit"
+    );
     let coarse = free_space_points(&h);
-    assert!(coarse < points, "coarser arcs have fewer points: {coarse} vs {points}");
+    assert!(
+        coarse < points,
+        "coarser arcs have fewer points: {coarse} vs {points}"
+    );
     // The shown paths are those of the new mesh, not the old ones kept by revision.
     let built = h.state().built().unwrap().clone();
     let q = &h.state().document().scene().queries[h.state().shown_query().unwrap()];
     let fresh = nav::query(&built.build, q.start, q.goal, &QueryOptions::default());
     let fresh_length = fresh.path(Variant::Funnel).unwrap().length;
     assert_eq!(funnel_length(&h), fresh_length);
-    assert_ne!(fresh_length, length, "the coarser mesh gives another funnel path");
+    assert_ne!(
+        fresh_length, length,
+        "the coarser mesh gives another funnel path"
+    );
 
     // Not a positive number: the build refuses it with the CLI's words.
     set_number(&mut h, "Arc tolerance", 0.0);
