@@ -271,7 +271,7 @@ impl App {
             .filter(|a| a.answer.status() != QueryStatus::Found)
         {
             // Wrapped to the viewport (narrow windows, compare layouts), on a backing so it
-            // reads over any scene.
+            // reads over any scene and the canvas labels under it.
             let text = format!("No path: {}", metrics::explain(a.answer.status()));
             let painter = ui.painter_at(rect);
             let galley = painter.layout(
@@ -283,7 +283,7 @@ impl App {
             let size = galley.size();
             let top_left = egui::pos2(rect.center().x - size.x / 2.0, rect.top() + 36.0);
             let backing = Rect::from_min_size(top_left, size).expand(4.0);
-            painter.rect_filled(backing, 4.0, egui::Color32::from_black_alpha(150));
+            painter.rect_filled(backing, 4.0, egui::Color32::from_black_alpha(225));
             painter.galley(top_left, galley, egui::Color32::WHITE);
         }
         let Some(shown) = variant else { return };

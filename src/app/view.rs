@@ -116,19 +116,7 @@ impl View {
         }
         let seen = Rect::from_points(&screen);
         if seen.width() <= inner.width() && seen.height() <= inner.height() {
-            let shift = |lo: f32, hi: f32, min: f32, max: f32| {
-                if lo < min {
-                    min - lo
-                } else if hi > max {
-                    max - hi
-                } else {
-                    0.0
-                }
-            };
-            self.pan(Vec2::new(
-                shift(seen.min.x, seen.max.x, inner.min.x, inner.max.x),
-                shift(seen.min.y, seen.max.y, inner.min.y, inner.max.y),
-            ));
+            self.pan(nudge_inside(seen, inner));
         } else {
             let b = Aabb::from_points(points.iter().copied());
             let sx = inner.width() as f64 / b.width().max(1e-12);
@@ -150,6 +138,19 @@ impl View {
         self.center = b.center();
         self.scale = sx.min(sy).clamp(MIN_SCALE, MAX_SCALE);
     }
+}
+
+/// The least translation that puts `rect` inside `area` (its top-left corner inside, when it
+/// is larger).
+pub fn nudge_inside(rect: Rect, area: Rect) -> Vec2 {
+    let shift = |lo: f32, hi: f32, min: f32, max: f32| {
+        let d = if hi > max { max - hi } else { 0.0 };
+        if lo + d < min { min - lo } else { d }
+    };
+    Vec2::new(
+        shift(rect.min.x, rect.max.x, area.min.x, area.max.x),
+        shift(rect.min.y, rect.max.y, area.min.y, area.max.y),
+    )
 }
 
 #[cfg(test)]
@@ -234,6 +235,20 @@ mod tests {
         for q in far {
             assert!(r.shrink(19.9).contains(v.to_screen(r, q)), "{q}");
         }
+    }
+
+    #[test]
+    fn nudge_inside_moves_least_and_keeps_the_start_of_a_wide_rect() {
+        let area = Rect::from_min_max(Pos2::new(0.0, 0.0), Pos2::new(100.0, 50.0));
+        let moved = |r: Rect| r.translate(nudge_inside(r, area));
+        let over_right = Rect::from_min_size(Pos2::new(80.0, 10.0), Vec2::new(40.0, 10.0));
+        assert_eq!(moved(over_right).max.x, 100.0);
+        let above = Rect::from_min_size(Pos2::new(10.0, -5.0), Vec2::new(20.0, 10.0));
+        assert_eq!(moved(above).min, Pos2::new(10.0, 0.0));
+        let wide = Rect::from_min_size(Pos2::new(50.0, 10.0), Vec2::new(200.0, 10.0));
+        assert_eq!(moved(wide).min.x, 0.0);
+        let inside = Rect::from_min_size(Pos2::new(10.0, 10.0), Vec2::new(5.0, 5.0));
+        assert_eq!(moved(inside), inside);
     }
 
     #[test]
