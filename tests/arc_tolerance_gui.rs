@@ -7,7 +7,7 @@ mod gui_harness;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, set_number};
+use gui_harness::{FakeDialogs, editor_on, funnel_length, set_number};
 use navscope::app::App;
 use navscope::nav::{self, QueryOptions, Variant};
 
@@ -21,15 +21,6 @@ fn free_space_points(h: &Harness<'_, App>) -> usize {
         .iter()
         .map(|c| c.points.len())
         .sum()
-}
-
-fn funnel_length(h: &Harness<'_, App>) -> f64 {
-    let analysis = h.state().analysis().expect("a query is shown");
-    analysis
-        .answer
-        .path(Variant::Funnel)
-        .expect("a path")
-        .length
 }
 
 #[test]

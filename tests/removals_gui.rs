@@ -4,19 +4,11 @@
 mod gui_harness;
 
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, menu_item};
+use gui_harness::{FakeDialogs, editor_with_reference};
 
 #[test]
 fn removing_the_reference_image_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let png = dir.path().join("sketch.png");
-    image::RgbaImage::from_pixel(20, 10, image::Rgba([200, 100, 50, 255]))
-        .save(&png)
-        .unwrap();
-    let dialogs = FakeDialogs::default();
-    let mut h = editor_on(&dialogs, None);
-    dialogs.answer(&png);
-    menu_item(&mut h, "File", "Add reference image…");
+    let (mut h, _dir, png) = editor_with_reference(&FakeDialogs::default(), [20, 10]);
     assert!(h.state().document().scene().reference.is_some());
     h.get_by_label("Remove").click();
     h.run();

@@ -7,58 +7,45 @@ use crate::scene::Scene;
 /// The differences between `before` and `after`, joined by ", "; "nothing visible" when
 /// there are none to name (the painting order, say).
 pub fn describe(before: &Scene, after: &Scene) -> String {
-    let mut said = Vec::new();
-    let mut list = |kind: &str, a: usize, b: usize, same: bool| {
-        if a != b {
-            said.push(format!("{kind} {a} to {b}"));
-        } else if !same {
-            said.push(format!("{kind} edited"));
-        }
-    };
-    list(
-        "walkable areas",
-        before.walkable.len(),
-        after.walkable.len(),
-        before.walkable == after.walkable && before.walkable_names == after.walkable_names,
-    );
-    list(
-        "obstacles",
-        before.obstacles.len(),
-        after.obstacles.len(),
-        before.obstacles == after.obstacles,
-    );
-    list(
-        "cost areas",
-        before.costs.len(),
-        after.costs.len(),
-        before.costs == after.costs,
-    );
-    list(
-        "queries",
-        before.queries.len(),
-        after.queries.len(),
-        before.queries == after.queries,
-    );
-    list(
-        "links",
-        before.links.len(),
-        after.links.len(),
-        before.links == after.links,
-    );
-    if before.agent_radius.to_bits() != after.agent_radius.to_bits() {
+    let (x, y) = (before, after);
+    let mut said: Vec<String> = [
+        list("walkable areas", &x.walkable, &y.walkable),
+        list("obstacles", &x.obstacles, &y.obstacles),
+        list("cost areas", &x.costs, &y.costs),
+        list("queries", &x.queries, &y.queries),
+        list("links", &x.links, &y.links),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if x.walkable_names != y.walkable_names && x.walkable.len() == y.walkable.len() {
+        said.push("walkable areas renamed".to_string());
+    }
+    if x.agent_radius.to_bits() != y.agent_radius.to_bits() {
         said.push(format!(
             "agent radius {} to {}",
-            compact(before.agent_radius),
-            compact(after.agent_radius)
+            compact(x.agent_radius),
+            compact(y.agent_radius)
         ));
     }
-    if before.reference != after.reference {
+    if x.reference != y.reference {
         said.push("reference image changed".to_string());
     }
     if said.is_empty() {
         return "nothing visible".to_string();
     }
     said.join(", ")
+}
+
+/// "obstacles 15 to 14" when the count changed, "obstacles edited" when only the content did.
+fn list<T: PartialEq>(kind: &str, a: &[T], b: &[T]) -> Option<String> {
+    if a.len() != b.len() {
+        Some(format!("{kind} {} to {}", a.len(), b.len()))
+    } else if a != b {
+        Some(format!("{kind} edited"))
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
