@@ -25,6 +25,12 @@ pub enum Command {
     Quit,
     Undo,
     Redo,
+    /// Copy the selected rings and links (to the system clipboard too, as scene JSON).
+    Copy,
+    /// Paste what was copied: at the pointer when it is over the canvas, else offset.
+    Paste,
+    /// Copy and paste the selection, one grid step off.
+    Duplicate,
     Delete,
     FitView,
     ToggleGrid,
@@ -96,6 +102,9 @@ impl Command {
             Command::Quit,
             Command::Undo,
             Command::Redo,
+            Command::Copy,
+            Command::Paste,
+            Command::Duplicate,
             Command::Delete,
             Command::FitView,
             Command::ToggleGrid,
@@ -130,6 +139,9 @@ impl Command {
             Command::Quit => "Quit",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
+            Command::Copy => "Copy",
+            Command::Paste => "Paste",
+            Command::Duplicate => "Duplicate",
             Command::Delete => "Delete selection",
             Command::FitView => "Fit scene in view",
             Command::ToggleGrid => "Grid",
@@ -159,6 +171,9 @@ impl Command {
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Undo => vec![key(CMD, Key::Z)],
             Command::Redo => vec![key(CMD_SHIFT, Key::Z), key(CMD, Key::Y)],
+            Command::Copy => vec![key(CMD, Key::C)],
+            Command::Paste => vec![key(CMD, Key::V)],
+            Command::Duplicate => vec![key(CMD, Key::D)],
             Command::Delete => vec![key(NONE, Key::Delete)],
             Command::FitView => vec![key(NONE, Key::F)],
             Command::ToggleGrid => vec![key(NONE, Key::G)],
@@ -203,7 +218,12 @@ impl Command {
             | Command::AddReference
             | Command::Export(_)
             | Command::Quit => Menu::File,
-            Command::Undo | Command::Redo | Command::Delete => Menu::Edit,
+            Command::Undo
+            | Command::Redo
+            | Command::Copy
+            | Command::Paste
+            | Command::Duplicate
+            | Command::Delete => Menu::Edit,
             Command::FitView
             | Command::ToggleGrid
             | Command::ToggleSnap
@@ -225,14 +245,16 @@ impl Command {
             self,
             Command::Export(Export::NavmeshJson)
                 | Command::Quit
-                | Command::Delete
+                | Command::Copy
                 | Command::SetLayout(Layout::Overlay)
                 | Command::PathLab
         )
     }
 
     /// Commands whose shortcut was pressed this frame (consumed from the input). egui ignores
-    /// extra shift when matching, so shortcuts with more modifiers are tried first.
+    /// extra shift when matching, so shortcuts with more modifiers are tried first. The
+    /// desktop turns Ctrl+C and Ctrl+V into copy and paste events rather than key presses:
+    /// those run Copy and Paste too.
     pub fn pressed(ctx: &egui::Context) -> Vec<Command> {
         let mut shortcuts: Vec<(Command, KeyboardShortcut)> = Command::all()
             .into_iter()
@@ -244,6 +266,16 @@ impl Command {
             for (command, shortcut) in &shortcuts {
                 if input.consume_shortcut(shortcut) && !pressed.contains(command) {
                     pressed.push(*command);
+                }
+            }
+            for event in &input.events {
+                let command = match event {
+                    egui::Event::Copy => Command::Copy,
+                    egui::Event::Paste(_) => Command::Paste,
+                    _ => continue,
+                };
+                if !pressed.contains(&command) {
+                    pressed.push(command);
                 }
             }
         });

@@ -53,7 +53,8 @@ impl App {
             can_redo: state.doc.can_redo(),
             has_mesh: derived.built().is_some(),
             has_query: derived.analysis.is_some(),
-            has_selection: state.selection.ring().is_some(),
+            has_selection: !state.selection.group().is_empty(),
+            has_clipboard: state.clipboard.is_some(),
             fixed: state.fixed.is_some(),
             tool: state.tool,
             settings: &state.settings,
@@ -124,7 +125,7 @@ impl App {
                     let inputs = inspector::Inputs {
                         scene,
                         mesh: built.map(|b| &b.build.mesh),
-                        selection: state.selection,
+                        selection: &state.selection,
                         failure: derived.live.failure(),
                         warnings: built.map_or(&[][..], |b| &b.build.warnings[..]),
                     };
@@ -229,7 +230,7 @@ impl App {
             .pos
             .filter(|_| state.screenshot.is_none())
             .map(|p| (p, mesh_radius.unwrap_or(scene.agent_radius)));
-        pictures::overlay(scene, mesh, hover, state.selection, disc, &mut list);
+        pictures::overlay(scene, mesh, hover, &state.selection, disc, &mut list);
         state
             .tool_state
             .preview(state.tool, input, state.settings.polygon_sides, &mut list);

@@ -104,6 +104,7 @@ impl App {
             tool: Tool::default(),
             tool_state: ToolState::default(),
             selection: Selection::None,
+            clipboard: None,
             profile: Shown::default(),
             query: 0,
             view: remembered_view.unwrap_or_default(),
@@ -160,7 +161,7 @@ impl App {
     }
 
     pub fn selection(&self) -> Selection {
-        self.state.selection
+        self.state.selection.clone()
     }
 
     pub fn tool(&self) -> Tool {

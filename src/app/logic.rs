@@ -99,6 +99,7 @@ impl App {
                 state.shown_query(),
                 state.settings.polygon_sides,
                 underlay,
+                &state.selection,
             );
             self.perform_all(ctx, actions);
             if k == active {

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod analysis;
 pub mod canvas;
+pub mod clipboard;
 pub mod commands;
 pub mod dense;
 mod derived;
@@ -18,6 +19,7 @@ pub mod editor;
 pub mod files;
 pub mod fixed;
 pub mod grid;
+pub mod group;
 mod lab_worker;
 pub mod layer_presets;
 pub mod live;

@@ -13,7 +13,7 @@ use super::selection::Selection;
 use super::state::{FileTarget, PathPrompt, Pending};
 use super::test_case;
 use super::tools::{Tool, ToolState};
-use crate::document::{Document, Edit};
+use crate::document::{Document, Edit, EditError};
 use crate::geom::{Point, Ring};
 use crate::scenario::Scenario;
 use crate::scene::{self, Query, Scene};
@@ -37,7 +37,8 @@ impl App {
                 if let Err(e) = self.state.doc.apply(edit) {
                     self.state.status.error(format!("edit refused: {e}"));
                 }
-                self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
+                let selection = std::mem::take(&mut self.state.selection);
+                self.state.selection = selection.valid_in(self.state.doc.scene());
             }
             // Value widgets ask on every frame a button is down on them: one gesture per drag.
             Action::BeginGesture if !self.state.doc.in_gesture() => self.state.doc.begin_gesture(),
@@ -99,6 +100,9 @@ impl App {
             Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
             Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
             Command::Delete => self.delete_selection(),
+            Command::Copy => self.copy(ctx),
+            Command::Paste => self.paste(ctx),
+            Command::Duplicate => self.duplicate(),
             Command::FitView => self.state.fit_pending = true,
             Command::ToggleGrid => self.state.settings.grid = !self.state.settings.grid,
             Command::ToggleSnap => self.state.settings.snap = !self.state.settings.snap,
@@ -160,21 +164,52 @@ impl App {
     fn step_history(&mut self, step: impl FnOnce(&mut Document) -> bool, nothing: &str) {
         self.state.tool_state.cancel();
         if step(&mut self.state.doc) {
-            self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
+            let selection = std::mem::take(&mut self.state.selection);
+            self.state.selection = selection.valid_in(self.state.doc.scene());
             self.state.status.clear();
         } else {
             self.state.status.info(nothing);
         }
     }
 
-    /// Deletes the selected corner, ring or link and says what went (a ring left with fewer than
-    /// three corners goes with its corner).
+    /// Applies `edits` as one undo step; stops at the first refused.
+    pub(super) fn apply_as_one(&mut self, edits: Vec<Edit>) -> Result<(), EditError> {
+        let doc = &mut self.state.doc;
+        doc.begin_gesture();
+        let applied = edits.into_iter().try_for_each(|edit| doc.apply(edit));
+        doc.end_gesture();
+        applied
+    }
+
+    /// Deletes the selected corner, ring, link or group (one undo step) and says what went (a
+    /// ring left with fewer than three corners goes with its corner).
     fn delete_selection(&mut self) {
         if let Some(reason) = self.state.locked_reason() {
             return self.refuse_area_edit(reason);
         }
+        let (edits, what) = match (&self.state.selection, self.delete_one()) {
+            (Selection::Many(group), _) => {
+                (group.deleted(), format!("deleted {}", group.describe()))
+            }
+            (_, Some((edit, what))) => (vec![edit], what),
+            (_, None) => {
+                self.state
+                    .status
+                    .info("select a corner, an obstacle or a link to delete it");
+                return;
+            }
+        };
+        match self.apply_as_one(edits) {
+            Ok(()) => self.state.status.info(what),
+            Err(e) => self.state.status.error(format!("cannot delete: {e}")),
+        }
+        self.state.selection = Selection::None;
+    }
+
+    /// The edit that deletes the one selected corner, ring or link, and what it removes.
+    fn delete_one(&self) -> Option<(Edit, String)> {
         let scene = self.state.doc.scene();
-        let (edit, what) = match self.state.selection {
+        Some(match self.state.selection {
             Selection::Corner(c) => {
                 let ring = scene.describe(c.ring);
                 let corners = scene.ring(c.ring).map_or(0, |r| r.len());
@@ -196,18 +231,8 @@ impl App {
                     scene.links.get(i).map_or(String::new(), |l| l.describe(i))
                 ),
             ),
-            Selection::None | Selection::Triangle(_) => {
-                self.state
-                    .status
-                    .info("select a corner, an obstacle or a link to delete it");
-                return;
-            }
-        };
-        match self.state.doc.apply(edit) {
-            Ok(()) => self.state.status.info(what),
-            Err(e) => self.state.status.error(format!("cannot delete: {e}")),
-        }
-        self.state.selection = Selection::None;
+            Selection::None | Selection::Triangle(_) | Selection::Many(_) => return None,
+        })
     }
 
     /// Runs `pending` now, or asks first when it would discard unsaved changes.

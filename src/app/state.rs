@@ -18,6 +18,7 @@ use super::view::View;
 use crate::document::Document;
 use crate::geom::Point;
 use crate::nav::Variant;
+use crate::scene::Scene;
 use crate::viz::{Layer, Theme};
 use egui::Rect;
 use std::collections::BTreeSet;
@@ -99,6 +100,8 @@ pub struct State {
     pub tool: Tool,
     pub tool_state: ToolState,
     pub selection: Selection,
+    /// What Copy kept, as a scene of its own.
+    pub clipboard: Option<Scene>,
     /// The agent profile the canvas shows, or all of them.
     pub profile: Shown,
     /// Index of the query whose handles and paths are shown (clamped by `shown_query`).

@@ -2,6 +2,7 @@
 //! selection); one `Tool` enum, one `ToolState` for what is half drawn or being dragged.
 
 use super::action::Action;
+use super::group::{Group, Item};
 use super::selection::Selection;
 use crate::document::Edit;
 use crate::geom::Aabb;
@@ -65,7 +66,9 @@ impl Tool {
     /// One line of help for the status bar.
     pub fn hint(self) -> &'static str {
         match self {
-            Tool::Select => "click to select, drag to move (shift: along an axis), Delete removes",
+            Tool::Select => {
+                "click to select, drag to move (shift: along an axis), drag on empty canvas to box-select (shift adds), Delete removes"
+            }
             Tool::InsertVertex => "click an edge to insert a vertex there",
             Tool::Polygon | Tool::Walkable | Tool::CostArea => {
                 "click to add points; Enter, double-click or the first point closes; Esc cancels; Backspace undoes a point"
@@ -147,8 +150,17 @@ enum Drag {
         original: Link,
         grab: Point,
     },
+    /// Every item of a multi-selection, grabbed by one of them; `original` is the scene when
+    /// the drag started.
+    Group {
+        group: Group,
+        original: Box<Scene>,
+        grab: Point,
+    },
     /// A rectangle or regular polygon being drawn from `from`.
     Shape { from: Point },
+    /// A selection box dragged from `from` over empty canvas.
+    Box { from: Point },
     /// The reference image, grabbed where nothing else was.
     Reference { original: Reference, grab: Point },
 }
@@ -166,7 +178,7 @@ impl ToolState {
     pub fn cancel(&mut self) -> Vec<Action> {
         self.points.clear();
         match self.drag.take() {
-            Some(Drag::Shape { .. }) | None => Vec::new(),
+            Some(Drag::Shape { .. } | Drag::Box { .. }) | None => Vec::new(),
             Some(_) => vec![Action::EndGesture],
         }
     }
@@ -177,7 +189,8 @@ impl ToolState {
 
     /// Turns one frame of input into actions. `query` is the query whose handles are shown;
     /// `sides` the corner count of the regular-polygon tool; `underlay` where the reference
-    /// image lies when it may be dragged (loaded and not locked).
+    /// image lies when it may be dragged (loaded and not locked); `selection` what is selected.
+    #[allow(clippy::too_many_arguments)]
     pub fn handle(
         &mut self,
         tool: Tool,
@@ -186,9 +199,10 @@ impl ToolState {
         query: Option<usize>,
         sides: usize,
         underlay: Option<Aabb>,
+        selection: &Selection,
     ) -> Vec<Action> {
         match tool {
-            Tool::Select => self.select(input, scene, query, underlay),
+            Tool::Select => self.select(input, scene, query, underlay, selection),
             Tool::InsertVertex => insert_vertex(input, scene),
             Tool::Polygon | Tool::Walkable | Tool::CostArea => self.draw_ring(tool, input, scene),
             Tool::Rectangle | Tool::RegularPolygon => self.draw_shape(tool, input, scene, sides),
@@ -203,12 +217,26 @@ impl ToolState {
         scene: &Scene,
         query: Option<usize>,
         underlay: Option<Aabb>,
+        selection: &Selection,
     ) -> Vec<Action> {
         let mut actions = Vec::new();
+        let selected = match selection {
+            Selection::Many(group) => Some(group),
+            _ => None,
+        };
         if input.drag_started
             && let Some(press) = input.press
         {
-            self.drag = match scene::pick(scene, query, press, input.tolerance) {
+            let hit = scene::pick(scene, query, press, input.tolerance);
+            // Grabbing any item of a multi-selection drags them all.
+            let grabbed =
+                selected.filter(|g| hit.and_then(hit_item).is_some_and(|item| g.contains(item)));
+            self.drag = match hit {
+                _ if let Some(group) = grabbed => Some(Drag::Group {
+                    group: group.clone(),
+                    original: Box::new(scene.clone()),
+                    grab: press,
+                }),
                 Some(Hit::Endpoint { query: index, end }) => {
                     scene.queries.get(index).map(|q| Drag::Endpoint {
                         index,
@@ -245,31 +273,57 @@ impl ToolState {
                         grab: press,
                     })
                 }),
-                None => scene
-                    .reference
-                    .as_ref()
-                    .filter(|_| underlay.is_some_and(|u| u.contains(press)))
-                    .map(|r| Drag::Reference {
-                        original: r.clone(),
-                        grab: press,
-                    }),
+                None => Some(
+                    scene
+                        .reference
+                        .as_ref()
+                        .filter(|_| underlay.is_some_and(|u| u.contains(press)))
+                        .map_or(Drag::Box { from: press }, |r| Drag::Reference {
+                            original: r.clone(),
+                            grab: press,
+                        }),
+                ),
             };
-            if self.drag.is_some() {
+            if self
+                .drag
+                .as_ref()
+                .is_some_and(|d| !matches!(d, Drag::Box { .. }))
+            {
                 actions.push(Action::BeginGesture);
             }
         }
         if input.dragging
             && let (Some(drag), Some(pos)) = (&self.drag, input.pos)
         {
-            actions.extend(drag_edit(drag, input, pos).map(Action::Apply));
+            actions.extend(drag_edits(drag, input, pos).into_iter().map(Action::Apply));
         }
-        if input.drag_stopped && self.drag.take().is_some() {
-            actions.push(Action::EndGesture);
+        if input.drag_stopped {
+            match (self.drag.take(), input.pos) {
+                (Some(Drag::Box { from }), Some(to)) => {
+                    let found = Group::inside(scene, Aabb::from_points([from, to]));
+                    let group = match input.shift {
+                        true => selection.group().union(&found),
+                        false => found,
+                    };
+                    actions.push(Action::Select(Selection::of(group)));
+                }
+                (Some(Drag::Box { .. }), None) | (None, _) => {}
+                (Some(_), _) => actions.push(Action::EndGesture),
+            }
         }
         if input.clicked
             && let Some(pos) = input.pos
         {
-            let selection = match scene::pick(scene, query, pos, input.tolerance) {
+            let hit = scene::pick(scene, query, pos, input.tolerance);
+            if input.shift {
+                // Shift+click adds to (or takes out of) the selection.
+                if let Some(item) = hit.and_then(hit_item) {
+                    let group = selection.group().toggled(item);
+                    actions.push(Action::Select(Selection::of(group)));
+                }
+                return actions;
+            }
+            let selection = match hit {
                 Some(Hit::Corner(c)) => Selection::Corner(c),
                 Some(Hit::LinkEnd { link, .. }) => Selection::Link(link),
                 Some(Hit::Endpoint { .. }) => Selection::None,
@@ -384,12 +438,40 @@ impl ToolState {
         {
             list.push(Layer::Overlay, Style::Preview, Primitive::Polygon(ring.0));
         }
+        if let (Some(Drag::Box { from }), Some(to)) = (&self.drag, input.pos) {
+            let corners = [
+                (from.x, from.y),
+                (to.x, from.y),
+                (to.x, to.y),
+                (from.x, to.y),
+            ];
+            let outline = corners.map(|(x, y)| Point::new(x, y)).to_vec();
+            list.push(Layer::Overlay, Style::Preview, Primitive::Polygon(outline));
+        }
     }
 }
 
-/// The edit that follows a drag to `pos`.
-fn drag_edit(drag: &Drag, input: &Input, pos: Point) -> Option<Edit> {
-    match drag {
+/// What a hit takes when it joins a selection: its ring or link.
+fn hit_item(hit: Hit) -> Option<Item> {
+    match hit {
+        Hit::LinkEnd { link, .. } => Some(Item::Link(link)),
+        Hit::Endpoint { .. } => None,
+        hit => hit.ring().map(Item::Ring),
+    }
+}
+
+/// The edits that follow a drag to `pos`.
+fn drag_edits(drag: &Drag, input: &Input, pos: Point) -> Vec<Edit> {
+    let edit = match drag {
+        Drag::Group {
+            group,
+            original,
+            grab,
+        } => {
+            let anchor = group.anchor(original);
+            let delta = input.snapped(anchor + input.constrained(pos - *grab)) - anchor;
+            return group.moved(original, delta);
+        }
         Drag::Reference { original, grab } => Some(Edit::SetReference(Some(Reference {
             position: input.snapped(original.position + input.constrained(pos - *grab)),
             ..original.clone()
@@ -437,8 +519,9 @@ fn drag_edit(drag: &Drag, input: &Input, pos: Point) -> Option<Edit> {
                 link: original.with_end(*end, to),
             })
         }
-        Drag::Shape { .. } => None,
-    }
+        Drag::Shape { .. } | Drag::Box { .. } => None,
+    };
+    edit.into_iter().collect()
 }
 
 fn insert_vertex(input: &Input, scene: &Scene) -> Vec<Action> {
@@ -607,7 +690,15 @@ mod tests {
         for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
             assert!(
                 state
-                    .handle(Tool::Polygon, &click(x, y), &s, None, 8, None)
+                    .handle(
+                        Tool::Polygon,
+                        &click(x, y),
+                        &s,
+                        None,
+                        8,
+                        None,
+                        &Selection::None
+                    )
                     .is_empty()
             );
         }
@@ -621,6 +712,7 @@ mod tests {
             None,
             8,
             None,
+            &Selection::None,
         );
         let Some(Action::Apply(Edit::AddObstacle { ring, .. })) = actions.first() else {
             panic!("{actions:?}")
@@ -633,13 +725,21 @@ mod tests {
     fn the_cost_area_tool_adds_a_selected_mud_area() {
         let (s, mut state) = (scene(), ToolState::default());
         for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
-            state.handle(Tool::CostArea, &click(x, y), &s, None, 8, None);
+            state.handle(
+                Tool::CostArea,
+                &click(x, y),
+                &s,
+                None,
+                8,
+                None,
+                &Selection::None,
+            );
         }
         let enter = Input {
             enter: true,
             ..at(0.0, 0.0)
         };
-        let actions = state.handle(Tool::CostArea, &enter, &s, None, 8, None);
+        let actions = state.handle(Tool::CostArea, &enter, &s, None, 8, None, &Selection::None);
         let [
             Action::Apply(Edit::AddCostArea(area)),
             Action::Select(Selection::Ring(RingRef::Cost(0))),
@@ -653,7 +753,15 @@ mod tests {
     #[test]
     fn escape_cancels_a_polygon() {
         let (s, mut state) = (scene(), ToolState::default());
-        state.handle(Tool::Polygon, &click(10.0, 10.0), &s, None, 8, None);
+        state.handle(
+            Tool::Polygon,
+            &click(10.0, 10.0),
+            &s,
+            None,
+            8,
+            None,
+            &Selection::None,
+        );
         state.handle(
             Tool::Polygon,
             &Input {
@@ -664,6 +772,7 @@ mod tests {
             None,
             8,
             None,
+            &Selection::None,
         );
         assert!(!state.is_drawing());
     }
@@ -678,7 +787,7 @@ mod tests {
             press: Some(press),
             ..at(5.0, 5.0)
         };
-        let actions = state.handle(Tool::Select, &start, &s, Some(0), 8, None);
+        let actions = state.handle(Tool::Select, &start, &s, Some(0), 8, None, &Selection::None);
         assert!(actions.contains(&Action::BeginGesture));
         let moved = Input {
             dragging: true,
@@ -686,7 +795,7 @@ mod tests {
             press: Some(press),
             ..at(8.0, 6.0)
         };
-        let actions = state.handle(Tool::Select, &moved, &s, Some(0), 8, None);
+        let actions = state.handle(Tool::Select, &moved, &s, Some(0), 8, None, &Selection::None);
         let corner = Corner {
             ring: RingRef::Obstacle(0),
             index: 0,
@@ -703,7 +812,7 @@ mod tests {
             ..at(8.0, 6.0)
         };
         assert_eq!(
-            state.handle(Tool::Select, &stop, &s, Some(0), 8, None),
+            state.handle(Tool::Select, &stop, &s, Some(0), 8, None, &Selection::None),
             vec![Action::EndGesture]
         );
     }
@@ -718,13 +827,13 @@ mod tests {
             snap,
             ..at(12.2, 14.9)
         };
-        state.handle(Tool::Rectangle, &start, &s, None, 8, None);
+        state.handle(Tool::Rectangle, &start, &s, None, 8, None, &Selection::None);
         let stop = Input {
             drag_stopped: true,
             snap,
             ..at(9.9, 11.1)
         };
-        let actions = state.handle(Tool::Rectangle, &stop, &s, None, 8, None);
+        let actions = state.handle(Tool::Rectangle, &stop, &s, None, 8, None, &Selection::None);
         let Some(Action::Apply(Edit::AddObstacle { ring, .. })) = actions.first() else {
             panic!("{actions:?}")
         };
@@ -746,6 +855,7 @@ mod tests {
             Some(0),
             8,
             None,
+            &Selection::None,
         );
         let Some(Action::Apply(Edit::SetQuery { index: 0, query })) = actions.first() else {
             panic!("{actions:?}")
