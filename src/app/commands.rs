@@ -193,6 +193,7 @@ impl Command {
             Command::UseTool(Tool::CostArea) => vec![key(NONE, Key::C)],
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
             Command::UseTool(Tool::Link) => vec![key(NONE, Key::J)],
+            Command::UseTool(Tool::Measure) => vec![key(NONE, Key::M)],
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
             Command::Export(_)

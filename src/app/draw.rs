@@ -210,7 +210,7 @@ impl App {
     }
 
     /// Hover highlight, selection, tool preview and the agent disc at the cursor.
-    fn overlay(&self) -> DrawList {
+    pub(super) fn overlay(&self) -> DrawList {
         let state = &self.state;
         let input = &state.input;
         let scene = state.doc.scene();

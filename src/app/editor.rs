@@ -237,6 +237,12 @@ impl App {
         self.state.cursor
     }
 
+    /// What the canvas draws over the scene: hover and selection highlights, tool previews
+    /// (the measuring tool's distances).
+    pub fn canvas_overlay(&self) -> crate::viz::DrawList {
+        self.overlay()
+    }
+
     /// The canvas viewports of the last frame (one, two or four).
     pub fn viewport_rects(&self) -> &[Rect] {
         &self.state.viewports

@@ -3,6 +3,7 @@
 
 use super::action::Action;
 use super::group::{Group, Item};
+use super::number::fixed;
 use super::selection::Selection;
 use crate::document::Edit;
 use crate::geom::Aabb;
@@ -29,10 +30,12 @@ pub enum Tool {
     Query,
     /// Click the `from` point, then the `to` point, of a new off-mesh link.
     Link,
+    /// Click points to measure straight distances and the polyline's length; edits nothing.
+    Measure,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 9] = [
+    pub const ALL: [Tool; 10] = [
         Tool::Select,
         Tool::InsertVertex,
         Tool::Polygon,
@@ -42,6 +45,7 @@ impl Tool {
         Tool::CostArea,
         Tool::Query,
         Tool::Link,
+        Tool::Measure,
     ];
 
     pub fn name(self) -> &'static str {
@@ -55,12 +59,13 @@ impl Tool {
             Tool::CostArea => "Cost area",
             Tool::Query => "Start / goal",
             Tool::Link => "Off-mesh link",
+            Tool::Measure => "Measure",
         }
     }
 
-    /// The tool changes areas (every tool but selection and start / goal placement).
+    /// The tool changes areas (every tool but selection, start / goal placement and measuring).
     pub fn edits_areas(self) -> bool {
-        !matches!(self, Tool::Select | Tool::Query)
+        !matches!(self, Tool::Select | Tool::Query | Tool::Measure)
     }
 
     /// One line of help for the status bar.
@@ -77,6 +82,9 @@ impl Tool {
             Tool::RegularPolygon => "drag from the centre outwards",
             Tool::Query => "click to place the start, shift+click to place the goal",
             Tool::Link => "click where the link starts, then where it ends; Esc cancels",
+            Tool::Measure => {
+                "click points to measure distances and the path through them; Esc or right-click ends"
+            }
         }
     }
 }
@@ -89,6 +97,8 @@ pub struct Input {
     /// Where the current press started.
     pub press: Option<Point>,
     pub clicked: bool,
+    /// A right-click (not a pan).
+    pub secondary_clicked: bool,
     pub double_clicked: bool,
     pub drag_started: bool,
     pub dragging: bool,
@@ -168,7 +178,8 @@ enum Drag {
 /// The state a tool keeps between frames.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ToolState {
-    /// Points of a polygon or outline being drawn (or the start of a link).
+    /// Points of a polygon or outline being drawn (or the start of a link, or the points
+    /// measured).
     points: Vec<Point>,
     drag: Option<Drag>,
 }
@@ -208,7 +219,44 @@ impl ToolState {
             Tool::Rectangle | Tool::RegularPolygon => self.draw_shape(tool, input, scene, sides),
             Tool::Query => place_endpoint(input, scene, query),
             Tool::Link => self.draw_link(input, scene),
+            Tool::Measure => self.measure(input),
         }
+    }
+
+    /// The measuring tool: each click adds a point and says the distances in the status bar;
+    /// Esc or a right-click ends the measurement.
+    fn measure(&mut self, input: &Input) -> Vec<Action> {
+        if input.escape || input.secondary_clicked {
+            let done = (self.points.len() >= 2).then(|| {
+                let (_, total) = measured(&self.points);
+                let segments = count_segments(self.points.len() - 1);
+                format!("measured {} over {segments}", fixed(total, 3))
+            });
+            self.points.clear();
+            return done.into_iter().map(Action::Say).collect();
+        }
+        let (true, Some(pos)) = (input.clicked, input.pos) else {
+            return Vec::new();
+        };
+        let p = input.snapped(pos);
+        if self.points.last() == Some(&p) {
+            return Vec::new();
+        }
+        self.points.push(p);
+        let text = match measured(&self.points) {
+            (segments, total) if !segments.is_empty() => format!(
+                "segment {}, total {} over {} (Esc ends)",
+                fixed(segments[segments.len() - 1], 3),
+                fixed(total, 3),
+                count_segments(segments.len())
+            ),
+            _ => format!(
+                "measuring from ({}, {}): click the next point",
+                fixed(p.x, 3),
+                fixed(p.y, 3)
+            ),
+        };
+        vec![Action::Say(text)]
     }
 
     fn select(
@@ -418,6 +466,29 @@ impl ToolState {
     /// What is being drawn, for the canvas overlay.
     pub fn preview(&self, tool: Tool, input: &Input, sides: usize, list: &mut DrawList) {
         let cursor = input.pos.map(|p| input.snapped(p));
+        if tool == Tool::Measure && !self.points.is_empty() {
+            // Each segment's length at its middle, the running total at the cursor.
+            let mut line = self.points.clone();
+            line.extend(cursor.filter(|c| Some(c) != self.points.last()));
+            let (segments, total) = measured(&line);
+            for (pair, length) in line.windows(2).zip(segments) {
+                let at = pair[0].midpoint(pair[1]);
+                let text = fixed(length, 3);
+                list.push(
+                    Layer::Overlay,
+                    Style::Preview,
+                    Primitive::Label { at, text },
+                );
+            }
+            if let (Some(&at), true) = (line.last(), line.len() > 2) {
+                let text = format!("total {}", fixed(total, 3));
+                list.push(
+                    Layer::Overlay,
+                    Style::Preview,
+                    Primitive::Label { at, text },
+                );
+            }
+        }
         if let (Tool::Link, Some(&from), Some(to)) = (tool, self.points.first(), cursor) {
             let arc = crate::viz::link_arc(from, to);
             list.push(Layer::Overlay, Style::Preview, Primitive::Polyline(arc));
@@ -449,6 +520,18 @@ impl ToolState {
             list.push(Layer::Overlay, Style::Preview, Primitive::Polygon(outline));
         }
     }
+}
+
+/// The length of each segment of `line`, and their sum.
+fn measured(line: &[Point]) -> (Vec<f64>, f64) {
+    let segments: Vec<f64> = line.windows(2).map(|w| w[0].distance(w[1])).collect();
+    let total = segments.iter().sum();
+    (segments, total)
+}
+
+/// `1 segment`, `2 segments`.
+fn count_segments(n: usize) -> String {
+    format!("{n} segment{}", if n == 1 { "" } else { "s" })
 }
 
 /// What a hit takes when it joins a selection: its ring or link.
