@@ -22,6 +22,8 @@ pub enum Command {
     SaveTestCase,
     AddReference,
     Export(Export),
+    /// A PNG of what the canvas shows.
+    ExportPicture,
     Quit,
     Undo,
     Redo,
@@ -99,6 +101,7 @@ impl Command {
             Command::Export(Export::Godot),
             Command::Export(Export::Gltf),
             Command::Export(Export::Svg),
+            Command::ExportPicture,
             Command::Quit,
             Command::Undo,
             Command::Redo,
@@ -136,6 +139,7 @@ impl Command {
             Command::Export(Export::PolyanyaMesh) => "Export navmesh as Polyanya mesh…",
             Command::Export(Export::Godot) => "Export navmesh as Godot NavigationPolygon…",
             Command::Export(Export::Gltf) => "Export navmesh as glTF…",
+            Command::ExportPicture => "Export picture as PNG…",
             Command::Quit => "Quit",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
@@ -197,6 +201,7 @@ impl Command {
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
             Command::Export(_)
+            | Command::ExportPicture
             | Command::OpenNavmesh
             | Command::ConvertToScene
             | Command::SaveTestCase
@@ -218,6 +223,7 @@ impl Command {
             | Command::SaveTestCase
             | Command::AddReference
             | Command::Export(_)
+            | Command::ExportPicture
             | Command::Quit => Menu::File,
             Command::Undo
             | Command::Redo

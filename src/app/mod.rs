@@ -10,6 +10,7 @@
 pub mod action;
 pub mod analysis;
 pub mod canvas;
+mod canvas_png;
 pub mod clipboard;
 pub mod commands;
 pub mod dense;

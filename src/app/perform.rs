@@ -91,6 +91,7 @@ impl App {
                 }
                 self.ask_file(ctx, FileTarget::Export(export))
             }
+            Command::ExportPicture => self.ask_file(ctx, FileTarget::Picture),
             Command::SaveTestCase => {
                 if let Err(e) = self.test_case() {
                     return self.state.status.error(e);
@@ -367,6 +368,7 @@ impl App {
             FileTarget::Open | FileTarget::OpenNavmesh | FileTarget::Reference => String::new(),
             FileTarget::SaveScene { .. } => doc.save_name(),
             FileTarget::Export(e) => e.file_name(&doc.name()),
+            FileTarget::Picture => files::picture_name(&doc.name()),
             FileTarget::TestCase => test_case::file_name(&doc.name()),
         };
         let answer = match &target {
@@ -412,6 +414,7 @@ impl App {
                 }
             }
             FileTarget::Export(export) => self.export(export, &path),
+            FileTarget::Picture => self.export_png(&path),
             FileTarget::TestCase => self.save_test_case(&path),
             FileTarget::Reference => self.add_reference(ctx, &path),
         }

@@ -56,6 +56,8 @@ pub enum FileTarget {
         then: Option<Pending>,
     },
     Export(Export),
+    /// A PNG picture of the canvas.
+    Picture,
     TestCase,
     /// A PNG or JPEG to show under the scene.
     Reference,
@@ -69,6 +71,7 @@ impl FileTarget {
             }
             FileTarget::OpenNavmesh => FileKind::NavmeshJson,
             FileTarget::Export(e) => e.kind(),
+            FileTarget::Picture => FileKind::Png,
             FileTarget::TestCase => FileKind::Scenario,
         }
     }

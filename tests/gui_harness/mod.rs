@@ -143,3 +143,16 @@ pub fn set_number(h: &mut Harness<'_, App>, label: &str, value: f64) {
     ));
     h.run();
 }
+
+/// Replaces the text of the field labelled `label` through its accessibility action.
+pub fn set_text(h: &mut Harness<'_, App>, label: &str, text: &str) {
+    use egui::accesskit::{Action, ActionData, ActionRequest};
+    let (target_node, target_tree) = h.get_by_label(label).accesskit_node().locate();
+    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
+        action: Action::SetValue,
+        target_node,
+        target_tree,
+        data: Some(ActionData::Value(text.into())),
+    }));
+    h.run();
+}
