@@ -6,18 +6,10 @@ mod gui_harness;
 
 use egui::{Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
-use gui_harness::{FakeDialogs, click, editor_on, screen};
+use gui_harness::{FakeDialogs, click, editor_on, message, screen};
 use navscope::app::App;
 use navscope::app::tools::Tool;
 use navscope::viz::Primitive;
-
-fn message(h: &Harness<'_, App>) -> String {
-    h.state()
-        .status()
-        .message()
-        .map(|(_, text)| text.to_string())
-        .unwrap_or_default()
-}
 
 /// The texts of the labels drawn over the canvas.
 fn labels(h: &Harness<'_, App>) -> Vec<String> {

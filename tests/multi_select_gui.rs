@@ -8,7 +8,7 @@ mod gui_harness;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, menu_item, screen};
+use gui_harness::{FakeDialogs, editor_on, menu_item, message, screen};
 use navscope::app::App;
 use navscope::app::group::{Group, Item};
 use navscope::app::selection::Selection;
@@ -21,14 +21,6 @@ const PILLAR: usize = 11;
 
 fn obstacles(h: &Harness<'_, App>) -> Vec<Obstacle> {
     h.state().document().scene().obstacles.clone()
-}
-
-fn message(h: &Harness<'_, App>) -> String {
-    h.state()
-        .status()
-        .message()
-        .map(|(_, text)| text.to_string())
-        .unwrap_or_default()
 }
 
 fn selected(indices: &[usize]) -> Selection {

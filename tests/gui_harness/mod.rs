@@ -156,3 +156,12 @@ pub fn set_text(h: &mut Harness<'_, App>, label: &str, text: &str) {
     }));
     h.run();
 }
+
+/// The status bar's message (empty when there is none).
+pub fn message(h: &Harness<'_, App>) -> String {
+    h.state()
+        .status()
+        .message()
+        .map(|(_, text)| text.to_string())
+        .unwrap_or_default()
+}
