@@ -88,6 +88,11 @@ fn a_box_selects_shift_adds_and_a_drag_moves_the_group_in_one_undo_step() {
     // An empty box clears the selection.
     drag(&mut h, (1.0, 20.0), (3.0, 22.0));
     assert_eq!(h.state().selection(), Selection::None);
+
+    // Ctrl+A selects every obstacle and the walkable outline.
+    press(&mut h, Modifiers::COMMAND, Key::A);
+    assert_eq!(h.state().selection().group().len(), before.len() + 1);
+    assert_eq!(message(&h), "selected 1 walkable outline and 13 obstacles");
 }
 
 #[test]

@@ -58,6 +58,19 @@ impl App {
         self.add_pieces(&pieces, self.step_offset(), "duplicated");
     }
 
+    /// Selects every ring and link of the scene.
+    pub(super) fn select_all(&mut self) {
+        if let Some(reason) = self.state.locked_reason() {
+            return self.refuse_area_edit(reason);
+        }
+        let scene = self.state.doc.scene();
+        let group = Group::inside(scene, scene.bounds());
+        self.state
+            .status
+            .info(format!("selected {}", group.describe()));
+        self.state.selection = Selection::of(group);
+    }
+
     /// One grid step right and down.
     fn step_offset(&self) -> Point {
         let step = self.state.settings.grid_step(&self.state.view);
@@ -66,7 +79,7 @@ impl App {
 
     fn add_pieces(&mut self, pieces: &Scene, offset: Point, done: &str) {
         if let Some(reason) = self.state.locked_reason() {
-            return self.state.status.error(reason);
+            return self.refuse_area_edit(reason);
         }
         let (edits, group) = paste(self.state.doc.scene(), pieces, offset);
         if edits.is_empty() {

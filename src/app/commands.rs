@@ -33,6 +33,8 @@ pub enum Command {
     Paste,
     /// Copy and paste the selection, one grid step off.
     Duplicate,
+    /// Select every ring and link.
+    SelectAll,
     Delete,
     FitView,
     ToggleGrid,
@@ -108,6 +110,7 @@ impl Command {
             Command::Copy,
             Command::Paste,
             Command::Duplicate,
+            Command::SelectAll,
             Command::Delete,
             Command::FitView,
             Command::ToggleGrid,
@@ -146,6 +149,7 @@ impl Command {
             Command::Copy => "Copy",
             Command::Paste => "Paste",
             Command::Duplicate => "Duplicate",
+            Command::SelectAll => "Select all",
             Command::Delete => "Delete selection",
             Command::FitView => "Fit scene in view",
             Command::ToggleGrid => "Grid",
@@ -178,6 +182,7 @@ impl Command {
             Command::Copy => vec![key(CMD, Key::C)],
             Command::Paste => vec![key(CMD, Key::V)],
             Command::Duplicate => vec![key(CMD, Key::D)],
+            Command::SelectAll => vec![key(CMD, Key::A)],
             Command::Delete => vec![key(NONE, Key::Delete)],
             Command::FitView => vec![key(NONE, Key::F)],
             Command::ToggleGrid => vec![key(NONE, Key::G)],
@@ -230,6 +235,7 @@ impl Command {
             | Command::Copy
             | Command::Paste
             | Command::Duplicate
+            | Command::SelectAll
             | Command::Delete => Menu::Edit,
             Command::FitView
             | Command::ToggleGrid

@@ -105,6 +105,7 @@ impl App {
             Command::Copy => self.copy(ctx),
             Command::Paste => self.paste(ctx),
             Command::Duplicate => self.duplicate(),
+            Command::SelectAll => self.select_all(),
             Command::FitView => self.state.fit_pending = true,
             Command::ToggleGrid => self.state.settings.grid = !self.state.settings.grid,
             Command::ToggleSnap => self.state.settings.snap = !self.state.settings.snap,
@@ -143,7 +144,7 @@ impl App {
         }
     }
 
-    fn refuse_area_edit(&mut self, reason: &str) {
+    pub(super) fn refuse_area_edit(&mut self, reason: &str) {
         self.state
             .status
             .error(format!("{reason}; use File > Convert to scene to edit it"));

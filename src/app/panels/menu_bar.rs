@@ -34,6 +34,7 @@ impl CommandState<'_> {
             Command::Delete | Command::Duplicate => self.has_selection && !self.fixed,
             Command::Copy => self.has_selection,
             Command::Paste => self.has_clipboard && !self.fixed,
+            Command::SelectAll => !self.fixed,
             Command::ConvertToScene => self.fixed,
             Command::UseTool(t) => !(self.fixed && t.edits_areas()),
             _ => true,
