@@ -168,4 +168,23 @@ fn the_desktops_copy_and_paste_events_carry_scene_json() {
     assert_eq!(pasted.len(), n + 1, "{}", message(&h));
     assert_eq!(pasted[n].name, "rock");
     assert_eq!(h.state().selection(), Selection::Ring(RingRef::Obstacle(n)));
+
+    // Copying puts the selection on the system clipboard as scene JSON.
+    h.event(egui::Event::Copy);
+    h.step();
+    let copied = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("the copy went to the system clipboard");
+    let pieces = navscope::scene::from_json(copied.as_bytes(), "clipboard").unwrap();
+    assert_eq!(pieces.obstacles.len(), 1);
+    assert_eq!(pieces.obstacles[0].ring, pasted[n].ring);
+    h.run();
+    assert_eq!(message(&h), "copied 1 obstacle");
 }
