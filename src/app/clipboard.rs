@@ -60,9 +60,6 @@ impl App {
 
     /// Selects every ring and link of the scene.
     pub(super) fn select_all(&mut self) {
-        if let Some(reason) = self.state.locked_reason() {
-            return self.refuse_area_edit(reason);
-        }
         let scene = self.state.doc.scene();
         let group = Group::inside(scene, scene.bounds());
         self.state
@@ -78,9 +75,6 @@ impl App {
     }
 
     fn add_pieces(&mut self, pieces: &Scene, offset: Point, done: &str) {
-        if let Some(reason) = self.state.locked_reason() {
-            return self.refuse_area_edit(reason);
-        }
         let (edits, group) = paste(self.state.doc.scene(), pieces, offset);
         if edits.is_empty() {
             return self

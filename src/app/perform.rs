@@ -37,8 +37,7 @@ impl App {
                 if let Err(e) = self.state.doc.apply(edit) {
                     self.state.status.error(format!("edit refused: {e}"));
                 }
-                let selection = std::mem::take(&mut self.state.selection);
-                self.state.selection = selection.valid_in(self.state.doc.scene());
+                self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
             }
             // Value widgets ask on every frame a button is down on them: one gesture per drag.
             Action::BeginGesture if !self.state.doc.in_gesture() => self.state.doc.begin_gesture(),
@@ -103,6 +102,11 @@ impl App {
             Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
             Command::Delete => self.delete_selection(),
             Command::Copy => self.copy(ctx),
+            Command::Paste | Command::Duplicate | Command::SelectAll
+                if let Some(reason) = self.state.locked_reason() =>
+            {
+                self.refuse_area_edit(reason)
+            }
             Command::Paste => self.paste(ctx),
             Command::Duplicate => self.duplicate(),
             Command::SelectAll => self.select_all(),
@@ -144,7 +148,7 @@ impl App {
         }
     }
 
-    pub(super) fn refuse_area_edit(&mut self, reason: &str) {
+    fn refuse_area_edit(&mut self, reason: &str) {
         self.state
             .status
             .error(format!("{reason}; use File > Convert to scene to edit it"));
@@ -167,21 +171,11 @@ impl App {
     fn step_history(&mut self, step: impl FnOnce(&mut Document) -> bool, nothing: &str) {
         self.state.tool_state.cancel();
         if step(&mut self.state.doc) {
-            let selection = std::mem::take(&mut self.state.selection);
-            self.state.selection = selection.valid_in(self.state.doc.scene());
+            self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
             self.state.status.clear();
         } else {
             self.state.status.info(nothing);
         }
-    }
-
-    /// Applies `edits` as one undo step; stops at the first refused.
-    pub(super) fn apply_as_one(&mut self, edits: Vec<Edit>) -> Result<(), EditError> {
-        let doc = &mut self.state.doc;
-        doc.begin_gesture();
-        let applied = edits.into_iter().try_for_each(|edit| doc.apply(edit));
-        doc.end_gesture();
-        applied
     }
 
     /// Deletes the selected corner, ring, link or group (one undo step) and says what went (a
@@ -190,29 +184,8 @@ impl App {
         if let Some(reason) = self.state.locked_reason() {
             return self.refuse_area_edit(reason);
         }
-        let (edits, what) = match (&self.state.selection, self.delete_one()) {
-            (Selection::Many(group), _) => {
-                (group.deleted(), format!("deleted {}", group.describe()))
-            }
-            (_, Some((edit, what))) => (vec![edit], what),
-            (_, None) => {
-                self.state
-                    .status
-                    .info("select a corner, an obstacle or a link to delete it");
-                return;
-            }
-        };
-        match self.apply_as_one(edits) {
-            Ok(()) => self.state.status.info(what),
-            Err(e) => self.state.status.error(format!("cannot delete: {e}")),
-        }
-        self.state.selection = Selection::None;
-    }
-
-    /// The edit that deletes the one selected corner, ring or link, and what it removes.
-    fn delete_one(&self) -> Option<(Edit, String)> {
         let scene = self.state.doc.scene();
-        Some(match self.state.selection {
+        let (edit, what) = match self.state.selection {
             Selection::Corner(c) => {
                 let ring = scene.describe(c.ring);
                 let corners = scene.ring(c.ring).map_or(0, |r| r.len());
@@ -234,8 +207,41 @@ impl App {
                     scene.links.get(i).map_or(String::new(), |l| l.describe(i))
                 ),
             ),
-            Selection::None | Selection::Triangle(_) | Selection::Many(_) => return None,
-        })
+            Selection::None | Selection::Triangle(_) => {
+                self.state
+                    .status
+                    .info("select a corner, an obstacle or a link to delete it");
+                return;
+            }
+            Selection::Many(_) => return self.delete_group(),
+        };
+        match self.state.doc.apply(edit) {
+            Ok(()) => self.state.status.info(what),
+            Err(e) => self.state.status.error(format!("cannot delete: {e}")),
+        }
+        self.state.selection = Selection::None;
+    }
+
+    /// Deletes every ring and link of the selected group in one undo step.
+    fn delete_group(&mut self) {
+        let group = self.state.selection.group();
+        match self.apply_as_one(group.deleted()) {
+            Ok(()) => self
+                .state
+                .status
+                .info(format!("deleted {}", group.describe())),
+            Err(e) => self.state.status.error(format!("cannot delete: {e}")),
+        }
+        self.state.selection = Selection::None;
+    }
+
+    /// Applies `edits` as one undo step; stops at the first refused.
+    pub(super) fn apply_as_one(&mut self, edits: Vec<Edit>) -> Result<(), EditError> {
+        let doc = &mut self.state.doc;
+        doc.begin_gesture();
+        let applied = edits.into_iter().try_for_each(|edit| doc.apply(edit));
+        doc.end_gesture();
+        applied
     }
 
     /// Runs `pending` now, or asks first when it would discard unsaved changes.

@@ -56,14 +56,18 @@ impl Selection {
     }
 
     /// The selection if it still exists in `scene`, else nothing (a group keeps what exists).
-    pub fn valid_in(self, scene: &Scene) -> Selection {
-        let exists = match &self {
+    pub fn valid_in(&self, scene: &Scene) -> Selection {
+        let exists = match self {
             Selection::Corner(c) => scene.ring(c.ring).is_some_and(|r| c.index < r.len()),
             Selection::Ring(r) => scene.ring(*r).is_some(),
             Selection::Link(i) => *i < scene.links.len(),
             Selection::Many(group) => return Selection::of(group.valid_in(scene)),
             Selection::None | Selection::Triangle(_) => true,
         };
-        if exists { self } else { Selection::None }
+        if exists {
+            self.clone()
+        } else {
+            Selection::None
+        }
     }
 }
