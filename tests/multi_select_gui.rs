@@ -141,6 +141,24 @@ fn duplicate_copy_paste_and_delete_act_on_the_whole_selection() {
     press(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(obstacles(&h), pasted, "one undo step brings both back");
 
+    // Cut takes the selection away and keeps it for Paste.
+    drag(&mut h, (4.0, 12.0), (24.0, 4.0));
+    press(&mut h, Modifiers::COMMAND, Key::X);
+    assert_eq!(obstacles(&h).len(), n);
+    assert_eq!(message(&h), "cut 2 obstacles");
+    let crate_ring = &before[CRATE].ring;
+    assert!(obstacles(&h).iter().all(|o| &o.ring != crate_ring));
+    press(&mut h, Modifiers::COMMAND, Key::V);
+    assert_eq!(obstacles(&h).len(), n + 2);
+    assert_eq!(obstacles(&h)[n + 1].name, "crate");
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(
+        obstacles(&h),
+        pasted,
+        "cut and paste are one undo step each"
+    );
+
     // The Edit menu offers the same commands.
     drag(&mut h, (4.0, 12.0), (24.0, 4.0));
     menu_item(&mut h, "Edit", "Duplicate");

@@ -27,6 +27,8 @@ pub enum Command {
     Quit,
     Undo,
     Redo,
+    /// Copy the selected rings and links, then delete them.
+    Cut,
     /// Copy the selected rings and links (to the system clipboard too, as scene JSON).
     Copy,
     /// Paste what was copied: at the pointer when it is over the canvas, else offset.
@@ -107,6 +109,7 @@ impl Command {
             Command::Quit,
             Command::Undo,
             Command::Redo,
+            Command::Cut,
             Command::Copy,
             Command::Paste,
             Command::Duplicate,
@@ -146,6 +149,7 @@ impl Command {
             Command::Quit => "Quit",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
+            Command::Cut => "Cut",
             Command::Copy => "Copy",
             Command::Paste => "Paste",
             Command::Duplicate => "Duplicate",
@@ -179,6 +183,7 @@ impl Command {
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Undo => vec![key(CMD, Key::Z)],
             Command::Redo => vec![key(CMD_SHIFT, Key::Z), key(CMD, Key::Y)],
+            Command::Cut => vec![key(CMD, Key::X)],
             Command::Copy => vec![key(CMD, Key::C)],
             Command::Paste => vec![key(CMD, Key::V)],
             Command::Duplicate => vec![key(CMD, Key::D)],
@@ -232,6 +237,7 @@ impl Command {
             | Command::Quit => Menu::File,
             Command::Undo
             | Command::Redo
+            | Command::Cut
             | Command::Copy
             | Command::Paste
             | Command::Duplicate
@@ -258,7 +264,7 @@ impl Command {
             self,
             Command::Export(Export::NavmeshJson)
                 | Command::Quit
-                | Command::Copy
+                | Command::Cut
                 | Command::SetLayout(Layout::Overlay)
                 | Command::PathLab
         )
@@ -266,8 +272,8 @@ impl Command {
 
     /// Commands whose shortcut was pressed this frame (consumed from the input). egui ignores
     /// extra shift when matching, so shortcuts with more modifiers are tried first. The
-    /// desktop turns Ctrl+C and Ctrl+V into copy and paste events rather than key presses:
-    /// those run Copy and Paste too.
+    /// desktop turns Ctrl+X, Ctrl+C and Ctrl+V into cut, copy and paste events rather than key
+    /// presses: those run Cut, Copy and Paste too.
     pub fn pressed(ctx: &egui::Context) -> Vec<Command> {
         let mut shortcuts: Vec<(Command, KeyboardShortcut)> = Command::all()
             .into_iter()
@@ -283,6 +289,7 @@ impl Command {
             }
             for event in &input.events {
                 let command = match event {
+                    egui::Event::Cut => Command::Cut,
                     egui::Event::Copy => Command::Copy,
                     egui::Event::Paste(_) => Command::Paste,
                     _ => continue,

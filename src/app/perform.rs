@@ -102,10 +102,14 @@ impl App {
             Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
             Command::Delete => self.delete_selection(),
             Command::Copy => self.copy(ctx),
-            Command::Paste | Command::Duplicate | Command::SelectAll
+            Command::Cut | Command::Paste | Command::Duplicate | Command::SelectAll
                 if let Some(reason) = self.state.locked_reason() =>
             {
                 self.refuse_area_edit(reason)
+            }
+            Command::Cut => {
+                self.copy(ctx);
+                self.delete_group("cut");
             }
             Command::Paste => self.paste(ctx),
             Command::Duplicate => self.duplicate(),
@@ -213,7 +217,7 @@ impl App {
                     .info("select a corner, an obstacle or a link to delete it");
                 return;
             }
-            Selection::Many(_) => return self.delete_group(),
+            Selection::Many(_) => return self.delete_group("deleted"),
         };
         match self.state.doc.apply(edit) {
             Ok(()) => self.state.status.info(what),
@@ -222,14 +226,18 @@ impl App {
         self.state.selection = Selection::None;
     }
 
-    /// Deletes every ring and link of the selected group in one undo step.
-    fn delete_group(&mut self) {
+    /// Deletes every selected ring and link (a corner counts as its ring) in one undo step and
+    /// says so: `{done} 2 obstacles`.
+    fn delete_group(&mut self, done: &str) {
         let group = self.state.selection.group();
+        if group.is_empty() {
+            return;
+        }
         match self.apply_as_one(group.deleted()) {
             Ok(()) => self
                 .state
                 .status
-                .info(format!("deleted {}", group.describe())),
+                .info(format!("{done} {}", group.describe())),
             Err(e) => self.state.status.error(format!("cannot delete: {e}")),
         }
         self.state.selection = Selection::None;

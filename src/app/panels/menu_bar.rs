@@ -31,7 +31,9 @@ impl CommandState<'_> {
             Command::Redo => self.can_redo,
             Command::Export(_) => self.has_mesh,
             Command::SaveTestCase => self.has_query,
-            Command::Delete | Command::Duplicate => self.has_selection && !self.fixed,
+            Command::Delete | Command::Duplicate | Command::Cut => {
+                self.has_selection && !self.fixed
+            }
             Command::Copy => self.has_selection,
             Command::Paste => self.has_clipboard && !self.fixed,
             Command::SelectAll => !self.fixed,
