@@ -135,6 +135,19 @@ impl Input {
     }
 }
 
+/// What the tools see of the editor besides the input.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    pub scene: &'a Scene,
+    /// The query whose handles are shown.
+    pub query: Option<usize>,
+    /// The corner count of the regular-polygon tool.
+    pub sides: usize,
+    /// Where the reference image lies when it may be dragged (loaded and not locked).
+    pub underlay: Option<Aabb>,
+    pub selection: &'a Selection,
+}
+
 /// A drag in progress.
 #[derive(Clone, Debug, PartialEq)]
 enum Drag {
@@ -198,20 +211,15 @@ impl ToolState {
         !self.points.is_empty() || self.drag.is_some()
     }
 
-    /// Turns one frame of input into actions. `query` is the query whose handles are shown;
-    /// `sides` the corner count of the regular-polygon tool; `underlay` where the reference
-    /// image lies when it may be dragged (loaded and not locked); `selection` what is selected.
-    #[allow(clippy::too_many_arguments)]
-    pub fn handle(
-        &mut self,
-        tool: Tool,
-        input: &Input,
-        scene: &Scene,
-        query: Option<usize>,
-        sides: usize,
-        underlay: Option<Aabb>,
-        selection: &Selection,
-    ) -> Vec<Action> {
+    /// Turns one frame of input into actions.
+    pub fn handle(&mut self, tool: Tool, input: &Input, cx: &Context<'_>) -> Vec<Action> {
+        let Context {
+            scene,
+            query,
+            sides,
+            underlay,
+            selection,
+        } = *cx;
         match tool {
             Tool::Select => self.select(input, scene, query, underlay, selection),
             Tool::InsertVertex => insert_vertex(input, scene),
@@ -752,6 +760,17 @@ mod tests {
         }
     }
 
+    /// What the tools see of `s` with `query` shown and nothing selected.
+    fn cx(s: &Scene, query: Option<usize>) -> Context<'_> {
+        Context {
+            scene: s,
+            query,
+            sides: 8,
+            underlay: None,
+            selection: &Selection::None,
+        }
+    }
+
     fn at(x: f64, y: f64) -> Input {
         Input {
             pos: Some(Point::new(x, y)),
@@ -773,15 +792,7 @@ mod tests {
         for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
             assert!(
                 state
-                    .handle(
-                        Tool::Polygon,
-                        &click(x, y),
-                        &s,
-                        None,
-                        8,
-                        None,
-                        &Selection::None
-                    )
+                    .handle(Tool::Polygon, &click(x, y), &cx(&s, None))
                     .is_empty()
             );
         }
@@ -791,11 +802,7 @@ mod tests {
                 enter: true,
                 ..at(0.0, 0.0)
             },
-            &s,
-            None,
-            8,
-            None,
-            &Selection::None,
+            &cx(&s, None),
         );
         let Some(Action::Apply(Edit::AddObstacle { ring, .. })) = actions.first() else {
             panic!("{actions:?}")
@@ -808,21 +815,13 @@ mod tests {
     fn the_cost_area_tool_adds_a_selected_mud_area() {
         let (s, mut state) = (scene(), ToolState::default());
         for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
-            state.handle(
-                Tool::CostArea,
-                &click(x, y),
-                &s,
-                None,
-                8,
-                None,
-                &Selection::None,
-            );
+            state.handle(Tool::CostArea, &click(x, y), &cx(&s, None));
         }
         let enter = Input {
             enter: true,
             ..at(0.0, 0.0)
         };
-        let actions = state.handle(Tool::CostArea, &enter, &s, None, 8, None, &Selection::None);
+        let actions = state.handle(Tool::CostArea, &enter, &cx(&s, None));
         let [
             Action::Apply(Edit::AddCostArea(area)),
             Action::Select(Selection::Ring(RingRef::Cost(0))),
@@ -836,26 +835,14 @@ mod tests {
     #[test]
     fn escape_cancels_a_polygon() {
         let (s, mut state) = (scene(), ToolState::default());
-        state.handle(
-            Tool::Polygon,
-            &click(10.0, 10.0),
-            &s,
-            None,
-            8,
-            None,
-            &Selection::None,
-        );
+        state.handle(Tool::Polygon, &click(10.0, 10.0), &cx(&s, None));
         state.handle(
             Tool::Polygon,
             &Input {
                 escape: true,
                 ..at(0.0, 0.0)
             },
-            &s,
-            None,
-            8,
-            None,
-            &Selection::None,
+            &cx(&s, None),
         );
         assert!(!state.is_drawing());
     }
@@ -870,7 +857,7 @@ mod tests {
             press: Some(press),
             ..at(5.0, 5.0)
         };
-        let actions = state.handle(Tool::Select, &start, &s, Some(0), 8, None, &Selection::None);
+        let actions = state.handle(Tool::Select, &start, &cx(&s, Some(0)));
         assert!(actions.contains(&Action::BeginGesture));
         let moved = Input {
             dragging: true,
@@ -878,7 +865,7 @@ mod tests {
             press: Some(press),
             ..at(8.0, 6.0)
         };
-        let actions = state.handle(Tool::Select, &moved, &s, Some(0), 8, None, &Selection::None);
+        let actions = state.handle(Tool::Select, &moved, &cx(&s, Some(0)));
         let corner = Corner {
             ring: RingRef::Obstacle(0),
             index: 0,
@@ -895,7 +882,7 @@ mod tests {
             ..at(8.0, 6.0)
         };
         assert_eq!(
-            state.handle(Tool::Select, &stop, &s, Some(0), 8, None, &Selection::None),
+            state.handle(Tool::Select, &stop, &cx(&s, Some(0))),
             vec![Action::EndGesture]
         );
     }
@@ -910,13 +897,13 @@ mod tests {
             snap,
             ..at(12.2, 14.9)
         };
-        state.handle(Tool::Rectangle, &start, &s, None, 8, None, &Selection::None);
+        state.handle(Tool::Rectangle, &start, &cx(&s, None));
         let stop = Input {
             drag_stopped: true,
             snap,
             ..at(9.9, 11.1)
         };
-        let actions = state.handle(Tool::Rectangle, &stop, &s, None, 8, None, &Selection::None);
+        let actions = state.handle(Tool::Rectangle, &stop, &cx(&s, None));
         let Some(Action::Apply(Edit::AddObstacle { ring, .. })) = actions.first() else {
             panic!("{actions:?}")
         };
@@ -934,11 +921,7 @@ mod tests {
                 shift: true,
                 ..click(3.0, 4.0)
             },
-            &s,
-            Some(0),
-            8,
-            None,
-            &Selection::None,
+            &cx(&s, Some(0)),
         );
         let Some(Action::Apply(Edit::SetQuery { index: 0, query })) = actions.first() else {
             panic!("{actions:?}")
