@@ -183,7 +183,7 @@ impl Export {
     /// The suggested file name next to the document called `document` (e.g. `rooms.json` ->
     /// `rooms.navmesh.json`).
     pub fn file_name(self, document: &str) -> String {
-        let stem = stem(document);
+        let stem = crate::document::file_stem(document);
         match self {
             Export::NavmeshJson => format!("{stem}.navmesh.json"),
             Export::Obj => format!("{stem}.obj"),
@@ -222,14 +222,7 @@ impl Export {
 /// The suggested name of a picture of the canvas of the document called `document`
 /// (`rooms.json` -> `rooms.png`).
 pub fn picture_name(document: &str) -> String {
-    format!("{}.png", stem(document))
-}
-
-/// `document`'s name without its extension (`untitled` when it has none).
-fn stem(document: &str) -> String {
-    Path::new(document)
-        .file_stem()
-        .map_or("untitled".into(), |s| s.to_string_lossy().into_owned())
+    format!("{}.png", crate::document::file_stem(document))
 }
 
 #[cfg(test)]
