@@ -34,8 +34,8 @@ pub enum Action {
     CancelLab,
     /// The path typed into the in-app field (`None`: cancelled).
     PathTyped(Option<PathBuf>),
-    /// A notice for the status bar (what a tool measured).
-    Say(String),
+    /// Say this in the status bar (what a tool did, or what it needs next).
+    Notice(String),
     /// The error modal was dismissed.
     DismissAlert,
     /// The answer to the unsaved-changes question.

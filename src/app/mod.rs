@@ -10,9 +10,8 @@
 pub mod action;
 pub mod analysis;
 pub mod canvas;
-mod canvas_png;
-pub mod clipboard;
 pub mod commands;
+pub mod copy_paste;
 pub mod dense;
 mod derived;
 mod draw;
@@ -31,6 +30,7 @@ pub mod panels;
 mod perform;
 pub mod pictures;
 pub mod playback;
+mod png_export;
 pub mod profiles;
 pub mod screenshot;
 pub mod selection;

@@ -49,7 +49,7 @@ impl App {
             Action::ShowQuery(i) => self.state.query = i,
             Action::ShowProfile(shown) => self.state.profile = shown,
             Action::DismissAlert => self.state.alert = None,
-            Action::Say(text) => self.state.status.info(text),
+            Action::Notice(text) => self.state.status.info(text),
             Action::SetGridStep(step) => self.state.settings.grid_step = step,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,

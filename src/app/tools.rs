@@ -241,7 +241,7 @@ impl ToolState {
                 format!("measured {} over {segments}", fixed(total, 3))
             });
             self.points.clear();
-            return done.into_iter().map(Action::Say).collect();
+            return done.into_iter().map(Action::Notice).collect();
         }
         let (true, Some(pos)) = (input.clicked, input.pos) else {
             return Vec::new();
@@ -264,7 +264,7 @@ impl ToolState {
                 fixed(p.y, 3)
             ),
         };
-        vec![Action::Say(text)]
+        vec![Action::Notice(text)]
     }
 
     fn select(
