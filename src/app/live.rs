@@ -25,6 +25,8 @@ pub const PREVIEW_ARC_TOLERANCE: f64 = 0.1;
 /// A successful build of one document revision, with what the canvas needs of it.
 #[derive(Debug)]
 pub struct Built {
+    /// What was built: derived data keyed by it follows every rebuild, not only new revisions.
+    pub key: BuildKey,
     pub revision: u64,
     /// Built during a gesture with coarser arcs (see the module docs).
     pub preview: bool,
@@ -58,18 +60,19 @@ impl Failure {
 }
 
 /// What a build is for: a document revision at an agent radius (its bits), as a preview or
-/// exact.
+/// exact, with an arc tolerance (its bits; `None`: 1% of the radius).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Target {
+pub struct BuildKey {
     revision: u64,
     radius: u64,
     preview: bool,
+    arc_tolerance: Option<u64>,
 }
 
-type Outcome = (Target, Result<Built, Failure>);
+type Outcome = (BuildKey, Result<Built, Failure>);
 
 struct Job {
-    target: Target,
+    target: BuildKey,
     result: Receiver<Outcome>,
 }
 
@@ -78,12 +81,14 @@ pub struct Live {
     shown: Option<Arc<Built>>,
     failure: Option<Failure>,
     /// Newest build that has finished.
-    finished: Option<Target>,
+    finished: Option<BuildKey>,
     job: Option<Job>,
     /// A build expected to take longer than this goes to the worker thread.
     budget: Duration,
     /// Duration of the last build, the estimate for the next one.
     last_cost: Option<Duration>,
+    /// The arc tolerance builds use (`None`: 1% of the radius, as in the CLI).
+    arc_tolerance: Option<f64>,
 }
 
 impl Live {
@@ -95,6 +100,7 @@ impl Live {
             job: None,
             budget,
             last_cost: None,
+            arc_tolerance: None,
         }
     }
 
@@ -106,6 +112,12 @@ impl Live {
     /// The failure of a revision newer than the shown build, if the newest finished build failed.
     pub fn failure(&self) -> Option<&Failure> {
         self.failure.as_ref()
+    }
+
+    /// Sets the arc tolerance of the next builds (`None`: 1% of the radius); the next
+    /// [`Live::update`] rebuilds when it changed.
+    pub fn set_arc_tolerance(&mut self, tolerance: Option<f64>) {
+        self.arc_tolerance = tolerance;
     }
 
     /// A build is running on the worker thread.
@@ -125,11 +137,12 @@ impl Live {
         wake: impl Fn() + Send + 'static,
     ) {
         self.poll();
-        let target = Target {
+        let target = BuildKey {
             revision: doc.revision(),
             radius: radius.to_bits(),
             // A fixed navmesh has no arcs to flatten: nothing to preview.
             preview: doc.in_gesture() && fixed.is_none(),
+            arc_tolerance: self.arc_tolerance.map(f64::to_bits),
         };
         if self.finished == Some(target) || self.job.as_ref().is_some_and(|j| j.target == target) {
             return;
@@ -197,7 +210,7 @@ impl Live {
     }
 }
 
-fn lost(target: Target) -> Outcome {
+fn lost(target: BuildKey) -> Outcome {
     let failure = Failure {
         revision: target.revision,
         message: "the build thread stopped without a result".into(),
@@ -207,7 +220,7 @@ fn lost(target: Target) -> Outcome {
 }
 
 /// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture.
-fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome {
+fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outcome {
     let started = Instant::now();
     let revision = target.revision;
     let radius = f64::from_bits(target.radius);
@@ -220,9 +233,16 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome
                 ring: None,
             }),
         None => {
+            let chosen = target.arc_tolerance.map(f64::from_bits);
+            // A preview is never finer than the exact build.
+            let preview = (PREVIEW_ARC_TOLERANCE * radius).max(chosen.unwrap_or(0.0));
             let options = BuildOptions {
                 radius: Some(radius),
-                arc_tolerance: target.preview.then_some(PREVIEW_ARC_TOLERANCE * radius),
+                arc_tolerance: if target.preview {
+                    Some(preview)
+                } else {
+                    chosen
+                },
                 ..BuildOptions::default()
             };
             nav::build_with(scene, &options).map_err(|e| Failure::new(revision, &e))
@@ -247,6 +267,7 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome
     (
         target,
         Ok(Built {
+            key: target,
             revision,
             preview: target.preview,
             build,

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod analysis;
 pub mod canvas;
+pub mod changes;
 pub mod commands;
 pub mod copy_paste;
 pub mod dense;
@@ -32,6 +33,8 @@ pub mod pictures;
 pub mod playback;
 mod png_export;
 pub mod profiles;
+pub mod queries;
+pub mod removals;
 pub mod screenshot;
 pub mod selection;
 pub mod settings;
