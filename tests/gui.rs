@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gui_harness::{
     FakeDialogs, click, drag, editor_on, editor_stepping, funnel_length, screen, set_number,
+    set_text,
 };
 use navscope::app::{App, FileKind};
 use navscope::geom::Point;
@@ -572,20 +573,6 @@ fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
     h.run();
     let dirs = dialogs.dirs.lock().unwrap().clone();
     assert_eq!(dirs, vec![None, Some(dir.path().to_path_buf())]);
-}
-
-/// Replaces the text of the field labelled `label` through its accessibility action.
-fn set_text(h: &mut Harness<'_, App>, label: &str, text: &str) {
-    use egui::accesskit::{Action, ActionData, ActionRequest};
-    use egui_kittest::kittest::NodeT;
-    let (target_node, target_tree) = h.get_by_label(label).accesskit_node().locate();
-    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
-        action: Action::SetValue,
-        target_node,
-        target_tree,
-        data: Some(ActionData::Value(text.into())),
-    }));
-    h.run();
 }
 
 fn example_without_queries(dir: &Path) -> std::path::PathBuf {

@@ -105,6 +105,7 @@ pub fn input(
             .map(world),
         press: press.filter(|p| rect.contains(*p)).map(world),
         clicked: response.clicked(),
+        secondary_clicked: response.secondary_clicked(),
         // egui calls a double-click that follows quick clicks a triple-click.
         double_clicked: response.double_clicked() || response.triple_clicked(),
         drag_started: primary && response.drag_started_by(PointerButton::Primary),

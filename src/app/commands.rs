@@ -22,9 +22,21 @@ pub enum Command {
     SaveTestCase,
     AddReference,
     Export(Export),
+    /// A PNG of what the canvas shows.
+    ExportPicture,
     Quit,
     Undo,
     Redo,
+    /// Copy the selected rings and links, then delete them.
+    Cut,
+    /// Copy the selected rings and links (to the system clipboard too, as scene JSON).
+    Copy,
+    /// Paste what was copied: at the pointer when it is over the canvas, else offset.
+    Paste,
+    /// Copy and paste the selection, one grid step off.
+    Duplicate,
+    /// Select every ring and link.
+    SelectAll,
     Delete,
     FitView,
     ToggleGrid,
@@ -93,9 +105,15 @@ impl Command {
             Command::Export(Export::Godot),
             Command::Export(Export::Gltf),
             Command::Export(Export::Svg),
+            Command::ExportPicture,
             Command::Quit,
             Command::Undo,
             Command::Redo,
+            Command::Cut,
+            Command::Copy,
+            Command::Paste,
+            Command::Duplicate,
+            Command::SelectAll,
             Command::Delete,
             Command::FitView,
             Command::ToggleGrid,
@@ -127,9 +145,15 @@ impl Command {
             Command::Export(Export::PolyanyaMesh) => "Export navmesh as Polyanya mesh…",
             Command::Export(Export::Godot) => "Export navmesh as Godot NavigationPolygon…",
             Command::Export(Export::Gltf) => "Export navmesh as glTF…",
+            Command::ExportPicture => "Export picture as PNG…",
             Command::Quit => "Quit",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
+            Command::Cut => "Cut",
+            Command::Copy => "Copy",
+            Command::Paste => "Paste",
+            Command::Duplicate => "Duplicate",
+            Command::SelectAll => "Select all",
             Command::Delete => "Delete selection",
             Command::FitView => "Fit scene in view",
             Command::ToggleGrid => "Grid",
@@ -159,6 +183,11 @@ impl Command {
             Command::Quit => vec![key(CMD, Key::Q)],
             Command::Undo => vec![key(CMD, Key::Z)],
             Command::Redo => vec![key(CMD_SHIFT, Key::Z), key(CMD, Key::Y)],
+            Command::Cut => vec![key(CMD, Key::X)],
+            Command::Copy => vec![key(CMD, Key::C)],
+            Command::Paste => vec![key(CMD, Key::V)],
+            Command::Duplicate => vec![key(CMD, Key::D)],
+            Command::SelectAll => vec![key(CMD, Key::A)],
             Command::Delete => vec![key(NONE, Key::Delete)],
             Command::FitView => vec![key(NONE, Key::F)],
             Command::ToggleGrid => vec![key(NONE, Key::G)],
@@ -178,9 +207,11 @@ impl Command {
             Command::UseTool(Tool::CostArea) => vec![key(NONE, Key::C)],
             Command::UseTool(Tool::Query) => vec![key(NONE, Key::Q)],
             Command::UseTool(Tool::Link) => vec![key(NONE, Key::J)],
+            Command::UseTool(Tool::Measure) => vec![key(NONE, Key::M)],
             Command::PathLab => vec![key(NONE, Key::L)],
             Command::Help => vec![key(NONE, Key::F1)],
             Command::Export(_)
+            | Command::ExportPicture
             | Command::OpenNavmesh
             | Command::ConvertToScene
             | Command::SaveTestCase
@@ -202,8 +233,16 @@ impl Command {
             | Command::SaveTestCase
             | Command::AddReference
             | Command::Export(_)
+            | Command::ExportPicture
             | Command::Quit => Menu::File,
-            Command::Undo | Command::Redo | Command::Delete => Menu::Edit,
+            Command::Undo
+            | Command::Redo
+            | Command::Cut
+            | Command::Copy
+            | Command::Paste
+            | Command::Duplicate
+            | Command::SelectAll
+            | Command::Delete => Menu::Edit,
             Command::FitView
             | Command::ToggleGrid
             | Command::ToggleSnap
@@ -225,14 +264,16 @@ impl Command {
             self,
             Command::Export(Export::NavmeshJson)
                 | Command::Quit
-                | Command::Delete
+                | Command::Cut
                 | Command::SetLayout(Layout::Overlay)
                 | Command::PathLab
         )
     }
 
     /// Commands whose shortcut was pressed this frame (consumed from the input). egui ignores
-    /// extra shift when matching, so shortcuts with more modifiers are tried first.
+    /// extra shift when matching, so shortcuts with more modifiers are tried first. The
+    /// desktop turns Ctrl+X, Ctrl+C and Ctrl+V into cut, copy and paste events rather than key
+    /// presses: those run Cut, Copy and Paste too.
     pub fn pressed(ctx: &egui::Context) -> Vec<Command> {
         let mut shortcuts: Vec<(Command, KeyboardShortcut)> = Command::all()
             .into_iter()
@@ -244,6 +285,17 @@ impl Command {
             for (command, shortcut) in &shortcuts {
                 if input.consume_shortcut(shortcut) && !pressed.contains(command) {
                     pressed.push(*command);
+                }
+            }
+            for event in &input.events {
+                let command = match event {
+                    egui::Event::Cut => Command::Cut,
+                    egui::Event::Copy => Command::Copy,
+                    egui::Event::Paste(_) => Command::Paste,
+                    _ => continue,
+                };
+                if !pressed.contains(&command) {
+                    pressed.push(command);
                 }
             }
         });

@@ -55,7 +55,8 @@ impl App {
             can_redo: state.doc.can_redo(),
             has_mesh: derived.built().is_some(),
             has_query: derived.analysis.is_some(),
-            has_selection: state.selection.ring().is_some(),
+            has_selection: !state.selection.group().is_empty(),
+            has_clipboard: state.clipboard.is_some(),
             fixed: state.fixed.is_some(),
             tool: state.tool,
             settings: &state.settings,
@@ -127,7 +128,7 @@ impl App {
                     let inputs = inspector::Inputs {
                         scene,
                         mesh: built.map(|b| &b.build.mesh),
-                        selection: state.selection,
+                        selection: &state.selection,
                         failure: derived.live.failure(),
                         warnings: built.map_or(&[][..], |b| &b.build.warnings[..]),
                     };
@@ -190,23 +191,13 @@ impl App {
         self.state.painted.clear();
         for (k, &rect) in rects.iter().enumerate() {
             canvas::register(ui, k, rect);
-            let variant = (rects.len() > 1).then_some(self.state.compare[k]);
-            let mut pictures: Vec<&Picture> = Vec::with_capacity(5);
-            pictures.extend(self.derived.scene_picture());
-            pictures.extend(self.derived.built().map(|b| &b.picture));
-            pictures.extend(self.derived.analysis.as_ref().map(|a| &a.picture));
-            pictures.extend(self.derived.profile_paths.as_ref().map(|p| &p.picture));
-            pictures.extend(self.state.steps.picture());
-            pictures.extend(self.state.playback.picture());
+            let variant = self.viewport_variant(k, rects.len());
+            let mut pictures = self.pictures();
             if k == active {
                 pictures.push(&overlay);
             }
             let settings = &self.state.settings;
-            // A compare viewport shows the variant chosen for it, whatever the legend says.
-            let visible = |layer: Layer| match (layer, variant) {
-                (Layer::Path(v), Some(shown)) => v == shown,
-                _ => settings.is_visible(layer),
-            };
+            let visible = |layer| self.viewport_shows(variant, layer);
             let painted = canvas::paint_viewport(
                 ui,
                 rect,
@@ -224,8 +215,34 @@ impl App {
         }
     }
 
+    /// What every viewport paints, bottom first (the one under the pointer adds the overlay).
+    pub(super) fn pictures(&self) -> Vec<&Picture> {
+        let mut pictures: Vec<&Picture> = Vec::with_capacity(7);
+        pictures.extend(self.derived.scene_picture());
+        pictures.extend(self.derived.built().map(|b| &b.picture));
+        pictures.extend(self.derived.analysis.as_ref().map(|a| &a.picture));
+        pictures.extend(self.derived.profile_paths.as_ref().map(|p| &p.picture));
+        pictures.extend(self.state.steps.picture());
+        pictures.extend(self.state.playback.picture());
+        pictures
+    }
+
+    /// The path variant viewport `k` of `count` shows when comparing.
+    pub(super) fn viewport_variant(&self, k: usize, count: usize) -> Option<Variant> {
+        (count > 1).then(|| self.state.compare[k % self.state.compare.len()])
+    }
+
+    /// Whether a viewport showing `variant` paints `layer`: a compare viewport shows the
+    /// variant chosen for it, whatever the legend says.
+    pub(super) fn viewport_shows(&self, variant: Option<Variant>, layer: Layer) -> bool {
+        match (layer, variant) {
+            (Layer::Path(v), Some(shown)) => v == shown,
+            _ => self.state.settings.is_visible(layer),
+        }
+    }
+
     /// Hover highlight, selection, tool preview and the agent disc at the cursor.
-    fn overlay(&self) -> DrawList {
+    pub(super) fn overlay(&self) -> DrawList {
         let state = &self.state;
         let input = &state.input;
         let scene = state.doc.scene();
@@ -245,7 +262,7 @@ impl App {
             .pos
             .filter(|_| state.screenshot.is_none())
             .map(|p| (p, mesh_radius.unwrap_or(scene.agent_radius)));
-        pictures::overlay(scene, mesh, hover, state.selection, disc, &mut list);
+        pictures::overlay(scene, mesh, hover, &state.selection, disc, &mut list);
         state
             .tool_state
             .preview(state.tool, input, state.settings.polygon_sides, &mut list);

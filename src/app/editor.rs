@@ -104,6 +104,7 @@ impl App {
             tool: Tool::default(),
             tool_state: ToolState::default(),
             selection: Selection::None,
+            clipboard: None,
             profile: Shown::default(),
             arc_tolerance: None,
             query: 0,
@@ -162,7 +163,7 @@ impl App {
     }
 
     pub fn selection(&self) -> Selection {
-        self.state.selection
+        self.state.selection.clone()
     }
 
     pub fn tool(&self) -> Tool {
@@ -241,6 +242,12 @@ impl App {
     /// The world point under the pointer, as the status bar shows it.
     pub fn cursor(&self) -> Option<Point> {
         self.state.cursor
+    }
+
+    /// What the canvas draws over the scene: hover and selection highlights, tool previews
+    /// (the measuring tool's distances).
+    pub fn canvas_overlay(&self) -> crate::viz::DrawList {
+        self.overlay()
     }
 
     /// The canvas viewports of the last frame (one, two or four).

@@ -25,6 +25,8 @@ pub enum FileKind {
     NavmeshJson,
     Obj,
     Svg,
+    /// A picture of the canvas.
+    Png,
     /// A regression case (`navscope check`).
     Scenario,
     PolyanyaMesh,
@@ -39,6 +41,7 @@ impl FileKind {
             FileKind::NavmeshJson => "navmesh JSON",
             FileKind::Obj => "Wavefront OBJ",
             FileKind::Svg => "SVG picture",
+            FileKind::Png => "PNG picture",
             FileKind::Scenario => "navscope test case",
             FileKind::PolyanyaMesh => "Polyanya mesh",
             FileKind::GodotResource => "Godot NavigationPolygon",
@@ -51,6 +54,7 @@ impl FileKind {
             FileKind::Scene | FileKind::NavmeshJson | FileKind::Scenario => "json",
             FileKind::Obj => "obj",
             FileKind::Svg => "svg",
+            FileKind::Png => "png",
             FileKind::PolyanyaMesh => "mesh",
             FileKind::GodotResource => "tres",
             FileKind::Gltf => "gltf",
@@ -213,6 +217,12 @@ impl Export {
             .map(|w| w.text)
             .map_err(|e| e.to_string())
     }
+}
+
+/// The suggested name of a picture of the canvas of the document called `document`
+/// (`rooms.json` -> `rooms.png`).
+pub fn picture_name(document: &str) -> String {
+    format!("{}.png", crate::document::file_stem(document))
 }
 
 #[cfg(test)]

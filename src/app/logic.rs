@@ -9,6 +9,7 @@ use super::editor::App;
 use super::fixed;
 use super::state::Pending;
 use super::theme;
+use super::tools;
 use egui::ViewportCommand;
 
 impl App {
@@ -92,14 +93,14 @@ impl App {
                 snap,
                 keys_free && k == active,
             );
-            let actions = state.tool_state.handle(
-                state.tool,
-                &input,
-                queries_only.as_ref().unwrap_or(state.doc.scene()),
-                state.shown_query(),
-                state.settings.polygon_sides,
+            let cx = tools::Context {
+                scene: queries_only.as_ref().unwrap_or(state.doc.scene()),
+                query: state.shown_query(),
+                sides: state.settings.polygon_sides,
                 underlay,
-            );
+                selection: &state.selection,
+            };
+            let actions = state.tool_state.handle(state.tool, &input, &cx);
             self.perform_all(ctx, actions);
             if k == active {
                 self.state.input = input;

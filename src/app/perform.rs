@@ -16,7 +16,7 @@ use super::selection::Selection;
 use super::state::{FileTarget, PathPrompt, Pending};
 use super::test_case;
 use super::tools::{Tool, ToolState};
-use crate::document::{Document, Edit};
+use crate::document::{Document, Edit, EditError};
 use crate::geom::{Point, Ring};
 use crate::scenario::Scenario;
 use crate::scene::{self, Query, Scene};
@@ -97,6 +97,7 @@ impl App {
                 }
                 self.ask_file(ctx, FileTarget::Export(export))
             }
+            Command::ExportPicture => self.ask_file(ctx, FileTarget::Picture),
             Command::SaveTestCase => {
                 if let Err(e) = self.test_case() {
                     return self.state.status.error(e);
@@ -107,6 +108,19 @@ impl App {
             Command::Undo => self.step_history(|d| d.undo(), "undone", "nothing to undo"),
             Command::Redo => self.step_history(|d| d.redo(), "redone", "nothing to redo"),
             Command::Delete => self.delete_selection(),
+            Command::Copy => self.copy(ctx),
+            Command::Cut | Command::Paste | Command::Duplicate | Command::SelectAll
+                if let Some(reason) = self.state.locked_reason() =>
+            {
+                self.refuse_area_edit(reason)
+            }
+            Command::Cut => {
+                self.copy(ctx);
+                self.delete_group("cut");
+            }
+            Command::Paste => self.paste(ctx),
+            Command::Duplicate => self.duplicate(),
+            Command::SelectAll => self.select_all(),
             Command::FitView => self.state.fit_pending = true,
             Command::ToggleGrid => self.state.settings.grid = !self.state.settings.grid,
             Command::ToggleSnap => self.state.settings.snap = !self.state.settings.snap,
@@ -202,8 +216,8 @@ impl App {
         }
     }
 
-    /// Deletes the selected corner, ring or link and says what went (a ring left with fewer than
-    /// three corners goes with its corner).
+    /// Deletes the selected corner, ring, link or group (one undo step) and says what went (a
+    /// ring left with fewer than three corners goes with its corner).
     fn delete_selection(&mut self) {
         if let Some(reason) = self.state.locked_reason() {
             return self.refuse_area_edit(reason);
@@ -218,6 +232,7 @@ impl App {
                     .info("select a corner, an obstacle or a link to delete it");
                 return;
             }
+            Selection::Many(_) => return self.delete_group("deleted"),
         };
         let what = removals::removal(self.state.doc.scene(), &edit);
         match self.state.doc.apply(edit) {
@@ -225,6 +240,32 @@ impl App {
             Err(e) => self.state.status.error(format!("cannot delete: {e}")),
         }
         self.state.selection = Selection::None;
+    }
+
+    /// Deletes every selected ring and link (a corner counts as its ring) in one undo step and
+    /// says so: `{done} 2 obstacles`.
+    fn delete_group(&mut self, done: &str) {
+        let group = self.state.selection.group();
+        if group.is_empty() {
+            return;
+        }
+        match self.apply_as_one(group.deleted()) {
+            Ok(()) => self
+                .state
+                .status
+                .info(format!("{done} {}", group.describe())),
+            Err(e) => self.state.status.error(format!("cannot delete: {e}")),
+        }
+        self.state.selection = Selection::None;
+    }
+
+    /// Applies `edits` as one undo step; stops at the first refused.
+    pub(super) fn apply_as_one(&mut self, edits: Vec<Edit>) -> Result<(), EditError> {
+        let doc = &mut self.state.doc;
+        doc.begin_gesture();
+        let applied = edits.into_iter().try_for_each(|edit| doc.apply(edit));
+        doc.end_gesture();
+        applied
     }
 
     /// Runs `pending` now, or asks first when it would discard unsaved changes.
@@ -359,6 +400,7 @@ impl App {
             FileTarget::Open | FileTarget::OpenNavmesh | FileTarget::Reference => String::new(),
             FileTarget::SaveScene { .. } => doc.save_name(),
             FileTarget::Export(e) => e.file_name(&doc.name()),
+            FileTarget::Picture => files::picture_name(&doc.name()),
             FileTarget::TestCase => test_case::file_name(&doc.name()),
         };
         let answer = match &target {
@@ -404,6 +446,7 @@ impl App {
                 }
             }
             FileTarget::Export(export) => self.export(export, &path),
+            FileTarget::Picture => self.export_png(&path),
             FileTarget::TestCase => self.save_test_case(&path),
             FileTarget::Reference => self.add_reference(ctx, &path),
         }

@@ -1,6 +1,7 @@
 //! What the canvas draws besides the build and the query: the scene with its problems, and
 //! the editor overlay (hover, selection, agent disc at the cursor). All through `viz`.
 
+use super::group::Item;
 use super::live::Failure;
 use super::paint::Picture;
 use super::selection::Selection;
@@ -87,7 +88,7 @@ pub fn overlay(
     scene: &Scene,
     mesh: Option<&NavMesh>,
     hover: Option<Hit>,
-    selection: Selection,
+    selection: &Selection,
     cursor_disc: Option<(Point, f64)>,
     list: &mut DrawList,
 ) {
@@ -107,12 +108,21 @@ pub fn overlay(
 fn highlight_selection(
     scene: &Scene,
     mesh: Option<&NavMesh>,
-    selection: Selection,
+    selection: &Selection,
     list: &mut DrawList,
 ) {
     let style = Style::Selected;
-    match selection {
+    match *selection {
         Selection::None => {}
+        Selection::Many(ref group) => {
+            for item in group.items() {
+                let one = match item {
+                    Item::Ring(r) => Selection::Ring(r),
+                    Item::Link(i) => Selection::Link(i),
+                };
+                highlight_selection(scene, mesh, &one, list);
+            }
+        }
         Selection::Corner(c) => {
             if let Some(ring) = scene.ring(c.ring) {
                 list.push(

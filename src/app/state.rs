@@ -18,6 +18,7 @@ use super::view::View;
 use crate::document::Document;
 use crate::geom::Point;
 use crate::nav::Variant;
+use crate::scene::Scene;
 use crate::viz::{Layer, Theme};
 use egui::Rect;
 use std::collections::BTreeSet;
@@ -55,6 +56,8 @@ pub enum FileTarget {
         then: Option<Pending>,
     },
     Export(Export),
+    /// A PNG picture of the canvas.
+    Picture,
     TestCase,
     /// A PNG or JPEG to show under the scene.
     Reference,
@@ -68,6 +71,7 @@ impl FileTarget {
             }
             FileTarget::OpenNavmesh => FileKind::NavmeshJson,
             FileTarget::Export(e) => e.kind(),
+            FileTarget::Picture => FileKind::Png,
             FileTarget::TestCase => FileKind::Scenario,
         }
     }
@@ -99,6 +103,8 @@ pub struct State {
     pub tool: Tool,
     pub tool_state: ToolState,
     pub selection: Selection,
+    /// What Copy kept, as a scene of its own.
+    pub clipboard: Option<Scene>,
     /// The agent profile the canvas shows, or all of them.
     pub profile: Shown,
     /// The arc tolerance of the editor's builds (`None`: 1% of the radius, as in the CLI).

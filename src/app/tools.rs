@@ -2,6 +2,8 @@
 //! selection); one `Tool` enum, one `ToolState` for what is half drawn or being dragged.
 
 use super::action::Action;
+use super::group::{Group, Item};
+use super::number::fixed;
 use super::selection::Selection;
 use crate::document::Edit;
 use crate::geom::Aabb;
@@ -28,10 +30,12 @@ pub enum Tool {
     Query,
     /// Click the `from` point, then the `to` point, of a new off-mesh link.
     Link,
+    /// Click points to measure straight distances and the polyline's length; edits nothing.
+    Measure,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 9] = [
+    pub const ALL: [Tool; 10] = [
         Tool::Select,
         Tool::InsertVertex,
         Tool::Polygon,
@@ -41,6 +45,7 @@ impl Tool {
         Tool::CostArea,
         Tool::Query,
         Tool::Link,
+        Tool::Measure,
     ];
 
     pub fn name(self) -> &'static str {
@@ -54,18 +59,21 @@ impl Tool {
             Tool::CostArea => "Cost area",
             Tool::Query => "Start / goal",
             Tool::Link => "Off-mesh link",
+            Tool::Measure => "Measure",
         }
     }
 
-    /// The tool changes areas (every tool but selection and start / goal placement).
+    /// The tool changes areas (every tool but selection, start / goal placement and measuring).
     pub fn edits_areas(self) -> bool {
-        !matches!(self, Tool::Select | Tool::Query)
+        !matches!(self, Tool::Select | Tool::Query | Tool::Measure)
     }
 
     /// One line of help for the status bar.
     pub fn hint(self) -> &'static str {
         match self {
-            Tool::Select => "click to select, drag to move (shift: along an axis), Delete removes",
+            Tool::Select => {
+                "click to select, drag to move (shift: along an axis), drag on empty canvas to box-select (shift adds), Delete removes"
+            }
             Tool::InsertVertex => "click an edge to insert a vertex there",
             Tool::Polygon | Tool::Walkable | Tool::CostArea => {
                 "click to add points; Enter, double-click or the first point closes; Esc cancels; Backspace undoes a point"
@@ -74,6 +82,9 @@ impl Tool {
             Tool::RegularPolygon => "drag from the centre outwards",
             Tool::Query => "click to place the start, shift+click to place the goal",
             Tool::Link => "click where the link starts, then where it ends; Esc cancels",
+            Tool::Measure => {
+                "click points to measure distances and the path through them; Esc or right-click ends"
+            }
         }
     }
 }
@@ -86,6 +97,8 @@ pub struct Input {
     /// Where the current press started.
     pub press: Option<Point>,
     pub clicked: bool,
+    /// A right-click (not a pan).
+    pub secondary_clicked: bool,
     pub double_clicked: bool,
     pub drag_started: bool,
     pub dragging: bool,
@@ -122,6 +135,19 @@ impl Input {
     }
 }
 
+/// What the tools see of the editor besides the input.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    pub scene: &'a Scene,
+    /// The query whose handles are shown.
+    pub query: Option<usize>,
+    /// The corner count of the regular-polygon tool.
+    pub sides: usize,
+    /// Where the reference image lies when it may be dragged (loaded and not locked).
+    pub underlay: Option<Aabb>,
+    pub selection: &'a Selection,
+}
+
 /// A drag in progress.
 #[derive(Clone, Debug, PartialEq)]
 enum Drag {
@@ -147,8 +173,17 @@ enum Drag {
         original: Link,
         grab: Point,
     },
+    /// Every item of a multi-selection, grabbed by one of them; `original` is the scene when
+    /// the drag started.
+    Group {
+        group: Group,
+        original: Box<Scene>,
+        grab: Point,
+    },
     /// A rectangle or regular polygon being drawn from `from`.
     Shape { from: Point },
+    /// A selection box dragged from `from` over empty canvas.
+    Box { from: Point },
     /// The reference image, grabbed where nothing else was.
     Reference { original: Reference, grab: Point },
 }
@@ -156,7 +191,8 @@ enum Drag {
 /// The state a tool keeps between frames.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ToolState {
-    /// Points of a polygon or outline being drawn (or the start of a link).
+    /// Points of a polygon or outline being drawn (or the start of a link, or the points
+    /// measured).
     points: Vec<Point>,
     drag: Option<Drag>,
 }
@@ -166,7 +202,7 @@ impl ToolState {
     pub fn cancel(&mut self) -> Vec<Action> {
         self.points.clear();
         match self.drag.take() {
-            Some(Drag::Shape { .. }) | None => Vec::new(),
+            Some(Drag::Shape { .. } | Drag::Box { .. }) | None => Vec::new(),
             Some(_) => vec![Action::EndGesture],
         }
     }
@@ -175,26 +211,60 @@ impl ToolState {
         !self.points.is_empty() || self.drag.is_some()
     }
 
-    /// Turns one frame of input into actions. `query` is the query whose handles are shown;
-    /// `sides` the corner count of the regular-polygon tool; `underlay` where the reference
-    /// image lies when it may be dragged (loaded and not locked).
-    pub fn handle(
-        &mut self,
-        tool: Tool,
-        input: &Input,
-        scene: &Scene,
-        query: Option<usize>,
-        sides: usize,
-        underlay: Option<Aabb>,
-    ) -> Vec<Action> {
+    /// Turns one frame of input into actions.
+    pub fn handle(&mut self, tool: Tool, input: &Input, cx: &Context<'_>) -> Vec<Action> {
+        let Context {
+            scene,
+            query,
+            sides,
+            underlay,
+            selection,
+        } = *cx;
         match tool {
-            Tool::Select => self.select(input, scene, query, underlay),
+            Tool::Select => self.select(input, scene, query, underlay, selection),
             Tool::InsertVertex => insert_vertex(input, scene),
             Tool::Polygon | Tool::Walkable | Tool::CostArea => self.draw_ring(tool, input, scene),
             Tool::Rectangle | Tool::RegularPolygon => self.draw_shape(tool, input, scene, sides),
             Tool::Query => place_endpoint(input, scene, query),
             Tool::Link => self.draw_link(input, scene),
+            Tool::Measure => self.measure(input),
         }
+    }
+
+    /// The measuring tool: each click adds a point and says the distances in the status bar;
+    /// Esc or a right-click ends the measurement.
+    fn measure(&mut self, input: &Input) -> Vec<Action> {
+        if input.escape || input.secondary_clicked {
+            let done = (self.points.len() >= 2).then(|| {
+                let (_, total) = measured(&self.points);
+                let segments = count_segments(self.points.len() - 1);
+                format!("measured {} over {segments}", fixed(total, 3))
+            });
+            self.points.clear();
+            return done.into_iter().map(Action::Notice).collect();
+        }
+        let (true, Some(pos)) = (input.clicked, input.pos) else {
+            return Vec::new();
+        };
+        let p = input.snapped(pos);
+        if self.points.last() == Some(&p) {
+            return Vec::new();
+        }
+        self.points.push(p);
+        let text = match measured(&self.points) {
+            (segments, total) if !segments.is_empty() => format!(
+                "segment {}, total {} over {} (Esc ends)",
+                fixed(segments[segments.len() - 1], 3),
+                fixed(total, 3),
+                count_segments(segments.len())
+            ),
+            _ => format!(
+                "measuring from ({}, {}): click the next point",
+                fixed(p.x, 3),
+                fixed(p.y, 3)
+            ),
+        };
+        vec![Action::Notice(text)]
     }
 
     fn select(
@@ -203,12 +273,26 @@ impl ToolState {
         scene: &Scene,
         query: Option<usize>,
         underlay: Option<Aabb>,
+        selection: &Selection,
     ) -> Vec<Action> {
         let mut actions = Vec::new();
+        let selected = match selection {
+            Selection::Many(group) => Some(group),
+            _ => None,
+        };
         if input.drag_started
             && let Some(press) = input.press
         {
-            self.drag = match scene::pick(scene, query, press, input.tolerance) {
+            let hit = scene::pick(scene, query, press, input.tolerance);
+            // Grabbing any item of a multi-selection drags them all.
+            let grabbed =
+                selected.filter(|g| hit.and_then(hit_item).is_some_and(|item| g.contains(item)));
+            self.drag = match hit {
+                _ if let Some(group) = grabbed => Some(Drag::Group {
+                    group: group.clone(),
+                    original: Box::new(scene.clone()),
+                    grab: press,
+                }),
                 Some(Hit::Endpoint { query: index, end }) => {
                     scene.queries.get(index).map(|q| Drag::Endpoint {
                         index,
@@ -245,31 +329,57 @@ impl ToolState {
                         grab: press,
                     })
                 }),
-                None => scene
-                    .reference
-                    .as_ref()
-                    .filter(|_| underlay.is_some_and(|u| u.contains(press)))
-                    .map(|r| Drag::Reference {
-                        original: r.clone(),
-                        grab: press,
-                    }),
+                None => Some(
+                    scene
+                        .reference
+                        .as_ref()
+                        .filter(|_| underlay.is_some_and(|u| u.contains(press)))
+                        .map_or(Drag::Box { from: press }, |r| Drag::Reference {
+                            original: r.clone(),
+                            grab: press,
+                        }),
+                ),
             };
-            if self.drag.is_some() {
+            if self
+                .drag
+                .as_ref()
+                .is_some_and(|d| !matches!(d, Drag::Box { .. }))
+            {
                 actions.push(Action::BeginGesture);
             }
         }
         if input.dragging
             && let (Some(drag), Some(pos)) = (&self.drag, input.pos)
         {
-            actions.extend(drag_edit(drag, input, pos).map(Action::Apply));
+            actions.extend(drag_edits(drag, input, pos).into_iter().map(Action::Apply));
         }
-        if input.drag_stopped && self.drag.take().is_some() {
-            actions.push(Action::EndGesture);
+        if input.drag_stopped {
+            match (self.drag.take(), input.pos) {
+                (Some(Drag::Box { from }), Some(to)) => {
+                    let found = Group::inside(scene, Aabb::from_points([from, to]));
+                    let group = match input.shift {
+                        true => selection.group().union(&found),
+                        false => found,
+                    };
+                    actions.push(Action::Select(Selection::of(group)));
+                }
+                (Some(Drag::Box { .. }), None) | (None, _) => {}
+                (Some(_), _) => actions.push(Action::EndGesture),
+            }
         }
         if input.clicked
             && let Some(pos) = input.pos
         {
-            let selection = match scene::pick(scene, query, pos, input.tolerance) {
+            let hit = scene::pick(scene, query, pos, input.tolerance);
+            if input.shift {
+                // Shift+click adds to (or takes out of) the selection.
+                if let Some(item) = hit.and_then(hit_item) {
+                    let group = selection.group().toggled(item);
+                    actions.push(Action::Select(Selection::of(group)));
+                }
+                return actions;
+            }
+            let selection = match hit {
                 Some(Hit::Corner(c)) => Selection::Corner(c),
                 Some(Hit::LinkEnd { link, .. }) => Selection::Link(link),
                 Some(Hit::Endpoint { .. }) => Selection::None,
@@ -364,6 +474,29 @@ impl ToolState {
     /// What is being drawn, for the canvas overlay.
     pub fn preview(&self, tool: Tool, input: &Input, sides: usize, list: &mut DrawList) {
         let cursor = input.pos.map(|p| input.snapped(p));
+        if tool == Tool::Measure && !self.points.is_empty() {
+            // Each segment's length at its middle, the running total at the cursor.
+            let mut line = self.points.clone();
+            line.extend(cursor.filter(|c| Some(c) != self.points.last()));
+            let (segments, total) = measured(&line);
+            for (pair, length) in line.windows(2).zip(segments) {
+                let at = pair[0].midpoint(pair[1]);
+                let text = fixed(length, 3);
+                list.push(
+                    Layer::Overlay,
+                    Style::Preview,
+                    Primitive::Label { at, text },
+                );
+            }
+            if let (Some(&at), true) = (line.last(), line.len() > 2) {
+                let text = format!("total {}", fixed(total, 3));
+                list.push(
+                    Layer::Overlay,
+                    Style::Preview,
+                    Primitive::Label { at, text },
+                );
+            }
+        }
         if let (Tool::Link, Some(&from), Some(to)) = (tool, self.points.first(), cursor) {
             let arc = crate::viz::link_arc(from, to);
             list.push(Layer::Overlay, Style::Preview, Primitive::Polyline(arc));
@@ -384,12 +517,52 @@ impl ToolState {
         {
             list.push(Layer::Overlay, Style::Preview, Primitive::Polygon(ring.0));
         }
+        if let (Some(Drag::Box { from }), Some(to)) = (&self.drag, input.pos) {
+            let corners = [
+                (from.x, from.y),
+                (to.x, from.y),
+                (to.x, to.y),
+                (from.x, to.y),
+            ];
+            let outline = corners.map(|(x, y)| Point::new(x, y)).to_vec();
+            list.push(Layer::Overlay, Style::Preview, Primitive::Polygon(outline));
+        }
     }
 }
 
-/// The edit that follows a drag to `pos`.
-fn drag_edit(drag: &Drag, input: &Input, pos: Point) -> Option<Edit> {
-    match drag {
+/// The length of each segment of `line`, and their sum.
+fn measured(line: &[Point]) -> (Vec<f64>, f64) {
+    let segments: Vec<f64> = line.windows(2).map(|w| w[0].distance(w[1])).collect();
+    let total = segments.iter().sum();
+    (segments, total)
+}
+
+/// `1 segment`, `2 segments`.
+fn count_segments(n: usize) -> String {
+    format!("{n} segment{}", if n == 1 { "" } else { "s" })
+}
+
+/// What a hit takes when it joins a selection: its ring or link.
+fn hit_item(hit: Hit) -> Option<Item> {
+    match hit {
+        Hit::LinkEnd { link, .. } => Some(Item::Link(link)),
+        Hit::Endpoint { .. } => None,
+        hit => hit.ring().map(Item::Ring),
+    }
+}
+
+/// The edits that follow a drag to `pos`.
+fn drag_edits(drag: &Drag, input: &Input, pos: Point) -> Vec<Edit> {
+    let edit = match drag {
+        Drag::Group {
+            group,
+            original,
+            grab,
+        } => {
+            let anchor = group.anchor(original);
+            let delta = input.snapped(anchor + input.constrained(pos - *grab)) - anchor;
+            return group.moved(original, delta);
+        }
         Drag::Reference { original, grab } => Some(Edit::SetReference(Some(Reference {
             position: input.snapped(original.position + input.constrained(pos - *grab)),
             ..original.clone()
@@ -437,8 +610,9 @@ fn drag_edit(drag: &Drag, input: &Input, pos: Point) -> Option<Edit> {
                 link: original.with_end(*end, to),
             })
         }
-        Drag::Shape { .. } => None,
-    }
+        Drag::Shape { .. } | Drag::Box { .. } => None,
+    };
+    edit.into_iter().collect()
 }
 
 fn insert_vertex(input: &Input, scene: &Scene) -> Vec<Action> {
@@ -600,6 +774,17 @@ mod tests {
         }
     }
 
+    /// What the tools see of `s` with `query` shown and nothing selected.
+    fn cx(s: &Scene, query: Option<usize>) -> Context<'_> {
+        Context {
+            scene: s,
+            query,
+            sides: 8,
+            underlay: None,
+            selection: &Selection::None,
+        }
+    }
+
     fn at(x: f64, y: f64) -> Input {
         Input {
             pos: Some(Point::new(x, y)),
@@ -621,7 +806,7 @@ mod tests {
         for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
             assert!(
                 state
-                    .handle(Tool::Polygon, &click(x, y), &s, None, 8, None)
+                    .handle(Tool::Polygon, &click(x, y), &cx(&s, None))
                     .is_empty()
             );
         }
@@ -631,10 +816,7 @@ mod tests {
                 enter: true,
                 ..at(0.0, 0.0)
             },
-            &s,
-            None,
-            8,
-            None,
+            &cx(&s, None),
         );
         let Some(Action::Apply(Edit::AddObstacle { ring, .. })) = actions.first() else {
             panic!("{actions:?}")
@@ -647,13 +829,13 @@ mod tests {
     fn the_cost_area_tool_adds_a_selected_mud_area() {
         let (s, mut state) = (scene(), ToolState::default());
         for (x, y) in [(10.0, 10.0), (12.0, 10.0), (11.0, 12.0)] {
-            state.handle(Tool::CostArea, &click(x, y), &s, None, 8, None);
+            state.handle(Tool::CostArea, &click(x, y), &cx(&s, None));
         }
         let enter = Input {
             enter: true,
             ..at(0.0, 0.0)
         };
-        let actions = state.handle(Tool::CostArea, &enter, &s, None, 8, None);
+        let actions = state.handle(Tool::CostArea, &enter, &cx(&s, None));
         let [
             Action::Apply(Edit::AddCostArea(area)),
             Action::Select(Selection::Ring(RingRef::Cost(0))),
@@ -667,17 +849,14 @@ mod tests {
     #[test]
     fn escape_cancels_a_polygon() {
         let (s, mut state) = (scene(), ToolState::default());
-        state.handle(Tool::Polygon, &click(10.0, 10.0), &s, None, 8, None);
+        state.handle(Tool::Polygon, &click(10.0, 10.0), &cx(&s, None));
         state.handle(
             Tool::Polygon,
             &Input {
                 escape: true,
                 ..at(0.0, 0.0)
             },
-            &s,
-            None,
-            8,
-            None,
+            &cx(&s, None),
         );
         assert!(!state.is_drawing());
     }
@@ -692,7 +871,7 @@ mod tests {
             press: Some(press),
             ..at(5.0, 5.0)
         };
-        let actions = state.handle(Tool::Select, &start, &s, Some(0), 8, None);
+        let actions = state.handle(Tool::Select, &start, &cx(&s, Some(0)));
         assert!(actions.contains(&Action::BeginGesture));
         let moved = Input {
             dragging: true,
@@ -700,7 +879,7 @@ mod tests {
             press: Some(press),
             ..at(8.0, 6.0)
         };
-        let actions = state.handle(Tool::Select, &moved, &s, Some(0), 8, None);
+        let actions = state.handle(Tool::Select, &moved, &cx(&s, Some(0)));
         let corner = Corner {
             ring: RingRef::Obstacle(0),
             index: 0,
@@ -717,7 +896,7 @@ mod tests {
             ..at(8.0, 6.0)
         };
         assert_eq!(
-            state.handle(Tool::Select, &stop, &s, Some(0), 8, None),
+            state.handle(Tool::Select, &stop, &cx(&s, Some(0))),
             vec![Action::EndGesture]
         );
     }
@@ -732,13 +911,13 @@ mod tests {
             snap,
             ..at(12.2, 14.9)
         };
-        state.handle(Tool::Rectangle, &start, &s, None, 8, None);
+        state.handle(Tool::Rectangle, &start, &cx(&s, None));
         let stop = Input {
             drag_stopped: true,
             snap,
             ..at(9.9, 11.1)
         };
-        let actions = state.handle(Tool::Rectangle, &stop, &s, None, 8, None);
+        let actions = state.handle(Tool::Rectangle, &stop, &cx(&s, None));
         let Some(Action::Apply(Edit::AddObstacle { ring, .. })) = actions.first() else {
             panic!("{actions:?}")
         };
@@ -756,10 +935,7 @@ mod tests {
                 shift: true,
                 ..click(3.0, 4.0)
             },
-            &s,
-            Some(0),
-            8,
-            None,
+            &cx(&s, Some(0)),
         );
         let Some(Action::Apply(Edit::SetQuery { index: 0, query })) = actions.first() else {
             panic!("{actions:?}")

@@ -18,6 +18,6 @@ pub use godot::{GodotError, godot_tres};
 pub use navmesh_format::{ExportError, NavmeshFormat, Polygons, Written, write_navmesh};
 pub use navmesh_json::{NAVMESH_FORMAT, NavMeshFile, navmesh_json, navmesh_json_with_polygons};
 pub use obj::navmesh_obj;
-pub use png::png;
+pub use png::{png, png_of_view};
 pub use polyanya_mesh::polyanya_mesh;
 pub use svg::svg;

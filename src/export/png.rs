@@ -1,6 +1,7 @@
 //! PNG pictures of a `DrawList`, rasterised headlessly with tiny-skia, framed and painted as the
-//! SVG writer does. Labels are left out: tiny-skia draws no text, and a font rasteriser would
-//! need fonts the machine may not have (the SVG carries the labels).
+//! SVG writer does, or cut to a view exactly (a picture of the editor's canvas). Labels are left
+//! out: tiny-skia draws no text, and a font rasteriser would need fonts the machine may not have
+//! (the SVG carries the labels).
 
 use super::svg::{Frame, background};
 use crate::geom::{Aabb, Point};
@@ -11,11 +12,38 @@ use tiny_skia::{
 
 /// Renders `list` into a PNG about `width` pixels wide, framing `bounds`.
 pub fn png(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> anyhow::Result<Vec<u8>> {
-    let frame = Frame::new(bounds, width);
+    rasterise(
+        list,
+        Frame::new(bounds, width),
+        width,
+        theme,
+        background(theme),
+    )
+}
+
+/// Renders what of `list` lies in `view` into a PNG `width` pixels wide and as high as the
+/// view's shape makes it, on `background`: `view`'s corners are the picture's corners.
+pub fn png_of_view(
+    list: &DrawList,
+    view: Aabb,
+    width: f64,
+    theme: Theme,
+    background: Rgba,
+) -> anyhow::Result<Vec<u8>> {
+    rasterise(list, Frame::exact(view, width), width, theme, background)
+}
+
+fn rasterise(
+    list: &DrawList,
+    frame: Frame,
+    width: f64,
+    theme: Theme,
+    background: Rgba,
+) -> anyhow::Result<Vec<u8>> {
     let (w, h) = (width.ceil().max(1.0) as u32, frame.height as u32);
     let mut pixmap = Pixmap::new(w, h)
         .ok_or_else(|| anyhow::anyhow!("a {w}x{h} picture is too large to rasterise"))?;
-    pixmap.fill(color(background(theme)));
+    pixmap.fill(color(background));
     let xy = |p: Point| {
         let (x, y) = frame.xy(p);
         (x as f32, y as f32)

@@ -148,7 +148,11 @@ pub(super) struct Frame {
 impl Frame {
     pub fn new(bounds: Aabb, width: f64) -> Frame {
         let margin = 0.03 * bounds.width().max(bounds.height()).max(1e-9);
-        let b = bounds.expanded(margin);
+        Frame::exact(bounds.expanded(margin), width)
+    }
+
+    /// The frame whose edges are `b`'s (no margin).
+    pub fn exact(b: Aabb, width: f64) -> Frame {
         let scale = width / b.width().max(1e-12);
         Frame {
             min: b.min,

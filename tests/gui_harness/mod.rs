@@ -144,6 +144,28 @@ pub fn set_number(h: &mut Harness<'_, App>, label: &str, value: f64) {
     h.run();
 }
 
+/// Replaces the text of the field labelled `label` through its accessibility action.
+pub fn set_text(h: &mut Harness<'_, App>, label: &str, text: &str) {
+    use egui::accesskit::{Action, ActionData, ActionRequest};
+    let (target_node, target_tree) = h.get_by_label(label).accesskit_node().locate();
+    h.event(egui::Event::AccessKitActionRequest(ActionRequest {
+        action: Action::SetValue,
+        target_node,
+        target_tree,
+        data: Some(ActionData::Value(text.into())),
+    }));
+    h.run();
+}
+
+/// The status bar's message (empty when there is none).
+pub fn message(h: &Harness<'_, App>) -> String {
+    h.state()
+        .status()
+        .message()
+        .map(|(_, text)| text.to_string())
+        .unwrap_or_default()
+}
+
 /// The example with a `size` PNG in a fresh folder added as its reference image through
 /// File > Add reference image; with the folder (kept alive by the caller) and the image's path.
 pub fn editor_with_reference(

@@ -5,7 +5,7 @@ use crate::app::commands::{Command, Menu};
 use egui::{Context, Grid, ScrollArea};
 
 /// Mouse and modifier controls that are not commands.
-pub const MOUSE: [(&str, &str); 9] = [
+pub const MOUSE: [(&str, &str); 12] = [
     ("Wheel or pinch", "zoom around the cursor"),
     ("Right or middle drag, Space + drag", "pan"),
     (
@@ -13,6 +13,18 @@ pub const MOUSE: [(&str, &str); 9] = [
         "move it (Select tool)",
     ),
     ("Shift while dragging", "move along one axis only"),
+    (
+        "Drag a box on empty canvas (Shift: add)",
+        "select what lies inside it (Select tool)",
+    ),
+    (
+        "Shift + click",
+        "add to or take out of the selection (Select tool)",
+    ),
+    (
+        "Click points, Esc or right-click",
+        "measure distances, end (Measure tool)",
+    ),
     ("Drag the green or red handle", "move the start or the goal"),
     ("Click a triangle or an obstacle", "inspect it"),
     (

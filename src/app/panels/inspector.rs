@@ -5,6 +5,7 @@
 use super::{gesture, name_field};
 use crate::app::action::Action;
 use crate::app::commands::Command;
+use crate::app::group::{Group, Item};
 use crate::app::live::Failure;
 use crate::app::selection::Selection;
 use crate::document::Edit;
@@ -26,7 +27,7 @@ pub type NameField = name_field::NameField<Named>;
 pub struct Inputs<'a> {
     pub scene: &'a Scene,
     pub mesh: Option<&'a NavMesh>,
-    pub selection: Selection,
+    pub selection: &'a Selection,
     pub failure: Option<&'a Failure>,
     pub warnings: &'a [Issue],
 }
@@ -39,11 +40,12 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, name: &mut NameField) -> Vec<Actio
             Selection::None => {
                 ui.label("Click a triangle, an obstacle or an outline edge to inspect it.");
             }
-            Selection::Triangle(at) => triangle(ui, inputs.mesh, at),
-            Selection::Corner(Corner { ring, .. }) | Selection::Ring(ring) => {
+            &Selection::Triangle(at) => triangle(ui, inputs.mesh, at),
+            &(Selection::Corner(Corner { ring, .. }) | Selection::Ring(ring)) => {
                 ring_editor(ui, inputs.scene, ring, inputs.selection, name, &mut actions)
             }
-            Selection::Link(index) => link_editor(ui, inputs.scene, index, name, &mut actions),
+            &Selection::Link(index) => link_editor(ui, inputs.scene, index, name, &mut actions),
+            Selection::Many(group) => many(ui, inputs.scene, group, &mut actions),
         }
         problems(ui, inputs.failure, inputs.warnings, inputs.mesh.is_some());
     });
@@ -75,6 +77,31 @@ fn triangle(ui: &mut Ui, mesh: Option<&NavMesh>, at: Point) {
             ui.label(format!("Across edge {k}"));
             ui.label(n.map_or("wall".to_string(), |n| format!("triangle #{}", n.0)));
             ui.end_row();
+        }
+    });
+}
+
+/// How many things are selected, which, and what can be done with them.
+fn many(ui: &mut Ui, scene: &Scene, group: &Group, actions: &mut Vec<Action>) {
+    /// Lines listed before "and N more".
+    const LISTED: usize = 12;
+    ui.label(RichText::new(format!("{} selected", group.len())).strong());
+    ui.label(RichText::new(group.describe()).weak());
+    for item in group.items().take(LISTED) {
+        ui.label(match item {
+            Item::Ring(r) => scene.describe(r),
+            Item::Link(i) => scene.links.get(i).map_or(String::new(), |l| l.describe(i)),
+        });
+    }
+    if group.len() > LISTED {
+        ui.label(format!("and {} more", group.len() - LISTED));
+    }
+    ui.label(RichText::new("Drag one to move them all; shift+click adds or removes.").weak());
+    ui.horizontal_wrapped(|ui| {
+        for command in [Command::Duplicate, Command::Copy, Command::Delete] {
+            if ui.button(command.text()).clicked() {
+                actions.push(Action::Run(command));
+            }
         }
     });
 }
@@ -118,7 +145,7 @@ fn ring_editor(
     ui: &mut Ui,
     scene: &Scene,
     ring: RingRef,
-    selection: Selection,
+    selection: &Selection,
     name: &mut NameField,
     actions: &mut Vec<Action>,
 ) {

@@ -14,7 +14,10 @@ pub struct CommandState<'a> {
     pub has_mesh: bool,
     /// A query is shown with its outcome.
     pub has_query: bool,
+    /// Rings or links are selected.
     pub has_selection: bool,
+    /// Something was copied.
+    pub has_clipboard: bool,
     /// The document is a fixed navmesh: area tools are off, it can be converted.
     pub fixed: bool,
     pub tool: Tool,
@@ -28,7 +31,12 @@ impl CommandState<'_> {
             Command::Redo => self.can_redo,
             Command::Export(_) => self.has_mesh,
             Command::SaveTestCase => self.has_query,
-            Command::Delete => self.has_selection && !self.fixed,
+            Command::Delete | Command::Duplicate | Command::Cut => {
+                self.has_selection && !self.fixed
+            }
+            Command::Copy => self.has_selection,
+            Command::Paste => self.has_clipboard && !self.fixed,
+            Command::SelectAll => !self.fixed,
             Command::ConvertToScene => self.fixed,
             Command::UseTool(t) => !(self.fixed && t.edits_areas()),
             _ => true,
