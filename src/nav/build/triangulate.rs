@@ -181,6 +181,13 @@ fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
         let inside = classify_cells(&cdt, &walls, &walls_inside);
         (cdt, inside)
     };
+    let mut global: Vec<Option<u32>> = half.global.iter().map(|&g| Some(g)).collect();
+    global.resize(cdt.num_vertices(), None);
+    Ok(walkable_part(cdt, &inside, global))
+}
+
+/// The walkable faces of `cdt` (by `inside`) as a part, with their adjacency.
+fn walkable_part(cdt: Cdt, inside: &[bool], global: Vec<Option<u32>>) -> Part {
     let mut face_tri = vec![None; cdt.num_all_faces()];
     let mut triangles = Vec::new();
     for face in cdt.inner_faces() {
@@ -200,15 +207,38 @@ fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
             neighbors[t as usize][k] = e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
         }
     }
-    let mut global: Vec<Option<u32>> = half.global.iter().map(|&g| Some(g)).collect();
-    global.resize(cdt.num_vertices(), None);
-    Ok(Part {
+    Part {
         cdt,
         global,
         face_tri,
         triangles,
         neighbors,
-    })
+    }
+}
+
+/// The triangulation of the walls of `free` in one piece (no seam), or `None` when contours
+/// cross (the full build then splits them).
+pub(super) fn single_cdt(free: &FreeSpace) -> Result<Option<Cdt>, BuildError> {
+    let (points, _, edges) = collect(free);
+    let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    let mut conflicts = 0usize;
+    let cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| conflicts += 1)
+        .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
+    Ok((conflicts == 0 && cdt.num_vertices() == points.len()).then_some(cdt))
+}
+
+/// The navmesh of a walls-only triangulation in one piece (no cost areas); `corner` gives the
+/// scene corner behind a vertex position.
+pub(super) fn mesh_of_cdt(cdt: Cdt, corner: impl Fn(Point) -> Option<Corner>) -> NavMesh {
+    let inside = classify(&cdt);
+    let points: Vec<Point> = cdt
+        .vertices()
+        .map(|v| Point::new(v.position().x, v.position().y))
+        .collect();
+    let corners = points.iter().map(|&p| corner(p)).collect();
+    let global = (0..points.len() as u32).map(Some).collect();
+    let part = walkable_part(cdt, &inside, global);
+    assemble(vec![part], points, corners, None, &CostMap::default())
 }
 
 /// Inside/outside of every face of `cdt` (walls plus cost outlines), by face index: each cell of
