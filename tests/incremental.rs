@@ -231,7 +231,7 @@ fn run(mut scene: Scene, edits: &[EditSpec], pairs: &[Pair]) -> Result<usize, St
     let mut used = 0;
     for (k, edit) in edits.iter().enumerate() {
         apply(&mut scene, edit);
-        match state.take().and_then(|s| s.update(&scene)) {
+        match state.take().and_then(|s| s.update(&scene, &options)) {
             Some((build, next)) => {
                 used += 1;
                 compare(&scene, &build, pairs)
@@ -295,7 +295,7 @@ fn moving_an_isolated_obstacle_is_incremental() {
     let next = moved(&scene, 1, 0.7, -0.3);
     let (build, _) = state
         .unwrap()
-        .update(&next)
+        .update(&next, &BuildOptions::default())
         .expect("a local edit is incremental");
     compare(&next, &build, &[((0.05, 0.05), (0.95, 0.95))]).unwrap();
 }
@@ -308,10 +308,12 @@ fn clusters_split_and_join_incrementally() {
     let apart = moved(&scene, 1, 3.0, 3.0);
     let (b1, state) = state
         .unwrap()
-        .update(&apart)
+        .update(&apart, &BuildOptions::default())
         .expect("splitting a cluster is local");
     compare(&apart, &b1, &[((0.3, 0.3), (0.7, 0.7))]).unwrap();
-    let (b2, _) = state.update(&scene).expect("joining a cluster is local");
+    let (b2, _) = state
+        .update(&scene, &BuildOptions::default())
+        .expect("joining a cluster is local");
     compare(&scene, &b2, &[((0.3, 0.3), (0.7, 0.7))]).unwrap();
 }
 
@@ -348,12 +350,14 @@ fn closing_and_opening_a_pocket_changes_the_components_incrementally() {
     let sealed = moved(&open, 1, 0.0, -2.4);
     let (b1, state) = state
         .unwrap()
-        .update(&sealed)
+        .update(&sealed, &BuildOptions::default())
         .expect("sealing the cup is local");
     assert_eq!(b1.mesh.component_count(), 2);
     let inside_to_outside = [((0.5, 0.55), (0.5, 0.1))];
     compare(&sealed, &b1, &inside_to_outside).unwrap();
-    let (b2, _) = state.update(&open).expect("opening it again is local");
+    let (b2, _) = state
+        .update(&open, &BuildOptions::default())
+        .expect("opening it again is local");
     assert_eq!(b2.mesh.component_count(), 1);
     compare(&open, &b2, &inside_to_outside).unwrap();
 }
@@ -371,11 +375,16 @@ fn adding_and_deleting_obstacles_is_incremental() {
     let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
     let mut added = scene.clone();
     apply(&mut added, &EditSpec::Add(10.0, 18.0, 1.0, 5, true));
-    let (b1, state) = state.unwrap().update(&added).expect("adding is local");
+    let (b1, state) = state
+        .unwrap()
+        .update(&added, &BuildOptions::default())
+        .expect("adding is local");
     compare(&added, &b1, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
     let mut deleted = added.clone();
     apply(&mut deleted, &EditSpec::Delete(0));
-    let (b2, state) = state.update(&deleted).expect("deleting is local");
+    let (b2, state) = state
+        .update(&deleted, &BuildOptions::default())
+        .expect("deleting is local");
     compare(&deleted, &b2, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
     // The obstacles after the deleted one moved down a place: so did their corners.
     let corners = |b: &Build| {
@@ -393,7 +402,7 @@ fn adding_and_deleting_obstacles_is_incremental() {
     assert_eq!(corners(&b2), corners(&full));
     let next = moved(&deleted, 2, 0.5, 0.5);
     let (b3, _) = state
-        .update(&next)
+        .update(&next, &BuildOptions::default())
         .expect("moving after a deletion is local");
     compare(&next, &b3, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
 }
@@ -408,13 +417,27 @@ fn an_edit_touching_the_outline_or_another_box_declines() {
             .unwrap()
     };
     // Near the outline: the grown piece is cut out of the outline, a global operation.
-    assert!(start().update(&moved(&scene, 0, -5.3, 0.0)).is_none());
+    assert!(
+        start()
+            .update(&moved(&scene, 0, -5.3, 0.0), &BuildOptions::default())
+            .is_none()
+    );
     // Overlapping another obstacle's box: repair would merge the two.
-    assert!(start().update(&moved(&scene, 0, 3.2, 0.0)).is_none());
+    assert!(
+        start()
+            .update(&moved(&scene, 0, 3.2, 0.0), &BuildOptions::default())
+            .is_none()
+    );
     // Another radius.
     let mut wider = scene.clone();
     wider.agent_radius = 0.6;
-    assert!(start().update(&wider).is_none());
+    assert!(start().update(&wider, &BuildOptions::default()).is_none());
+    // Other options.
+    let coarser = BuildOptions {
+        arc_tolerance: Some(0.05),
+        ..BuildOptions::default()
+    };
+    assert!(start().update(&scene, &coarser).is_none());
 }
 
 #[test]
@@ -426,7 +449,11 @@ fn a_regular_polygon_moved_in_small_steps_stays_equivalent() {
     let (_, mut state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
     for k in 0..10 {
         scene = moved(&scene, (k % 2) as usize, 0.13, 0.07);
-        let (build, next) = state.take().unwrap().update(&scene).expect("local");
+        let (build, next) = state
+            .take()
+            .unwrap()
+            .update(&scene, &BuildOptions::default())
+            .expect("local");
         compare(&scene, &build, &[((0.2, 0.2), (0.8, 0.8))]).unwrap();
         state = Some(next);
     }

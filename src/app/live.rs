@@ -6,13 +6,17 @@
 //! within [`PREVIEW_ARC_TOLERANCE`] of the radius instead of the default 1%, which roughly
 //! halves the free-space vertices. When the gesture ends the same revision is built again
 //! with the exact options.
+//!
+//! An exact build keeps its [`Incremental`] state: the next revision is first tried as an
+//! incremental update (one obstacle moved, reshaped, added or deleted), which is exact and fast
+//! enough for every frame of a drag; when it declines, the build runs in full as above.
 
 use super::dense::EdgeFill;
 use super::fixed::FixedNavmesh;
 use super::paint::Picture;
 use crate::document::Document;
 use crate::import;
-use crate::nav::{self, BuildError, BuildOptions};
+use crate::nav::{self, BuildError, BuildOptions, Incremental};
 use crate::scene::{RingRef, Scene};
 use crate::viz::{self, DrawList, Primitive};
 use std::sync::Arc;
@@ -66,7 +70,8 @@ struct Target {
     preview: bool,
 }
 
-type Outcome = (Target, Result<Built, Failure>);
+/// A finished build, with the state for incremental updates when it kept one.
+type Outcome = (Target, Result<Built, Failure>, Option<Incremental>);
 
 struct Job {
     target: Target,
@@ -84,6 +89,8 @@ pub struct Live {
     budget: Duration,
     /// Duration of the last build, the estimate for the next one.
     last_cost: Option<Duration>,
+    /// The state of the shown build for incremental updates, if it kept one.
+    incremental: Option<Incremental>,
 }
 
 impl Live {
@@ -95,6 +102,7 @@ impl Live {
             job: None,
             budget,
             last_cost: None,
+            incremental: None,
         }
     }
 
@@ -136,6 +144,20 @@ impl Live {
         }
         if self.job.is_some() {
             return; // the newest revision goes next, once the running build is in
+        }
+        if fixed.is_none()
+            && let Some(state) = self.incremental.take()
+        {
+            let started = Instant::now();
+            if let Some((build, next)) = state.update(doc.scene(), &exact(radius)) {
+                let built = picture(build, target.revision, false, started);
+                // The cost estimate stays the full build's: it decides where the next full
+                // build runs.
+                let full_cost = self.last_cost;
+                self.accept((target, Ok(built), Some(next)));
+                self.last_cost = full_cost;
+                return;
+            }
         }
         if self.last_cost.is_none_or(|c| c <= self.budget) {
             let outcome = build(doc.scene(), fixed, target);
@@ -181,11 +203,12 @@ impl Live {
         self.accept(outcome);
     }
 
-    fn accept(&mut self, (target, result): Outcome) {
+    fn accept(&mut self, (target, result, incremental): Outcome) {
         if self.finished.is_some_and(|f| f.revision > target.revision) {
             return;
         }
         self.finished = Some(target);
+        self.incremental = incremental;
         match result {
             Ok(built) => {
                 self.last_cost = Some(built.elapsed);
@@ -203,35 +226,54 @@ fn lost(target: Target) -> Outcome {
         message: "the build thread stopped without a result".into(),
         ring: None,
     };
-    (target, Err(failure))
+    (target, Err(failure), None)
 }
 
-/// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture.
+/// The options of an exact build for an agent of `radius`.
+fn exact(radius: f64) -> BuildOptions {
+    BuildOptions {
+        radius: Some(radius),
+        ..BuildOptions::default()
+    }
+}
+
+/// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture. An exact
+/// build of a scene keeps its state for incremental updates.
 fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome {
     let started = Instant::now();
     let revision = target.revision;
     let radius = f64::from_bits(target.radius);
     let built = match fixed {
         Some(f) => import::build_polygon_mesh(&f.polygons, radius)
-            .map(|(_, build)| build)
+            .map(|(_, build)| (build, None))
             .map_err(|e| Failure {
                 revision,
                 message: format!("{}: {e}", f.file.display()),
                 ring: None,
             }),
-        None => {
+        None if target.preview => {
             let options = BuildOptions {
-                radius: Some(radius),
-                arc_tolerance: target.preview.then_some(PREVIEW_ARC_TOLERANCE * radius),
-                ..BuildOptions::default()
+                arc_tolerance: Some(PREVIEW_ARC_TOLERANCE * radius),
+                ..exact(radius)
             };
-            nav::build_with(scene, &options).map_err(|e| Failure::new(revision, &e))
+            nav::build_with(scene, &options)
+                .map(|b| (b, None))
+                .map_err(|e| Failure::new(revision, &e))
         }
+        None => Incremental::start(scene, &exact(radius)).map_err(|e| Failure::new(revision, &e)),
     };
-    let build = match built {
-        Ok(b) => b,
-        Err(failure) => return (target, Err(failure)),
-    };
+    match built {
+        Ok((build, state)) => (
+            target,
+            Ok(picture(build, revision, target.preview, started)),
+            state,
+        ),
+        Err(failure) => (target, Err(failure), None),
+    }
+}
+
+/// `build` of `revision` with its picture; `started` is when the rebuild began.
+fn picture(build: nav::Build, revision: u64, preview: bool, started: Instant) -> Built {
     let mut list = DrawList::default();
     viz::draw_free_space(&build.free_space, &mut list);
     viz::draw_mesh(&build.mesh, &mut list);
@@ -244,16 +286,13 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome
     if let Some(fill) = edge_fill {
         picture = picture.with_edge_fill(edges, fill);
     }
-    (
-        target,
-        Ok(Built {
-            revision,
-            preview: target.preview,
-            build,
-            picture,
-            elapsed: started.elapsed(),
-        }),
-    )
+    Built {
+        revision,
+        preview,
+        build,
+        picture,
+        elapsed: started.elapsed(),
+    }
 }
 
 #[cfg(test)]
@@ -332,5 +371,37 @@ mod tests {
             points(&exact),
             points(&preview)
         );
+    }
+
+    #[test]
+    fn a_drag_rebuilds_incrementally_and_exactly() {
+        // Obstacle 5 is one of the inner squares, away from the outline.
+        let scene = crate::scene::generate::rotated_squares(4, 4, 10.0, 0.5, 1);
+        let mut doc = Document::new(scene);
+        let radius = doc.scene().agent_radius;
+        let mut live = Live::new(Duration::MAX);
+        live.update(&doc, None, radius, || {});
+        assert!(live.incremental.is_some(), "an exact build keeps its state");
+        doc.begin_gesture();
+        for step in 1..4 {
+            let ring = &doc.scene().obstacles[5].ring;
+            let shifted = ring
+                .points()
+                .iter()
+                .map(|&p| p + crate::geom::Point::new(0.05, 0.0));
+            let edit = Edit::SetRing(
+                RingRef::Obstacle(5),
+                crate::geom::Ring::new(shifted.collect()),
+            );
+            doc.apply(edit).expect("edit applies");
+            live.update(&doc, None, radius, || {});
+            let shown = live.shown().cloned().expect("the drag builds");
+            assert_eq!(shown.revision, step);
+            assert!(!shown.preview, "an incremental rebuild is exact");
+            assert!(live.incremental.is_some(), "step {step} was incremental");
+            let full = nav::build_with(doc.scene(), &exact(radius)).expect("the scene builds");
+            let area = shown.build.mesh.area();
+            assert!((area - full.mesh.area()).abs() < 1e-9 * area);
+        }
     }
 }

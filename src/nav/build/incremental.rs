@@ -171,12 +171,13 @@ impl Incremental {
         Ok((build, Some(state)))
     }
 
-    /// The build of `scene`, updated from this state's scene, and the state for the next
-    /// update; `None` when the change is not one this handles (then the state is spent: build
-    /// in full and start again).
-    pub fn update(mut self, scene: &Scene) -> Option<(Build, Incremental)> {
+    /// The build of `scene` with `options`, updated from this state's scene, and the state for
+    /// the next update; `None` when the change is not one this handles (then the state is
+    /// spent: build in full and start again).
+    pub fn update(mut self, scene: &Scene, options: &BuildOptions) -> Option<(Build, Incremental)> {
         let t0 = Instant::now();
-        if self.options.radius_for(scene) != self.radius || !supported(scene) {
+        if *options != self.options || options.radius_for(scene) != self.radius || !supported(scene)
+        {
             return None;
         }
         let change = change(&self.scene, scene)?;
