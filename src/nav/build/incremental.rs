@@ -20,7 +20,7 @@ use super::error::BuildError;
 use super::inflate::{
     CornerLookup, Grown, Outline, Place, cut_outline, grow, hole_contours, merge_touching,
 };
-use super::pipeline::{Build, BuildOptions, Checked, Timings, check};
+use super::pipeline::{Build, BuildOptions, Checked, Timings, check, micros, timed};
 use super::raw::RawNav;
 use super::repair::{Piece, clean_ring, repair};
 use super::triangulate::{mesh_of_cdt, single_cdt};
@@ -30,7 +30,6 @@ use crate::nav::mesh::locate::Cdt;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::{Corner, Issue, RingRef, Scene};
 use spade::{Point2, Triangulation};
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// A build kept open for incremental updates: the scene it matches, the repaired obstacle
@@ -75,8 +74,9 @@ struct Side {
     cluster_of: Vec<usize>,
     clusters: Vec<Option<Cluster>>,
     cdt: Cdt,
-    /// The scene corner behind each contour point (by position bits).
-    corners: HashMap<(u64, u64), Corner>,
+    /// The scene corner behind each vertex of `cdt`, by vertex index (spade appends inserted
+    /// vertices and moves the last vertex into a removed one's place: so does this).
+    corners: Vec<Option<Corner>>,
 }
 
 /// Grown pieces whose boxes touch, merged.
@@ -98,10 +98,6 @@ enum Change {
     Added,
     /// Obstacle i was deleted.
     Deleted(usize),
-}
-
-fn key(p: Point) -> (u64, u64) {
-    ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
 }
 
 impl Incremental {
@@ -261,7 +257,7 @@ impl Incremental {
             _ => None,
         };
         for side in std::iter::once(&mut self.shrunk).chain(raw) {
-            side.corners.values_mut().for_each(shift);
+            side.corners.iter_mut().flatten().for_each(shift);
             for g in side.grown.iter_mut().flatten() {
                 g.corners.iter_mut().flatten().for_each(shift);
             }
@@ -275,17 +271,32 @@ impl Incremental {
 
     /// The build this state stands for.
     fn build(&self, mut timings: Timings) -> Build {
-        let started = Instant::now();
-        let free_space = self.shrunk.free_space();
-        let mesh = self.shrunk.mesh();
-        let t1 = Instant::now();
-        let raw = match &self.raw {
-            Raw::Skipped => None,
-            Raw::Shared => Some(RawNav::new(free_space.clone(), mesh.clone())),
-            Raw::Own(side) => Some(RawNav::new(side.free_space(), side.mesh())),
+        let shrunk = || timed(|| (self.shrunk.free_space(), self.shrunk.mesh()));
+        let ((free_space, mesh), raw) = match &self.raw {
+            Raw::Own(side) => std::thread::scope(|s| {
+                // The raw side packs on a second thread meanwhile, as in the full build.
+                let raw = s.spawn(|| timed(|| RawNav::new(side.free_space(), side.mesh())));
+                let (shrunk, us) = shrunk();
+                timings.triangulate_us = us;
+                let raw = raw
+                    .join()
+                    .unwrap_or_else(|_| timed(|| RawNav::new(side.free_space(), side.mesh())));
+                timings.raw_us = raw.1;
+                (shrunk, Some(raw.0))
+            }),
+            Raw::Shared => {
+                let (shrunk, us) = shrunk();
+                timings.triangulate_us = us;
+                let (raw, raw_us) = timed(|| RawNav::new(shrunk.0.clone(), shrunk.1.clone()));
+                timings.raw_us = raw_us;
+                (shrunk, Some(raw))
+            }
+            Raw::Skipped => {
+                let (shrunk, us) = shrunk();
+                timings.triangulate_us = us;
+                (shrunk, None)
+            }
         };
-        timings.triangulate_us = micros(t1 - started);
-        timings.raw_us = micros(t1.elapsed());
         Build {
             radius: self.radius,
             warnings: self.warnings.clone(),
@@ -350,20 +361,13 @@ impl Side {
             cluster_of,
             clusters,
             cdt: Cdt::new(),
-            corners: HashMap::new(),
+            corners: Vec::new(),
         };
-        let free = side.free_space();
-        let Some(cdt) = single_cdt(&free)? else {
+        let Some((cdt, corners)) = single_cdt(&side.free_space())? else {
             return Ok(None);
         };
         side.cdt = cdt;
-        for c in &free.contours {
-            for (&p, corner) in c.points.iter().zip(&c.corners) {
-                if let Some(corner) = corner {
-                    side.corners.entry(key(p)).or_insert(*corner);
-                }
-            }
-        }
+        side.corners = corners;
         Ok(Some(side))
     }
 
@@ -376,7 +380,7 @@ impl Side {
     }
 
     fn mesh(&self) -> NavMesh {
-        mesh_of_cdt(self.cdt.clone(), |p| self.corners.get(&key(p)).copied())
+        mesh_of_cdt(self.cdt.clone(), self.corners.clone())
     }
 
     /// Replaces the piece in `slot` (a new slot when it is the next one) by `piece` (`None`:
@@ -460,7 +464,7 @@ impl Side {
             for &p in &contour.points {
                 let v = self.cdt.locate_vertex(Point2::new(p.x, p.y))?.fix();
                 self.cdt.remove(v);
-                self.corners.remove(&key(p));
+                self.corners.swap_remove(v.index());
             }
         }
         for contour in fresh.iter().flat_map(|c| &c.contours) {
@@ -468,13 +472,11 @@ impl Side {
             for (&p, corner) in contour.points.iter().zip(&contour.corners) {
                 let before = self.cdt.num_vertices();
                 let v = self.cdt.insert(Point2::new(p.x, p.y)).ok()?;
-                if self.cdt.num_vertices() == before {
+                if self.cdt.num_vertices() == before || v.index() != before {
                     return None; // a point already there: not a separate hole
                 }
                 handles.push(v);
-                if let Some(corner) = corner {
-                    self.corners.insert(key(p), *corner);
-                }
+                self.corners.push(*corner);
             }
             let n = handles.len();
             for k in 0..n {
@@ -555,8 +557,4 @@ fn corners_near(scene: &Scene, area: Aabb) -> Vec<(Point, Corner)> {
 
 fn bounds(points: &[Point]) -> Aabb {
     Aabb::from_points(points.iter().copied())
-}
-
-fn micros(d: std::time::Duration) -> u64 {
-    d.as_micros() as u64
 }

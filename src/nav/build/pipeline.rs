@@ -201,12 +201,12 @@ fn shrunk_mesh(repaired: &Repaired, radius: f64, tolerance: f64) -> Result<Shrun
 }
 
 /// `f`'s result and its wall-clock time in microseconds.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
+pub(super) fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
     let started = Instant::now();
     let out = f();
     (out, micros(started.elapsed()))
 }
 
-fn micros(d: std::time::Duration) -> u64 {
+pub(super) fn micros(d: std::time::Duration) -> u64 {
     d.as_micros() as u64
 }

@@ -216,26 +216,29 @@ fn walkable_part(cdt: Cdt, inside: &[bool], global: Vec<Option<u32>>) -> Part {
     }
 }
 
-/// The triangulation of the walls of `free` in one piece (no seam), or `None` when contours
-/// cross (the full build then splits them).
-pub(super) fn single_cdt(free: &FreeSpace) -> Result<Option<Cdt>, BuildError> {
-    let (points, _, edges) = collect(free);
+/// A triangulation with the scene corner behind each vertex, by vertex index.
+pub(super) type CornerCdt = (Cdt, Vec<Option<Corner>>);
+
+/// The triangulation of the walls of `free` in one piece (no seam) with the corner behind each
+/// of its vertices (by vertex index), or `None` when contours cross (the full build then splits
+/// them).
+pub(super) fn single_cdt(free: &FreeSpace) -> Result<Option<CornerCdt>, BuildError> {
+    let (points, corners, edges) = collect(free);
     let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x, p.y)).collect();
     let mut conflicts = 0usize;
     let cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| conflicts += 1)
         .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
-    Ok((conflicts == 0 && cdt.num_vertices() == points.len()).then_some(cdt))
+    Ok((conflicts == 0 && cdt.num_vertices() == points.len()).then_some((cdt, corners)))
 }
 
-/// The navmesh of a walls-only triangulation in one piece (no cost areas); `corner` gives the
-/// scene corner behind a vertex position.
-pub(super) fn mesh_of_cdt(cdt: Cdt, corner: impl Fn(Point) -> Option<Corner>) -> NavMesh {
+/// The navmesh of a walls-only triangulation in one piece (no cost areas); `corners` holds the
+/// scene corner behind each of its vertices, by vertex index.
+pub(super) fn mesh_of_cdt(cdt: Cdt, corners: Vec<Option<Corner>>) -> NavMesh {
     let inside = classify(&cdt);
     let points: Vec<Point> = cdt
         .vertices()
         .map(|v| Point::new(v.position().x, v.position().y))
         .collect();
-    let corners = points.iter().map(|&p| corner(p)).collect();
     let global = (0..points.len() as u32).map(Some).collect();
     let part = walkable_part(cdt, &inside, global);
     assemble(vec![part], points, corners, None, &CostMap::default())
