@@ -111,7 +111,7 @@ fn drag_vertex(c: &mut Criterion) {
         assert!(vertices >= at_least, "{vertices} vertices");
         let dir = tempfile::tempdir().expect("temp dir");
         let mut h = editor(&scene, &dir);
-        let middle = scene.obstacles[scene.obstacles.len() / 2 + side / 2]
+        let middle = scene.obstacles[scene.obstacles.len() / 2]
             .ring
             .points()[0];
         let grab: Pos2 = h.state().to_screen(middle).expect("laid out");
