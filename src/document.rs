@@ -345,13 +345,7 @@ impl Document {
     pub fn save_name(&self) -> String {
         match self.path.as_deref().and_then(Path::file_name) {
             Some(name) => name.to_string_lossy().into_owned(),
-            None => {
-                let stem = Path::new(&self.title).file_stem();
-                format!(
-                    "{}.json",
-                    stem.map_or("untitled".into(), |s| s.to_string_lossy())
-                )
-            }
+            None => format!("{}.json", file_stem(&self.title)),
         }
     }
 
@@ -465,4 +459,12 @@ impl Document {
         self.saved_content = Some(self.content);
         Ok(())
     }
+}
+
+/// The stem of a document or file name, for the names of files made from it (`rooms.json` ->
+/// `rooms`; `untitled` when there is none).
+pub fn file_stem(name: &str) -> String {
+    Path::new(name)
+        .file_stem()
+        .map_or("untitled".into(), |s| s.to_string_lossy().into_owned())
 }

@@ -179,9 +179,7 @@ impl Export {
     /// The suggested file name next to the document called `document` (e.g. `rooms.json` ->
     /// `rooms.navmesh.json`).
     pub fn file_name(self, document: &str) -> String {
-        let stem = Path::new(document)
-            .file_stem()
-            .map_or("untitled".into(), |s| s.to_string_lossy().into_owned());
+        let stem = crate::document::file_stem(document);
         match self {
             Export::NavmeshJson => format!("{stem}.navmesh.json"),
             Export::Obj => format!("{stem}.obj"),

@@ -40,10 +40,7 @@ pub fn save(mut case: Scenario, doc: &Document, path: &Path) -> std::io::Result<
 
 /// The suggested file name: `rooms.json` -> `rooms.case.json`.
 pub fn file_name(document: &str) -> String {
-    let stem = Path::new(document)
-        .file_stem()
-        .map_or("untitled".into(), |s| s.to_string_lossy().into_owned());
-    format!("{stem}.case.json")
+    format!("{}.case.json", crate::document::file_stem(document))
 }
 
 /// `scene` as the case file at `case` should name it: relative when it lies in the case's

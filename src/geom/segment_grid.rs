@@ -365,9 +365,10 @@ mod tests {
 
     /// Issue 11 item 9: round a ring of 40k corners a uniform grid held hundreds of segments
     /// per cell and each clearance query scanned them all (N^1.5 for a path along the ring).
-    /// The tree answers 40k queries along the ring in about 1 s unoptimised (the grid took 17 s).
+    /// The tree answers them right; their time is measured by `cargo bench --bench dense` (no
+    /// timed unit tests: a loaded machine would fail them).
     #[test]
-    fn clearance_along_a_dense_ring_is_not_quadratic() {
+    fn clearance_along_a_dense_ring() {
         let n = 40_000;
         let corner = |k: usize| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64);
         let g = SegmentGrid::new(
@@ -375,12 +376,9 @@ mod tests {
                 .map(|k| Segment::new(corner(k) * 6.0, corner(k + 1) * 6.0))
                 .collect(),
         );
-        let started = std::time::Instant::now();
         for k in 0..n {
             let q = Segment::new(corner(k) * 6.5, corner(k + 1) * 6.5);
             assert!((g.distance_to_segment(&q, 100.0) - 0.5).abs() < 1e-3);
         }
-        let took = started.elapsed();
-        assert!(took < std::time::Duration::from_secs(6), "took {took:?}");
     }
 }

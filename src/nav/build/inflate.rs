@@ -381,17 +381,18 @@ mod tests {
 
     /// Issue 11 item 9: a convex walkable outline of 125k corners took 32 s to build, clipping
     /// the ring by each edge's half-plane in turn (O(n^2)). The sorted half-plane intersection
-    /// shrinks it in a fraction of a second, even unoptimised.
+    /// shrinks it right, keeping every corner (its time is measured by `cargo bench --bench
+    /// dense`; no timed unit tests).
     #[test]
-    fn convex_shrink_of_125k_corners_is_not_quadratic() {
+    fn convex_shrink_of_125k_corners() {
         let n = 125_000;
         let ring: Vec<Point> = (0..n)
             .map(|k| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64) * 15.0)
             .collect();
-        let started = std::time::Instant::now();
         let shrunk = shrink_convex(&ring, 0.5).unwrap();
-        let took = started.elapsed();
         assert_eq!(shrunk.len(), n);
-        assert!(took < std::time::Duration::from_secs(2), "took {took:?}");
+        // Each edge moves in by 0.5, so each corner by 0.5 / cos(half the corner angle step).
+        let inner = 15.0 - 0.5 / (std::f64::consts::PI / n as f64).cos();
+        assert!(shrunk.iter().all(|p| (p.length() - inner).abs() < 1e-6));
     }
 }

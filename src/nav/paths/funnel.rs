@@ -177,7 +177,7 @@ pub(crate) fn funnel_corners_observed(
 }
 
 /// Funnel sides between points: rays from the apex, compared exactly.
-struct Rays<'a>(&'a [Portal]);
+pub(super) struct Rays<'a>(pub(super) &'a [Portal]);
 
 impl Rays<'_> {
     fn point(&self, e: PortalEnd) -> Point {
@@ -216,8 +216,10 @@ impl FunnelSides for Rays<'_> {
 
 /// The portal ends the shortest path through `portals` turns at, with the start (first) and the
 /// goal (last): the corners of [`string_pull`] with the side each lies on.
+/// (The same corners as the scan of [`funnel_trace`], found in linear time by
+/// [`deque_funnel`](super::funnel_deque::deque_funnel).)
 pub fn funnel_ends(portals: &[Portal]) -> Vec<PortalEnd> {
-    funnel_corners(&Rays(portals))
+    super::funnel_deque::deque_funnel(portals)
 }
 
 /// [`string_pull`] step by step: every event of the same scan, in order.

@@ -3,6 +3,7 @@
 //! `side`, with the names of its statuses and path variants).
 
 pub mod funnel;
+mod funnel_deque;
 pub mod measure;
 pub mod midpoint;
 pub mod offset_funnel;
