@@ -111,14 +111,19 @@ fn drag_vertex(c: &mut Criterion) {
         assert!(vertices >= at_least, "{vertices} vertices");
         let dir = tempfile::tempdir().expect("temp dir");
         let mut h = editor(&scene, &dir);
-        let middle = scene.obstacles[scene.obstacles.len() / 2]
-            .ring
-            .points()[0];
+        let middle = scene.obstacles[scene.obstacles.len() / 2].ring.points()[0];
         let grab: Pos2 = h.state().to_screen(middle).expect("laid out");
+        // Steps of 0.6 to 1.4 world units whatever the zoom (the city is zoomed out further:
+        // 14 pixels there moved the corner into its neighbour's cell).
+        let unit = h
+            .state()
+            .to_screen(middle + Point::new(0.1, 0.0))
+            .expect("laid out")
+            - grab;
         h.hover_at(grab);
         h.drag_at(grab);
-        h.hover_at(grab + Vec2::new(6.0, 0.0));
-        h.hover_at(grab + Vec2::new(8.0, 0.0));
+        h.hover_at(grab + unit * 6.0);
+        h.hover_at(grab + unit * 8.0);
         h.run_steps(4);
         let revision = h.state().document().revision();
         let mut k = 0u32;
@@ -126,7 +131,7 @@ fn drag_vertex(c: &mut Criterion) {
             b.iter(|| {
                 k += 1;
                 let offset = if k.is_multiple_of(2) { 8.0 } else { 14.0 };
-                h.hover_at(grab + Vec2::new(offset, 0.0));
+                h.hover_at(grab + unit * offset);
                 frame(&mut h)
             })
         });
