@@ -281,6 +281,13 @@ proptest! {
     }
 }
 
+/// The incremental update of `state` to `next`, which must not decline.
+fn local(state: Incremental, next: &Scene) -> (Build, Incremental) {
+    state
+        .update(next, &BuildOptions::default())
+        .expect("a local edit is incremental")
+}
+
 /// Moves obstacle `i` by (dx, dy).
 fn moved(scene: &Scene, i: usize, dx: f64, dy: f64) -> Scene {
     let mut next = scene.clone();
@@ -293,10 +300,7 @@ fn moving_an_isolated_obstacle_is_incremental() {
     let scene = scene(0.5, &[(1, 1, 1.0, 6, false), (4, 4, 1.5, 5, true)]);
     let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
     let next = moved(&scene, 1, 0.7, -0.3);
-    let (build, _) = state
-        .unwrap()
-        .update(&next, &BuildOptions::default())
-        .expect("a local edit is incremental");
+    let (build, _) = local(state.unwrap(), &next);
     compare(&next, &build, &[((0.05, 0.05), (0.95, 0.95))]).unwrap();
 }
 
@@ -306,14 +310,9 @@ fn clusters_split_and_join_incrementally() {
     let scene = scene(1.6, &[(2, 2, 1.0, 4, false), (3, 3, 1.0, 4, false)]);
     let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
     let apart = moved(&scene, 1, 3.0, 3.0);
-    let (b1, state) = state
-        .unwrap()
-        .update(&apart, &BuildOptions::default())
-        .expect("splitting a cluster is local");
+    let (b1, state) = local(state.unwrap(), &apart);
     compare(&apart, &b1, &[((0.3, 0.3), (0.7, 0.7))]).unwrap();
-    let (b2, _) = state
-        .update(&scene, &BuildOptions::default())
-        .expect("joining a cluster is local");
+    let (b2, _) = local(state, &scene);
     compare(&scene, &b2, &[((0.3, 0.3), (0.7, 0.7))]).unwrap();
 }
 
@@ -348,16 +347,11 @@ fn closing_and_opening_a_pocket_changes_the_components_incrementally() {
     assert_eq!(first.mesh.component_count(), 1);
     // 0.6 apart, less than the agent's width: the lid seals the cup, whose inside is cut off.
     let sealed = moved(&open, 1, 0.0, -2.4);
-    let (b1, state) = state
-        .unwrap()
-        .update(&sealed, &BuildOptions::default())
-        .expect("sealing the cup is local");
+    let (b1, state) = local(state.unwrap(), &sealed);
     assert_eq!(b1.mesh.component_count(), 2);
     let inside_to_outside = [((0.5, 0.55), (0.5, 0.1))];
     compare(&sealed, &b1, &inside_to_outside).unwrap();
-    let (b2, _) = state
-        .update(&open, &BuildOptions::default())
-        .expect("opening it again is local");
+    let (b2, _) = local(state, &open);
     assert_eq!(b2.mesh.component_count(), 1);
     compare(&open, &b2, &inside_to_outside).unwrap();
 }
@@ -375,16 +369,11 @@ fn adding_and_deleting_obstacles_is_incremental() {
     let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
     let mut added = scene.clone();
     apply(&mut added, &EditSpec::Add(10.0, 18.0, 1.0, 5, true));
-    let (b1, state) = state
-        .unwrap()
-        .update(&added, &BuildOptions::default())
-        .expect("adding is local");
+    let (b1, state) = local(state.unwrap(), &added);
     compare(&added, &b1, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
     let mut deleted = added.clone();
     apply(&mut deleted, &EditSpec::Delete(0));
-    let (b2, state) = state
-        .update(&deleted, &BuildOptions::default())
-        .expect("deleting is local");
+    let (b2, state) = local(state, &deleted);
     compare(&deleted, &b2, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
     // The obstacles after the deleted one moved down a place: so did their corners.
     let corners = |b: &Build| {
@@ -401,9 +390,7 @@ fn adding_and_deleting_obstacles_is_incremental() {
     let full = build_with(&deleted, &BuildOptions::default()).unwrap();
     assert_eq!(corners(&b2), corners(&full));
     let next = moved(&deleted, 2, 0.5, 0.5);
-    let (b3, _) = state
-        .update(&next, &BuildOptions::default())
-        .expect("moving after a deletion is local");
+    let (b3, _) = local(state, &next);
     compare(&next, &b3, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
 }
 
@@ -446,15 +433,12 @@ fn a_regular_polygon_moved_in_small_steps_stays_equivalent() {
     scene
         .obstacles
         .push(obstacle(1, regular(24, 18.0, 18.0, 2.0)));
-    let (_, mut state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
+    let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
+    let mut state = state.unwrap();
     for k in 0..10 {
-        scene = moved(&scene, (k % 2) as usize, 0.13, 0.07);
-        let (build, next) = state
-            .take()
-            .unwrap()
-            .update(&scene, &BuildOptions::default())
-            .expect("local");
+        scene = moved(&scene, k % 2, 0.13, 0.07);
+        let (build, next) = local(state, &scene);
         compare(&scene, &build, &[((0.2, 0.2), (0.8, 0.8))]).unwrap();
-        state = Some(next);
+        state = next;
     }
 }
