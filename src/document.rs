@@ -68,6 +68,8 @@ pub enum Edit {
     },
     /// Removes link `index`.
     DeleteLink(usize),
+    /// Removes query `index`.
+    DeleteQuery(usize),
 }
 
 /// Why an edit was refused; the scene is unchanged.
@@ -176,6 +178,12 @@ impl Edit {
                 }
                 scene.links.remove(index);
             }
+            Edit::DeleteQuery(index) => {
+                if index >= scene.queries.len() {
+                    return Err(EditError::Missing(format!("query {index}")));
+                }
+                scene.queries.remove(index);
+            }
         }
         Ok(())
     }
@@ -202,6 +210,7 @@ impl Edit {
             | Edit::RenameObstacle { .. }
             | Edit::SetCost { .. }
             | Edit::DeleteLink(_)
+            | Edit::DeleteQuery(_)
             | Edit::MoveArea { .. } => true,
         }
     }

@@ -8,7 +8,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, menu_item, screen};
+use gui_harness::{FakeDialogs, editor_on, editor_with_reference, screen};
 use navscope::app::App;
 use navscope::geom::Point;
 
@@ -55,15 +55,7 @@ fn dragging_the_radius_slider_over_many_frames_is_one_undo_step() {
 
 #[test]
 fn dragging_the_reference_opacity_is_one_undo_step_and_the_image_drags_on_the_canvas() {
-    let dir = tempfile::tempdir().unwrap();
-    let png = dir.path().join("sketch.png");
-    image::RgbaImage::from_pixel(100, 100, image::Rgba([200, 100, 50, 255]))
-        .save(&png)
-        .unwrap();
-    let dialogs = FakeDialogs::default();
-    let mut h = editor_on(&dialogs, None);
-    dialogs.answer(&png);
-    menu_item(&mut h, "File", "Add reference image…");
+    let (mut h, _dir, _) = editor_with_reference(&FakeDialogs::default(), [100, 100]);
     let reference = |h: &Harness<'_, App>| {
         h.state()
             .document()

@@ -6,7 +6,9 @@ mod gui_harness;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, click, drag, editor_on, editor_stepping, screen, set_number};
+use gui_harness::{
+    FakeDialogs, click, drag, editor_on, editor_stepping, funnel_length, screen, set_number,
+};
 use navscope::app::{App, FileKind};
 use navscope::geom::Point;
 use navscope::nav::Variant;
@@ -16,15 +18,6 @@ use std::path::Path;
 
 fn editor(dialogs: &FakeDialogs) -> Harness<'static, App> {
     editor_on(dialogs, None)
-}
-
-fn funnel_length(h: &Harness<'_, App>) -> f64 {
-    let analysis = h.state().analysis().expect("a query is shown");
-    analysis
-        .answer
-        .path(Variant::Funnel)
-        .expect("the example query has a path")
-        .length
 }
 
 #[test]

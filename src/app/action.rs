@@ -4,6 +4,7 @@
 use super::commands::Command;
 use super::panels::confirm;
 use super::profiles::Shown;
+use super::queries::QueryEdit;
 use super::selection::Selection;
 use crate::document::Edit;
 use crate::nav::CorridorOptions;
@@ -21,10 +22,14 @@ pub enum Action {
     OpenRecent(PathBuf),
     /// Show the query with this index.
     ShowQuery(usize),
+    /// Add, rename, duplicate or delete a query (one undo step, said in the status bar).
+    EditQuery(QueryEdit),
     /// Show one agent profile, or all of them.
     ShowProfile(Shown),
     /// A fixed grid and snap step (`None`: follow the zoom).
     SetGridStep(Option<f64>),
+    /// The arc tolerance of the builds (`None`: 1% of the radius).
+    SetArcTolerance(Option<f64>),
     /// Corners of the regular-polygon tool.
     SetPolygonSides(usize),
     /// The corridor optimisations of the canvas paths and the lab's runs.
@@ -34,6 +39,8 @@ pub enum Action {
     CancelLab,
     /// The path typed into the in-app field (`None`: cancelled).
     PathTyped(Option<PathBuf>),
+    /// Say this in the status bar (what a tool did, or what it needs next).
+    Notice(String),
     /// The error modal was dismissed.
     DismissAlert,
     /// The answer to the unsaved-changes question.

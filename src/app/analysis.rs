@@ -3,19 +3,19 @@
 //! the corridor options change. Queries are fast, so this runs on the UI thread and handles
 //! follow the pointer even while a slow build runs in the background.
 
-use super::live::Built;
+use super::live::{BuildKey, Built};
 use super::paint::Picture;
 use crate::geom::Point;
 use crate::nav::{self, Answer, CorridorOptions, QueryOptions};
 use crate::scene::Scene;
 use crate::viz::{self, DrawList};
 
-type AnalysisKey = (u64, u64, bool, Point, Point, CorridorOptions);
+type AnalysisKey = (BuildKey, Point, Point, CorridorOptions);
 
 /// A query with everything shown about it.
 #[derive(Debug)]
 pub struct Analysis {
-    /// Build revision and radius (bits), preview or not, start, goal, corridor options.
+    /// The build (revision, radius, preview, arc tolerance), start, goal, corridor options.
     key: AnalysisKey,
     pub answer: Answer,
     pub picture: Picture,
@@ -32,14 +32,7 @@ impl Analysis {
         goal: Point,
         options: CorridorOptions,
     ) -> Analysis {
-        let key = (
-            built.revision,
-            built.build.radius.to_bits(),
-            built.preview,
-            start,
-            goal,
-            options,
-        );
+        let key = (built.key, start, goal, options);
         if let Some(a) = previous.filter(|a| a.key == key) {
             return a;
         }

@@ -4,7 +4,7 @@
 //! inputs beyond the document it depends on), so a refresh with nothing new costs nothing.
 
 use super::analysis::Analysis;
-use super::live::{Built, Live};
+use super::live::{BuildKey, Built, Live};
 use super::paint::Picture;
 use super::pictures;
 use super::profiles::{ProfilePaths, Shown};
@@ -13,12 +13,12 @@ use crate::scene::RingRef;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What the scene picture depends on: document revision, failed and shown build revisions,
+/// What the scene picture depends on: document revision, failed build revision, shown build,
 /// the query whose handles are drawn (when no analysis draws them) and the selected ring.
 type ScenePictureKey = (
     u64,
     Option<u64>,
-    Option<u64>,
+    Option<BuildKey>,
     Option<usize>,
     Option<RingRef>,
 );
@@ -62,6 +62,7 @@ impl Derived {
     /// to date with `state`. `wake` asks for a frame when a worker build finishes.
     pub fn refresh(&mut self, state: &mut State, wake: impl Fn() + Send + 'static) {
         let radius = state.profile.profile(state.doc.scene()).radius;
+        self.live.set_arc_tolerance(state.arc_tolerance);
         self.live
             .update(&state.doc, state.fixed.as_ref(), radius, wake);
         let shown = state.shown_query();
@@ -72,6 +73,7 @@ impl Derived {
                     self.profile_paths.take(),
                     state.doc.scene(),
                     state.doc.revision(),
+                    state.arc_tolerance,
                     q.start,
                     q.goal,
                 ))
@@ -101,7 +103,7 @@ impl Derived {
         let key = (
             state.doc.revision(),
             self.live.failure().map(|f| f.revision),
-            self.live.shown().map(|b| b.revision),
+            self.live.shown().map(|b| b.key),
             handles,
             state.selection.ring(),
         );

@@ -8,7 +8,7 @@ use super::editor::App;
 use super::number::fixed;
 use super::paint::Picture;
 use super::panels::{
-    alert, confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, side,
+    alert, confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, queries, side,
     status_bar, steps,
 };
 use super::pictures;
@@ -26,6 +26,8 @@ const BOTTOM_PANEL: f32 = 220.0;
 /// Widths of the tools and inspector panels (fixed for the same reason).
 const TOOLS_PANEL: f32 = 230.0;
 const INSPECTOR_PANEL: f32 = 270.0;
+/// How far inside a viewport's edge the query's ends are kept when the viewport changes size.
+const REVEAL_MARGIN: f32 = 24.0;
 /// Width of the Path lab, docked between the inspector and the canvas.
 const LAB_PANEL: f32 = 480.0;
 
@@ -77,6 +79,7 @@ impl App {
             status_bar::show(ui, &inputs);
         });
         let query = state.shown_query();
+        let locked = state.locked_reason();
         let scene = state.doc.scene();
         actions.extend(
             egui::Panel::bottom("metrics")
@@ -106,9 +109,9 @@ impl App {
                     let inputs = side::Inputs {
                         tool: state.tool,
                         scene,
-                        query,
                         settings: &state.settings,
-                        locked: state.locked_reason(),
+                        arc_tolerance: state.arc_tolerance,
+                        locked,
                         profile: &state.profile,
                         profile_paths: derived.profile_paths.as_ref(),
                     };
@@ -128,7 +131,12 @@ impl App {
                         failure: derived.live.failure(),
                         warnings: built.map_or(&[][..], |b| &b.build.warnings[..]),
                     };
-                    inspector::show(ui, &inputs, &mut state.name_field)
+                    let revision = state.doc.revision();
+                    let list = &mut state.query_list;
+                    let mut actions = queries::show(ui, list, scene, revision, query);
+                    ui.separator();
+                    actions.extend(inspector::show(ui, &inputs, &mut state.name_field));
+                    actions
                 })
                 .inner,
         );
@@ -158,8 +166,16 @@ impl App {
         {
             // The world point under the pointer stays there (or, with the pointer elsewhere,
             // the one at the top-left corner, which panels around the canvas do not move).
-            let anchor = pointer.filter(|p| old.contains(*p)).unwrap_or(old.min);
-            state.view.keep_anchor(old, rects[0], anchor);
+            let pointer = pointer.filter(|p| old.contains(*p));
+            state
+                .view
+                .keep_anchor(old, rects[0], pointer.unwrap_or(old.min));
+            // A new layout or window size keeps the shown query's ends in view.
+            if let Some(q) = state.shown_query().map(|i| &state.doc.scene().queries[i]) {
+                state
+                    .view
+                    .reveal(rects[0], &[q.start, q.goal], REVEAL_MARGIN, pointer);
+            }
         }
         let active = rects
             .iter()
@@ -255,7 +271,7 @@ impl App {
             .filter(|a| a.answer.status() != QueryStatus::Found)
         {
             // Wrapped to the viewport (narrow windows, compare layouts), on a backing so it
-            // reads over any scene.
+            // reads over any scene and the canvas labels under it.
             let text = format!("No path: {}", metrics::explain(a.answer.status()));
             let painter = ui.painter_at(rect);
             let galley = painter.layout(
@@ -267,7 +283,7 @@ impl App {
             let size = galley.size();
             let top_left = egui::pos2(rect.center().x - size.x / 2.0, rect.top() + 36.0);
             let backing = Rect::from_min_size(top_left, size).expand(4.0);
-            painter.rect_filled(backing, 4.0, egui::Color32::from_black_alpha(150));
+            painter.rect_filled(backing, 4.0, egui::Color32::from_black_alpha(225));
             painter.galley(top_left, galley, egui::Color32::WHITE);
         }
         let Some(shown) = variant else { return };

@@ -105,12 +105,14 @@ impl App {
             tool_state: ToolState::default(),
             selection: Selection::None,
             profile: Shown::default(),
+            arc_tolerance: None,
             query: 0,
             view: remembered_view.unwrap_or_default(),
             fit_pending: remembered_view.is_none(),
             compare: std::array::from_fn(|k| Variant::ALL[k % Variant::ALL.len()]),
             status,
             name_field: Default::default(),
+            query_list: Default::default(),
             pending: None,
             path_prompt: None,
             alert: None,
@@ -190,6 +192,11 @@ impl App {
     /// Every profile's tangent path for the shown query, when all profiles are shown.
     pub fn profile_paths(&self) -> Option<&ProfilePaths> {
         self.derived.profile_paths.as_ref()
+    }
+
+    /// The arc tolerance the builds use (`None`: 1% of the radius).
+    pub fn arc_tolerance(&self) -> Option<f64> {
+        self.state.arc_tolerance
     }
 
     /// The index of the query on the canvas.

@@ -67,7 +67,7 @@ impl FixedNavmesh {
 pub fn allows(edit: &Edit) -> bool {
     matches!(
         edit,
-        Edit::SetQuery { .. } | Edit::SetRadius(_) | Edit::SetReference(_)
+        Edit::SetQuery { .. } | Edit::DeleteQuery(_) | Edit::SetRadius(_) | Edit::SetReference(_)
     )
 }
 

@@ -29,6 +29,8 @@ pub const PREVIEW_ARC_TOLERANCE: f64 = 0.1;
 /// A successful build of one document revision, with what the canvas needs of it.
 #[derive(Debug)]
 pub struct Built {
+    /// What was built: derived data keyed by it follows every rebuild, not only new revisions.
+    pub key: BuildKey,
     pub revision: u64,
     /// Built during a gesture with coarser arcs (see the module docs).
     pub preview: bool,
@@ -62,19 +64,20 @@ impl Failure {
 }
 
 /// What a build is for: a document revision at an agent radius (its bits), as a preview or
-/// exact.
+/// exact, with an arc tolerance (its bits; `None`: 1% of the radius).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Target {
+pub struct BuildKey {
     revision: u64,
     radius: u64,
     preview: bool,
+    arc_tolerance: Option<u64>,
 }
 
 /// A finished build, with the state for incremental updates when it kept one.
-type Outcome = (Target, Result<Built, Failure>, Option<Incremental>);
+type Outcome = (BuildKey, Result<Built, Failure>, Option<Incremental>);
 
 struct Job {
-    target: Target,
+    target: BuildKey,
     result: Receiver<Outcome>,
 }
 
@@ -83,12 +86,14 @@ pub struct Live {
     shown: Option<Arc<Built>>,
     failure: Option<Failure>,
     /// Newest build that has finished.
-    finished: Option<Target>,
+    finished: Option<BuildKey>,
     job: Option<Job>,
     /// A build expected to take longer than this goes to the worker thread.
     budget: Duration,
     /// Duration of the last build, the estimate for the next one.
     last_cost: Option<Duration>,
+    /// The arc tolerance builds use (`None`: 1% of the radius, as in the CLI).
+    arc_tolerance: Option<f64>,
     /// The state of the shown build for incremental updates, if it kept one.
     incremental: Option<Incremental>,
 }
@@ -102,6 +107,7 @@ impl Live {
             job: None,
             budget,
             last_cost: None,
+            arc_tolerance: None,
             incremental: None,
         }
     }
@@ -114,6 +120,12 @@ impl Live {
     /// The failure of a revision newer than the shown build, if the newest finished build failed.
     pub fn failure(&self) -> Option<&Failure> {
         self.failure.as_ref()
+    }
+
+    /// Sets the arc tolerance of the next builds (`None`: 1% of the radius); the next
+    /// [`Live::update`] rebuilds when it changed.
+    pub fn set_arc_tolerance(&mut self, tolerance: Option<f64>) {
+        self.arc_tolerance = tolerance;
     }
 
     /// A build is running on the worker thread.
@@ -133,11 +145,12 @@ impl Live {
         wake: impl Fn() + Send + 'static,
     ) {
         self.poll();
-        let target = Target {
+        let target = BuildKey {
             revision: doc.revision(),
             radius: radius.to_bits(),
             // A fixed navmesh has no arcs to flatten: nothing to preview.
             preview: doc.in_gesture() && fixed.is_none(),
+            arc_tolerance: self.arc_tolerance.map(f64::to_bits),
         };
         if self.finished == Some(target) || self.job.as_ref().is_some_and(|j| j.target == target) {
             return;
@@ -149,8 +162,9 @@ impl Live {
             && let Some(state) = self.incremental.take()
         {
             let started = Instant::now();
-            if let Some((build, next)) = state.update(doc.scene(), &exact(radius)) {
-                let built = picture(build, target.revision, false, started);
+            let options = exact(radius, self.arc_tolerance);
+            if let Some((build, next)) = state.update(doc.scene(), &options) {
+                let built = picture(build, target, false, started);
                 // The cost estimate stays the full build's: it decides where the next full
                 // build runs.
                 let full_cost = self.last_cost;
@@ -220,7 +234,7 @@ impl Live {
     }
 }
 
-fn lost(target: Target) -> Outcome {
+fn lost(target: BuildKey) -> Outcome {
     let failure = Failure {
         revision: target.revision,
         message: "the build thread stopped without a result".into(),
@@ -229,20 +243,22 @@ fn lost(target: Target) -> Outcome {
     (target, Err(failure), None)
 }
 
-/// The options of an exact build for an agent of `radius`.
-fn exact(radius: f64) -> BuildOptions {
+/// The options of an exact build for an agent of `radius` with the chosen arc tolerance.
+fn exact(radius: f64, arc_tolerance: Option<f64>) -> BuildOptions {
     BuildOptions {
         radius: Some(radius),
+        arc_tolerance,
         ..BuildOptions::default()
     }
 }
 
 /// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture. An exact
 /// build of a scene keeps its state for incremental updates.
-fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome {
+fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outcome {
     let started = Instant::now();
     let revision = target.revision;
     let radius = f64::from_bits(target.radius);
+    let chosen = target.arc_tolerance.map(f64::from_bits);
     let built = match fixed {
         Some(f) => import::build_polygon_mesh(&f.polygons, radius)
             .map(|(_, build)| (build, None))
@@ -252,28 +268,27 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: Target) -> Outcome
                 ring: None,
             }),
         None if target.preview => {
-            let options = BuildOptions {
-                arc_tolerance: Some(PREVIEW_ARC_TOLERANCE * radius),
-                ..exact(radius)
-            };
-            nav::build_with(scene, &options)
+            // A preview is never finer than the exact build.
+            let preview = (PREVIEW_ARC_TOLERANCE * radius).max(chosen.unwrap_or(0.0));
+            nav::build_with(scene, &exact(radius, Some(preview)))
                 .map(|b| (b, None))
                 .map_err(|e| Failure::new(revision, &e))
         }
-        None => Incremental::start(scene, &exact(radius)).map_err(|e| Failure::new(revision, &e)),
+        None => Incremental::start(scene, &exact(radius, chosen))
+            .map_err(|e| Failure::new(revision, &e)),
     };
     match built {
         Ok((build, state)) => (
             target,
-            Ok(picture(build, revision, target.preview, started)),
+            Ok(picture(build, target, target.preview, started)),
             state,
         ),
         Err(failure) => (target, Err(failure), None),
     }
 }
 
-/// `build` of `revision` with its picture; `started` is when the rebuild began.
-fn picture(build: nav::Build, revision: u64, preview: bool, started: Instant) -> Built {
+/// `build` for `key` with its picture; `started` is when the rebuild began.
+fn picture(build: nav::Build, key: BuildKey, preview: bool, started: Instant) -> Built {
     let mut list = DrawList::default();
     viz::draw_free_space(&build.free_space, &mut list);
     viz::draw_mesh(&build.mesh, &mut list);
@@ -287,7 +302,8 @@ fn picture(build: nav::Build, revision: u64, preview: bool, started: Instant) ->
         picture = picture.with_edge_fill(edges, fill);
     }
     Built {
-        revision,
+        key,
+        revision: key.revision,
         preview,
         build,
         picture,
@@ -399,7 +415,8 @@ mod tests {
             assert_eq!(shown.revision, step);
             assert!(!shown.preview, "an incremental rebuild is exact");
             assert!(live.incremental.is_some(), "step {step} was incremental");
-            let full = nav::build_with(doc.scene(), &exact(radius)).expect("the scene builds");
+            let full =
+                nav::build_with(doc.scene(), &exact(radius, None)).expect("the scene builds");
             let area = shown.build.mesh.area();
             assert!((area - full.mesh.area()).abs() < 1e-9 * area);
         }

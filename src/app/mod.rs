@@ -10,6 +10,7 @@
 pub mod action;
 pub mod analysis;
 pub mod canvas;
+pub mod changes;
 pub mod commands;
 pub mod dense;
 mod derived;
@@ -29,6 +30,8 @@ mod perform;
 pub mod pictures;
 pub mod playback;
 pub mod profiles;
+pub mod queries;
+pub mod removals;
 pub mod screenshot;
 pub mod selection;
 pub mod settings;

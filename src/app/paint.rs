@@ -277,16 +277,23 @@ impl<'a> Batch<'a> {
             }
             Primitive::Label { at, text } => {
                 self.flush();
-                let pos = self.to_screen(*at) + egui::vec2(6.0, -6.0);
+                let anchor = self.to_screen(*at);
+                let pos = anchor + egui::vec2(6.0, -6.0);
                 let painter = self.target.painter;
-                let galley = painter.layout_no_wrap(
+                // Wrapped to the viewport and, for a thing in view, kept inside it.
+                let area = self.target.rect.shrink(LABEL_MARGIN);
+                let galley = painter.layout(
                     text.clone(),
                     egui::FontId::proportional(13.0),
                     color(paint.stroke),
+                    (area.width() - 6.0).max(60.0),
                 );
-                let rect = egui::Align2::LEFT_BOTTOM
+                let mut rect = egui::Align2::LEFT_BOTTOM
                     .anchor_size(pos, galley.size())
                     .expand(3.0);
+                if area.contains(anchor) {
+                    rect = rect.translate(super::view::nudge_inside(rect, area));
+                }
                 let background =
                     super::theme::canvas_background(self.target.theme).gamma_multiply(0.85);
                 painter.rect_filled(rect, 3.0, background);
@@ -371,3 +378,6 @@ fn vertex(pos: Pos2, color: Color32) -> Vertex {
 fn stroke(paint: &Paint) -> Option<Stroke> {
     (paint.stroke.3 > 0 && paint.width > 0.0).then(|| Stroke::new(paint.width, color(paint.stroke)))
 }
+
+/// How far inside a viewport's edge labels are kept, in points.
+const LABEL_MARGIN: f32 = 4.0;

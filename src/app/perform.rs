@@ -3,12 +3,15 @@
 //! happens here, before the frame is drawn.
 
 use super::action::Action;
+use super::changes;
 use super::commands::Command;
 use super::editor::App;
 use super::files::{self, Export};
 use super::fixed::{self, FixedNavmesh};
 use super::panels::confirm;
 use super::profiles::Shown;
+use super::queries::{self, QueryEdit};
+use super::removals;
 use super::selection::Selection;
 use super::state::{FileTarget, PathPrompt, Pending};
 use super::test_case;
@@ -34,8 +37,10 @@ impl App {
                 {
                     return self.refuse_area_edit(reason);
                 }
-                if let Err(e) = self.state.doc.apply(edit) {
-                    self.state.status.error(format!("edit refused: {e}"));
+                let removed = removals::removal(self.state.doc.scene(), &edit);
+                match self.state.doc.apply(edit) {
+                    Ok(()) => removed.into_iter().for_each(|r| self.state.status.info(r)),
+                    Err(e) => self.state.status.error(format!("edit refused: {e}")),
                 }
                 self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
             }
@@ -47,9 +52,12 @@ impl App {
             Action::Run(command) => self.run(ctx, command),
             Action::OpenRecent(path) => self.guard(ctx, Pending::Open(Some(path))),
             Action::ShowQuery(i) => self.state.query = i,
+            Action::EditQuery(edit) => self.edit_query(ctx, edit),
             Action::ShowProfile(shown) => self.state.profile = shown,
             Action::DismissAlert => self.state.alert = None,
+            Action::Notice(text) => self.state.status.info(text),
             Action::SetGridStep(step) => self.state.settings.grid_step = step,
+            Action::SetArcTolerance(t) => self.state.arc_tolerance = t,
             Action::SetPolygonSides(n) => self.state.settings.polygon_sides = n,
             Action::SetCorridorOptions(options) => self.state.lab.options = options,
             Action::Answer(answer) => self.answer(ctx, answer),
@@ -96,8 +104,8 @@ impl App {
                 self.ask_file(ctx, FileTarget::TestCase)
             }
             Command::Quit => ctx.send_viewport_cmd(ViewportCommand::Close),
-            Command::Undo => self.step_history(|d| d.undo(), "nothing to undo"),
-            Command::Redo => self.step_history(|d| d.redo(), "nothing to redo"),
+            Command::Undo => self.step_history(|d| d.undo(), "undone", "nothing to undo"),
+            Command::Redo => self.step_history(|d| d.redo(), "redone", "nothing to redo"),
             Command::Delete => self.delete_selection(),
             Command::FitView => self.state.fit_pending = true,
             Command::ToggleGrid => self.state.settings.grid = !self.state.settings.grid,
@@ -137,6 +145,25 @@ impl App {
         }
     }
 
+    /// Applies a query list edit, shows the query it leaves and says what it did.
+    fn edit_query(&mut self, ctx: &egui::Context, edit: QueryEdit) {
+        let add = edit == QueryEdit::Add;
+        let mesh = self.derived.built().map(|b| &b.build.mesh);
+        let planned = match queries::plan(self.state.doc.scene(), mesh, edit) {
+            Ok(planned) => planned,
+            Err(e) => return self.state.status.error(e),
+        };
+        if let Err(e) = self.state.doc.apply(planned.edit) {
+            return self.state.status.error(format!("edit refused: {e}"));
+        }
+        self.state.query = planned.show;
+        self.state.query_list.reveal();
+        if add && self.state.tool != Tool::Query {
+            self.run(ctx, Command::UseTool(Tool::Query));
+        }
+        self.state.status.info(planned.message);
+    }
+
     fn refuse_area_edit(&mut self, reason: &str) {
         self.state
             .status
@@ -157,11 +184,19 @@ impl App {
         ));
     }
 
-    fn step_history(&mut self, step: impl FnOnce(&mut Document) -> bool, nothing: &str) {
+    /// Undoes or redoes (`done` says which) and says what changed.
+    fn step_history(
+        &mut self,
+        step: impl FnOnce(&mut Document) -> bool,
+        done: &str,
+        nothing: &str,
+    ) {
         self.state.tool_state.cancel();
+        let before = self.state.doc.scene().clone();
         if step(&mut self.state.doc) {
             self.state.selection = self.state.selection.valid_in(self.state.doc.scene());
-            self.state.status.clear();
+            let what = changes::describe(&before, self.state.doc.scene());
+            self.state.status.info(format!("{done}: {what}"));
         } else {
             self.state.status.info(nothing);
         }
@@ -173,29 +208,10 @@ impl App {
         if let Some(reason) = self.state.locked_reason() {
             return self.refuse_area_edit(reason);
         }
-        let scene = self.state.doc.scene();
-        let (edit, what) = match self.state.selection {
-            Selection::Corner(c) => {
-                let ring = scene.describe(c.ring);
-                let corners = scene.ring(c.ring).map_or(0, |r| r.len());
-                let what = if corners <= 3 {
-                    format!("deleted {ring}: a ring needs three corners")
-                } else {
-                    format!("deleted corner {} of {ring}", c.index + 1)
-                };
-                (Edit::DeleteCorner(c), what)
-            }
-            Selection::Ring(r) => (
-                Edit::DeleteRing(r),
-                format!("deleted {}", scene.describe(r)),
-            ),
-            Selection::Link(i) => (
-                Edit::DeleteLink(i),
-                format!(
-                    "deleted {}",
-                    scene.links.get(i).map_or(String::new(), |l| l.describe(i))
-                ),
-            ),
+        let edit = match self.state.selection {
+            Selection::Corner(c) => Edit::DeleteCorner(c),
+            Selection::Ring(r) => Edit::DeleteRing(r),
+            Selection::Link(i) => Edit::DeleteLink(i),
             Selection::None | Selection::Triangle(_) => {
                 self.state
                     .status
@@ -203,8 +219,9 @@ impl App {
                 return;
             }
         };
+        let what = removals::removal(self.state.doc.scene(), &edit);
         match self.state.doc.apply(edit) {
-            Ok(()) => self.state.status.info(what),
+            Ok(()) => what.into_iter().for_each(|w| self.state.status.info(w)),
             Err(e) => self.state.status.error(format!("cannot delete: {e}")),
         }
         self.state.selection = Selection::None;
@@ -314,6 +331,7 @@ impl App {
         self.state.tool_state = ToolState::default();
         self.state.selection = Selection::None;
         self.state.query = 0;
+        self.state.query_list = Default::default();
         self.state.fit_pending = true;
     }
 

@@ -58,8 +58,8 @@ pub struct ProfilePath {
     pub tangent: Option<Path>,
 }
 
-/// What the paths depend on: document revision, start and goal.
-type Key = (u64, Point, Point);
+/// What the paths depend on: document revision, arc tolerance (bits), start and goal.
+type Key = (u64, Option<u64>, Point, Point);
 
 /// Every profile's tangent path for one query, and their picture.
 #[derive(Debug)]
@@ -71,22 +71,24 @@ pub struct ProfilePaths {
 
 impl ProfilePaths {
     /// Builds `scene` for each profile and answers `start` -> `goal` on each, or returns
-    /// `previous` when nothing it depends on changed (`revision` is the document's).
+    /// `previous` when nothing it depends on changed (`revision` is the document's; the
+    /// builds use `arc_tolerance`, `None` for 1% of each radius).
     pub fn update(
         previous: Option<ProfilePaths>,
         scene: &Scene,
         revision: u64,
+        arc_tolerance: Option<f64>,
         start: Point,
         goal: Point,
     ) -> ProfilePaths {
-        let key = (revision, start, goal);
+        let key = (revision, arc_tolerance.map(f64::to_bits), start, goal);
         if let Some(p) = previous.filter(|p| p.key == key) {
             return p;
         }
         let rows: Vec<ProfilePath> = scene
             .profiles()
             .into_iter()
-            .map(|profile| profile_path(scene, profile, start, goal))
+            .map(|profile| profile_path(scene, profile, arc_tolerance, start, goal))
             .collect();
         let mut list = DrawList::default();
         for (k, row) in rows.iter().enumerate() {
@@ -107,9 +109,16 @@ impl ProfilePaths {
     }
 }
 
-fn profile_path(scene: &Scene, profile: AgentProfile, start: Point, goal: Point) -> ProfilePath {
+fn profile_path(
+    scene: &Scene,
+    profile: AgentProfile,
+    arc_tolerance: Option<f64>,
+    start: Point,
+    goal: Point,
+) -> ProfilePath {
     let options = BuildOptions {
         radius: Some(profile.radius),
+        arc_tolerance,
         ..BuildOptions::default()
     };
     let build = match nav::build_with(scene, &options) {

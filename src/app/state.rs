@@ -4,7 +4,7 @@
 
 use super::files::{Dialogs, Export, FileKind};
 use super::fixed::FixedNavmesh;
-use super::panels::{inspector, lab};
+use super::panels::{inspector, lab, queries};
 use super::playback::AgentPlayback;
 use super::profiles::Shown;
 use super::screenshot::Screenshot;
@@ -101,6 +101,8 @@ pub struct State {
     pub selection: Selection,
     /// The agent profile the canvas shows, or all of them.
     pub profile: Shown,
+    /// The arc tolerance of the editor's builds (`None`: 1% of the radius, as in the CLI).
+    pub arc_tolerance: Option<f64>,
     /// Index of the query whose handles and paths are shown (clamped by `shown_query`).
     pub query: usize,
     pub view: View,
@@ -109,6 +111,7 @@ pub struct State {
     pub compare: [Variant; 4],
     pub status: Status,
     pub name_field: inspector::NameField,
+    pub query_list: queries::QueryList,
     pub pending: Option<Pending>,
     pub path_prompt: Option<PathPrompt>,
     /// A file that could not be opened, and why (shown in a modal until dismissed).

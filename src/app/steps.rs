@@ -2,7 +2,7 @@
 //! search on the navmesh, the funnel over its corridor, the tangent funnel over the raw mesh's
 //! corridor), a position on the chosen timeline, playback, and the picture of the current step.
 
-use super::live::Built;
+use super::live::{BuildKey, Built};
 use super::paint::Picture;
 use crate::geom::Point;
 use crate::nav::{
@@ -90,7 +90,7 @@ pub struct StepThrough {
     elapsed: f64,
     /// The position on each timeline (indexed like [`Timeline::ALL`]).
     steps: [usize; 3],
-    key: Option<(u64, bool, Point, Point)>,
+    key: Option<(BuildKey, Point, Point)>,
     traces: Traces,
     search_steps: usize,
     /// The search replayed to the search timeline's position.
@@ -120,7 +120,7 @@ impl StepThrough {
     /// Traces the query `answer` on `built` unless already done (a new query or build starts
     /// every timeline from the beginning).
     pub fn update(&mut self, built: &Built, answer: &Answer) {
-        let key = (built.revision, built.preview, answer.start, answer.goal);
+        let key = (built.key, answer.start, answer.goal);
         if self.key == Some(key) {
             return;
         }

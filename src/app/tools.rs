@@ -485,7 +485,21 @@ fn place_endpoint(input: &Input, scene: &Scene, query: Option<usize>) -> Vec<Act
     } else {
         q.start = p;
     }
-    vec![Action::Apply(Edit::SetQuery { index, query: q })]
+    // A new query has both ends at the click: say what the next click does.
+    let added = (index == scene.queries.len()).then(|| {
+        let (placed, next) = if input.shift {
+            ("goal", "click to place its start")
+        } else {
+            ("start", "Shift+click to place its goal")
+        };
+        Action::Notice(format!(
+            "added \"{}\" with its {placed} here: {next}",
+            q.name
+        ))
+    });
+    let mut actions = vec![Action::Apply(Edit::SetQuery { index, query: q })];
+    actions.extend(added);
+    actions
 }
 
 /// The cost a new cost area starts with: mud.

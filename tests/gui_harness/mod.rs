@@ -143,3 +143,30 @@ pub fn set_number(h: &mut Harness<'_, App>, label: &str, value: f64) {
     ));
     h.run();
 }
+
+/// The example with a `size` PNG in a fresh folder added as its reference image through
+/// File > Add reference image; with the folder (kept alive by the caller) and the image's path.
+pub fn editor_with_reference(
+    dialogs: &FakeDialogs,
+    size: [u32; 2],
+) -> (Harness<'static, App>, tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("sketch.png");
+    image::RgbaImage::from_pixel(size[0], size[1], image::Rgba([200, 100, 50, 255]))
+        .save(&png)
+        .unwrap();
+    let mut h = editor_on(dialogs, None);
+    dialogs.answer(&png);
+    menu_item(&mut h, "File", "Add reference image…");
+    (h, dir, png)
+}
+
+/// The length of the shown query's funnel path.
+pub fn funnel_length(h: &Harness<'_, App>) -> f64 {
+    let analysis = h.state().analysis().expect("a query is shown");
+    analysis
+        .answer
+        .path(navscope::nav::Variant::Funnel)
+        .expect("the shown query has a path")
+        .length
+}

@@ -2,7 +2,7 @@
 //! and points, editable numerically) or off-mesh link (name, ends, both ways, cost), and the
 //! problems of the current build.
 
-use super::gesture;
+use super::{gesture, name_field};
 use crate::app::action::Action;
 use crate::app::commands::Command;
 use crate::app::live::Failure;
@@ -13,54 +13,15 @@ use crate::nav::NavMesh;
 use crate::scene::{Corner, Issue, Link, RingRef, Scene};
 use egui::{Color32, DragValue, Grid, RichText, ScrollArea, Ui};
 
-/// Text being typed into an obstacle's or a link's name field, committed when the field
-/// loses focus.
-#[derive(Debug, Default)]
-pub struct NameField {
-    of: Option<Named>,
-    text: String,
-}
-
-/// What a name field names.
+/// What an inspector name field names.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Named {
+pub enum Named {
     Ring(RingRef),
     Link(usize),
 }
 
-impl NameField {
-    /// The name field of `of`, whose name is `current`: committed as `rename(text)` when the
-    /// field loses focus changed, reset when the name was changed elsewhere (undo).
-    fn show(
-        &mut self,
-        ui: &mut Ui,
-        of: Named,
-        current: &str,
-        rename: impl FnOnce(String) -> Edit,
-    ) -> Option<Edit> {
-        if self.of != Some(of) {
-            *self = NameField {
-                of: Some(of),
-                text: current.to_string(),
-            };
-        }
-        ui.horizontal(|ui| {
-            let label = ui.label("Name");
-            let field = ui
-                .text_edit_singleline(&mut self.text)
-                .labelled_by(label.id);
-            if field.lost_focus() && self.text != current {
-                Some(rename(self.text.clone()))
-            } else {
-                if !field.has_focus() && self.text != current {
-                    self.text = current.to_string(); // changed by undo or another edit
-                }
-                None
-            }
-        })
-        .inner
-    }
-}
+/// The inspector's name field (obstacles and links).
+pub type NameField = name_field::NameField<Named>;
 
 pub struct Inputs<'a> {
     pub scene: &'a Scene,
@@ -169,7 +130,7 @@ fn ring_editor(
         let current = &scene.obstacles[index].name;
         let rename = |name| Edit::RenameObstacle { index, name };
         actions.extend(
-            name.show(ui, Named::Ring(ring), current, rename)
+            name.show(ui, Named::Ring(ring), "Name", current, rename)
                 .map(Action::Apply),
         );
     }
@@ -261,7 +222,7 @@ fn link_editor(
         },
     };
     actions.extend(
-        name.show(ui, Named::Link(index), &link.name, rename)
+        name.show(ui, Named::Link(index), "Name", &link.name, rename)
             .map(Action::Apply),
     );
     let mut changed = link.clone();

@@ -1,4 +1,4 @@
-//! The left panel: tools, agent radius, the shown query, view options and the layer legend.
+//! The left panel: tools, agent radius, view options and the layer legend.
 
 use super::{gesture, legend, metrics};
 use crate::app::action::Action;
@@ -17,9 +17,9 @@ use egui::{DragValue, ScrollArea, Slider, Ui};
 pub struct Inputs<'a> {
     pub tool: Tool,
     pub scene: &'a Scene,
-    /// The shown query.
-    pub query: Option<usize>,
     pub settings: &'a Settings,
+    /// The builds' arc tolerance (`None`: 1% of the radius).
+    pub arc_tolerance: Option<f64>,
     /// Why area tools are off, when they are.
     pub locked: Option<&'a str>,
     pub profile: &'a Shown,
@@ -31,7 +31,6 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
     let Inputs {
         tool,
         scene,
-        query,
         settings,
         locked,
         ..
@@ -71,9 +70,8 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
         }
         ui.separator();
         radius(ui, scene, &mut actions);
+        arc_tolerance(ui, scene.agent_radius, inputs.arc_tolerance, &mut actions);
         profile_choice(ui, inputs, &mut actions);
-        ui.separator();
-        query_choice(ui, scene, query, &mut actions);
         ui.separator();
         ui.heading("View");
         let mut toggle = |on: bool, text: &str, command: Command| {
@@ -158,6 +156,34 @@ fn radius(ui: &mut Ui, scene: &Scene, actions: &mut Vec<Action>) {
     actions.extend(gesture::value_edit(&[&slider, &field], edit));
 }
 
+/// The arc tolerance field: 1% of the radius by default, as in the CLI, or a typed distance
+/// (a value that is not positive is refused by the build with the CLI's error).
+fn arc_tolerance(ui: &mut Ui, radius: f64, current: Option<f64>, actions: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let label = ui
+            .label("Arc tolerance")
+            .on_hover_text("How far outside the true offset arcs their polygons may stray");
+        let mut value = current.unwrap_or(0.01 * radius);
+        let field = ui
+            .add_enabled(
+                current.is_some(),
+                DragValue::new(&mut value)
+                    .speed(0.001)
+                    .range(0.0..=f64::MAX)
+                    .max_decimals(6),
+            )
+            .labelled_by(label.id);
+        if field.changed() && current != Some(value) {
+            actions.push(Action::SetArcTolerance(Some(value)));
+        }
+        let mut default = current.is_none();
+        if ui.checkbox(&mut default, "1% of r").changed() {
+            let chosen = (!default).then_some(value);
+            actions.push(Action::SetArcTolerance(chosen));
+        }
+    });
+}
+
 /// The agent-profile picker: one profile, or all with each one's tangent path and colour.
 fn profile_choice(ui: &mut Ui, inputs: &Inputs<'_>, actions: &mut Vec<Action>) {
     let scene = inputs.scene;
@@ -203,33 +229,6 @@ fn profile_choice(ui: &mut Ui, inputs: &Inputs<'_>, actions: &mut Vec<Action>) {
             ui.label(format!("{}: {outcome}", row.profile.name));
         });
     }
-}
-
-fn query_choice(ui: &mut Ui, scene: &Scene, query: Option<usize>, actions: &mut Vec<Action>) {
-    let heading = ui.heading("Query");
-    if scene.queries.is_empty() {
-        ui.label("No query yet: use the Start / goal tool.");
-        return;
-    }
-    let name = |i: usize| {
-        let q = &scene.queries[i];
-        if q.name.is_empty() {
-            format!("query {}", i + 1)
-        } else {
-            q.name.clone()
-        }
-    };
-    let shown = query.unwrap_or(0);
-    let combo = egui::ComboBox::from_id_salt("query")
-        .selected_text(name(shown))
-        .show_ui(ui, |ui| {
-            for i in 0..scene.queries.len() {
-                if ui.selectable_label(i == shown, name(i)).clicked() {
-                    actions.push(Action::ShowQuery(i));
-                }
-            }
-        });
-    combo.response.labelled_by(heading.id);
 }
 
 /// The grid and snap step: following the zoom, or fixed to a typed value.
