@@ -1,11 +1,14 @@
 //! Build time (repair + inflate + triangulate) over growing scenes of rotated squares, beside
 //! polyanya's `Triangulation` (`set_agent_radius` + `as_navmesh`) on the same obstacles.
+//! The `incremental` group: one step of an obstacle drag on a 2,025-obstacle city at r = 1
+//! (shrunk and raw mesh), rebuilt in full and incrementally (`nav::Incremental`) in the same run.
 //! Run: `cargo bench --bench build`.
 
 mod common;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use navscope::nav::{BuildOptions, build_with};
+use navscope::geom::{Point, Ring};
+use navscope::nav::{BuildOptions, Incremental, build_with};
 use navscope::scene::generate::rotated_squares;
 use std::time::Duration;
 
@@ -58,5 +61,44 @@ fn build(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, build);
+fn incremental(c: &mut Criterion) {
+    let mut group = c.benchmark_group("incremental");
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(8));
+    let scene = rotated_squares(45, 45, 10.0, 1.0, 1);
+    // The middle obstacle, and the scene with it moved 0.7 units to the right.
+    let middle = scene.obstacles.len() / 2;
+    let mut moved = scene.clone();
+    let ring = &scene.obstacles[middle].ring;
+    moved.obstacles[middle].ring = Ring::new(
+        ring.points()
+            .iter()
+            .map(|&p| p + Point::new(0.7, 0.0))
+            .collect(),
+    );
+    let options = BuildOptions::default();
+    let (first, state) = Incremental::start(&scene, &options).expect("the city builds");
+    let triangles = first.mesh.triangle_count();
+    group.bench_function(BenchmarkId::new("full", triangles), |b| {
+        b.iter(|| build_with(&moved, &options).map(|b| b.mesh.triangle_count()))
+    });
+    let mut state = state;
+    let mut k = 0usize;
+    group.bench_function(BenchmarkId::new("incremental", triangles), |b| {
+        b.iter(|| {
+            k += 1;
+            let next = if k % 2 == 1 { &moved } else { &scene };
+            let (build, after) = state
+                .take()
+                .and_then(|s| s.update(next, &options))
+                .expect("a drag step is incremental");
+            state = Some(after);
+            build.mesh.triangle_count()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, build, incremental);
 criterion_main!(benches);

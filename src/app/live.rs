@@ -6,13 +6,17 @@
 //! within [`PREVIEW_ARC_TOLERANCE`] of the radius instead of the default 1%, which roughly
 //! halves the free-space vertices. When the gesture ends the same revision is built again
 //! with the exact options.
+//!
+//! An exact build keeps its [`Incremental`] state: the next revision is first tried as an
+//! incremental update (one obstacle moved, reshaped, added or deleted), which is exact and fast
+//! enough for every frame of a drag; when it declines, the build runs in full as above.
 
 use super::dense::EdgeFill;
 use super::fixed::FixedNavmesh;
 use super::paint::Picture;
 use crate::document::Document;
 use crate::import;
-use crate::nav::{self, BuildError, BuildOptions};
+use crate::nav::{self, BuildError, BuildOptions, Incremental};
 use crate::scene::{RingRef, Scene};
 use crate::viz::{self, DrawList, Primitive};
 use std::sync::Arc;
@@ -69,7 +73,8 @@ pub struct BuildKey {
     arc_tolerance: Option<u64>,
 }
 
-type Outcome = (BuildKey, Result<Built, Failure>);
+/// A finished build, with the state for incremental updates when it kept one.
+type Outcome = (BuildKey, Result<Built, Failure>, Option<Incremental>);
 
 struct Job {
     target: BuildKey,
@@ -89,6 +94,8 @@ pub struct Live {
     last_cost: Option<Duration>,
     /// The arc tolerance builds use (`None`: 1% of the radius, as in the CLI).
     arc_tolerance: Option<f64>,
+    /// The state of the shown build for incremental updates, if it kept one.
+    incremental: Option<Incremental>,
 }
 
 impl Live {
@@ -101,6 +108,7 @@ impl Live {
             budget,
             last_cost: None,
             arc_tolerance: None,
+            incremental: None,
         }
     }
 
@@ -150,6 +158,21 @@ impl Live {
         if self.job.is_some() {
             return; // the newest revision goes next, once the running build is in
         }
+        if fixed.is_none()
+            && let Some(state) = self.incremental.take()
+        {
+            let started = Instant::now();
+            let options = exact(radius, self.arc_tolerance);
+            if let Some((build, next)) = state.update(doc.scene(), &options) {
+                let built = picture(build, target, false, started);
+                // The cost estimate stays the full build's: it decides where the next full
+                // build runs.
+                let full_cost = self.last_cost;
+                self.accept((target, Ok(built), Some(next)));
+                self.last_cost = full_cost;
+                return;
+            }
+        }
         if self.last_cost.is_none_or(|c| c <= self.budget) {
             let outcome = build(doc.scene(), fixed, target);
             self.accept(outcome);
@@ -194,11 +217,12 @@ impl Live {
         self.accept(outcome);
     }
 
-    fn accept(&mut self, (target, result): Outcome) {
+    fn accept(&mut self, (target, result, incremental): Outcome) {
         if self.finished.is_some_and(|f| f.revision > target.revision) {
             return;
         }
         self.finished = Some(target);
+        self.incremental = incremental;
         match result {
             Ok(built) => {
                 self.last_cost = Some(built.elapsed);
@@ -216,42 +240,55 @@ fn lost(target: BuildKey) -> Outcome {
         message: "the build thread stopped without a result".into(),
         ring: None,
     };
-    (target, Err(failure))
+    (target, Err(failure), None)
 }
 
-/// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture.
+/// The options of an exact build for an agent of `radius` with the chosen arc tolerance.
+fn exact(radius: f64, arc_tolerance: Option<f64>) -> BuildOptions {
+    BuildOptions {
+        radius: Some(radius),
+        arc_tolerance,
+        ..BuildOptions::default()
+    }
+}
+
+/// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture. An exact
+/// build of a scene keeps its state for incremental updates.
 fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outcome {
     let started = Instant::now();
     let revision = target.revision;
     let radius = f64::from_bits(target.radius);
+    let chosen = target.arc_tolerance.map(f64::from_bits);
     let built = match fixed {
         Some(f) => import::build_polygon_mesh(&f.polygons, radius)
-            .map(|(_, build)| build)
+            .map(|(_, build)| (build, None))
             .map_err(|e| Failure {
                 revision,
                 message: format!("{}: {e}", f.file.display()),
                 ring: None,
             }),
-        None => {
-            let chosen = target.arc_tolerance.map(f64::from_bits);
+        None if target.preview => {
             // A preview is never finer than the exact build.
             let preview = (PREVIEW_ARC_TOLERANCE * radius).max(chosen.unwrap_or(0.0));
-            let options = BuildOptions {
-                radius: Some(radius),
-                arc_tolerance: if target.preview {
-                    Some(preview)
-                } else {
-                    chosen
-                },
-                ..BuildOptions::default()
-            };
-            nav::build_with(scene, &options).map_err(|e| Failure::new(revision, &e))
+            nav::build_with(scene, &exact(radius, Some(preview)))
+                .map(|b| (b, None))
+                .map_err(|e| Failure::new(revision, &e))
         }
+        None => Incremental::start(scene, &exact(radius, chosen))
+            .map_err(|e| Failure::new(revision, &e)),
     };
-    let build = match built {
-        Ok(b) => b,
-        Err(failure) => return (target, Err(failure)),
-    };
+    match built {
+        Ok((build, state)) => (
+            target,
+            Ok(picture(build, target, target.preview, started)),
+            state,
+        ),
+        Err(failure) => (target, Err(failure), None),
+    }
+}
+
+/// `build` for `key` with its picture; `started` is when the rebuild began.
+fn picture(build: nav::Build, key: BuildKey, preview: bool, started: Instant) -> Built {
     let mut list = DrawList::default();
     viz::draw_free_space(&build.free_space, &mut list);
     viz::draw_mesh(&build.mesh, &mut list);
@@ -264,17 +301,14 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outco
     if let Some(fill) = edge_fill {
         picture = picture.with_edge_fill(edges, fill);
     }
-    (
-        target,
-        Ok(Built {
-            key: target,
-            revision,
-            preview: target.preview,
-            build,
-            picture,
-            elapsed: started.elapsed(),
-        }),
-    )
+    Built {
+        key,
+        revision: key.revision,
+        preview,
+        build,
+        picture,
+        elapsed: started.elapsed(),
+    }
 }
 
 #[cfg(test)]
@@ -353,5 +387,38 @@ mod tests {
             points(&exact),
             points(&preview)
         );
+    }
+
+    #[test]
+    fn a_drag_rebuilds_incrementally_and_exactly() {
+        // Obstacle 5 is one of the inner squares, away from the outline.
+        let scene = crate::scene::generate::rotated_squares(4, 4, 10.0, 0.5, 1);
+        let mut doc = Document::new(scene);
+        let radius = doc.scene().agent_radius;
+        let mut live = Live::new(Duration::MAX);
+        live.update(&doc, None, radius, || {});
+        assert!(live.incremental.is_some(), "an exact build keeps its state");
+        doc.begin_gesture();
+        for step in 1..4 {
+            let ring = &doc.scene().obstacles[5].ring;
+            let shifted = ring
+                .points()
+                .iter()
+                .map(|&p| p + crate::geom::Point::new(0.05, 0.0));
+            let edit = Edit::SetRing(
+                RingRef::Obstacle(5),
+                crate::geom::Ring::new(shifted.collect()),
+            );
+            doc.apply(edit).expect("edit applies");
+            live.update(&doc, None, radius, || {});
+            let shown = live.shown().cloned().expect("the drag builds");
+            assert_eq!(shown.revision, step);
+            assert!(!shown.preview, "an incremental rebuild is exact");
+            assert!(live.incremental.is_some(), "step {step} was incremental");
+            let full =
+                nav::build_with(doc.scene(), &exact(radius, None)).expect("the scene builds");
+            let area = shown.build.mesh.area();
+            assert!((area - full.mesh.area()).abs() < 1e-9 * area);
+        }
     }
 }

@@ -15,6 +15,7 @@ mod query;
 mod search;
 
 pub use build::error::BuildError;
+pub use build::incremental::Incremental;
 pub use build::inflate::inflate;
 pub use build::pipeline::{Build, BuildOptions, Timings, build, build_with};
 pub use build::polygon_mesh::{PolygonMesh, PolygonMeshError, wall_loops};

@@ -19,11 +19,60 @@ use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::scene::Corner;
 
-/// A grown obstacle piece, with the corners of its points when they are known exactly.
-struct Grown {
-    shapes: Vec<Shape>,
-    corners: Option<Vec<Corner>>,
-    bounds: Aabb,
+/// A grown obstacle piece (or several merged), with the corners of its points when they are
+/// known exactly.
+#[derive(Clone, Debug)]
+pub(super) struct Grown {
+    pub(super) shapes: Vec<Shape>,
+    pub(super) corners: Option<Vec<Corner>>,
+    pub(super) bounds: Aabb,
+}
+
+/// Where a grown piece lies relative to the shrunk walkable outline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Place {
+    /// It touches the outline and is cut out of it.
+    Cut,
+    /// It lies inside: its contours are holes of the free space.
+    Hole,
+    /// It lies outside the walkable region and changes nothing.
+    Outside,
+}
+
+/// The walkable union shrunk by the radius, with its walls for telling where grown pieces lie.
+#[derive(Clone, Debug)]
+pub(super) struct Outline {
+    pub(super) shapes: Vec<Shape>,
+    walls: SegmentGrid,
+}
+
+impl Outline {
+    pub(super) fn new(walkable: &[Shape], radius: f64, tolerance: f64) -> Outline {
+        let shapes = shrink_walkable(walkable, radius, tolerance);
+        let walls = SegmentGrid::new(
+            shapes
+                .iter()
+                .flatten()
+                .flat_map(|c| ring_edges(c))
+                .collect(),
+        );
+        Outline { shapes, walls }
+    }
+
+    /// Whether `g` is cut out of the outline, a hole inside it, or outside it.
+    pub(super) fn place(&self, g: &Grown) -> Place {
+        let touches = self.walls.candidates(g.bounds, 0.0).iter().any(|&i| {
+            let s = self.walls.segments()[i as usize];
+            Aabb::from_points([s.a, s.b]).intersects(&g.bounds)
+        });
+        if touches {
+            Place::Cut
+        } else if self.walls.contains(g.shapes[0][0][0]) {
+            Place::Hole
+        } else {
+            Place::Outside
+        }
+    }
 }
 
 /// The free space of `repaired` for radius `radius`; `tolerance` bounds how far the polygonal
@@ -31,66 +80,67 @@ struct Grown {
 /// finest step of the offsetting library).
 pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
     let radius = radius.max(0.0);
-    let walkable = shrink_walkable(&repaired.walkable, radius, tolerance);
+    let outline = Outline::new(&repaired.walkable, radius, tolerance);
     let grown: Vec<Grown> = repaired
         .obstacles
         .iter()
         .map(|p| grow(p, radius, tolerance))
         .collect();
-    let grown = merge_touching(grown);
 
     // Pieces touching the shrunk outline are cut out of it; the others are holes or outside.
-    let outline_walls = SegmentGrid::new(
-        walkable
-            .iter()
-            .flatten()
-            .flat_map(|c| ring_edges(c))
-            .collect(),
-    );
     let mut cut = Vec::new();
     let mut holes = Vec::new();
-    for g in grown {
-        let touches = outline_walls.candidates(g.bounds, 0.0).iter().any(|&i| {
-            let s = outline_walls.segments()[i as usize];
-            Aabb::from_points([s.a, s.b]).intersects(&g.bounds)
-        });
-        if touches {
-            cut.extend(g.shapes);
-        } else if outline_walls.contains(g.shapes[0][0][0]) {
-            holes.push(g);
+    for (_, g) in merge_touching(grown) {
+        match outline.place(&g) {
+            Place::Cut => cut.extend(g.shapes),
+            Place::Hole => holes.push(g),
+            Place::Outside => {}
         }
     }
-    let walkable = if cut.is_empty() {
-        walkable
-    } else {
-        difference(&walkable, &cut)
-    };
-
-    let lookup = CornerLookup::new(repaired, radius + tolerance.max(0.0));
-    let mut contours: Vec<Contour> = Vec::new();
-    for contour in walkable.into_iter().flatten() {
-        contours.push(lookup.contour(contour));
-    }
+    let lookup = CornerLookup::new(&repaired.corners, radius + tolerance.max(0.0));
+    let mut contours = cut_outline(&outline, &cut, &lookup);
     for g in holes {
-        match g.corners {
-            Some(mut corners) => {
-                let mut points = g.shapes.into_iter().flatten().next().unwrap_or_default();
-                points.reverse();
-                corners.reverse();
-                contours.push(Contour {
-                    points,
-                    corners: corners.into_iter().map(Some).collect(),
-                });
-            }
-            None => {
-                for mut c in g.shapes.into_iter().flatten() {
-                    c.reverse();
-                    contours.push(lookup.contour(c));
-                }
-            }
-        }
+        contours.extend(hole_contours(g, &lookup));
     }
     FreeSpace { contours }
+}
+
+/// The contours of the shrunk outline with the pieces `cut` cut out of it.
+pub(super) fn cut_outline(outline: &Outline, cut: &[Shape], lookup: &CornerLookup) -> Vec<Contour> {
+    let walkable = if cut.is_empty() {
+        outline.shapes.clone()
+    } else {
+        difference(&outline.shapes, cut)
+    };
+    walkable
+        .into_iter()
+        .flatten()
+        .map(|c| lookup.contour(c))
+        .collect()
+}
+
+/// The hole contours (clockwise) of a grown piece inside the outline.
+pub(super) fn hole_contours(g: Grown, lookup: &CornerLookup) -> Vec<Contour> {
+    match g.corners {
+        Some(mut corners) => {
+            let mut points = g.shapes.into_iter().flatten().next().unwrap_or_default();
+            points.reverse();
+            corners.reverse();
+            vec![Contour {
+                points,
+                corners: corners.into_iter().map(Some).collect(),
+            }]
+        }
+        None => g
+            .shapes
+            .into_iter()
+            .flatten()
+            .map(|mut c| {
+                c.reverse();
+                lookup.contour(c)
+            })
+            .collect(),
+    }
 }
 
 /// The walkable union shrunk by `r`. A single convex ring shrinks exactly (its corners stay
@@ -185,7 +235,7 @@ pub(super) fn max_step(r: f64, tolerance: f64) -> f64 {
     (2.0 * (r / (r + tolerance.max(0.0))).clamp(-1.0, 1.0).acos()).max(polygon_ops::MIN_STEP)
 }
 
-fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
+pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
     if r == 0.0 {
         return Grown {
             shapes: piece.shapes.clone(),
@@ -250,18 +300,18 @@ fn grow_convex(
     (points, out_corners)
 }
 
-/// Unions grown pieces whose boxes touch, so that the result's pieces are disjoint.
-fn merge_touching(grown: Vec<Grown>) -> Vec<Grown> {
+/// Unions grown pieces whose boxes touch, so that the result's pieces are disjoint; each comes
+/// with the indices of the pieces it was made of.
+pub(super) fn merge_touching(grown: Vec<Grown>) -> Vec<(Vec<usize>, Grown)> {
     let boxes: Vec<Aabb> = grown.iter().map(|g| g.bounds).collect();
     let clusters = overlap_clusters(&boxes);
-    if clusters.len() == grown.len() {
-        return grown;
-    }
     let mut slots: Vec<Option<Grown>> = grown.into_iter().map(Some).collect();
     let mut out = Vec::with_capacity(clusters.len());
     for cluster in clusters {
         if let [only] = cluster.as_slice() {
-            out.extend(slots[*only].take());
+            if let Some(g) = slots[*only].take() {
+                out.push((cluster, g));
+            }
             continue;
         }
         let members: Vec<Shape> = cluster
@@ -272,11 +322,12 @@ fn merge_touching(grown: Vec<Grown>) -> Vec<Grown> {
         let shapes = union_shapes(&members);
         let bounds = cluster.iter().fold(Aabb::EMPTY, |b, &i| b.union(boxes[i]));
         if !shapes.is_empty() {
-            out.push(Grown {
+            let g = Grown {
                 shapes,
                 corners: None,
                 bounds,
-            });
+            };
+            out.push((cluster, g));
         }
     }
     out
@@ -288,26 +339,27 @@ fn ring_edges(c: &[Point]) -> impl Iterator<Item = Segment> + '_ {
 }
 
 /// Finds the scene corner behind a vertex: the nearest corner, if within the offset reach.
-struct CornerLookup<'a> {
-    repaired: &'a Repaired,
+pub(super) struct CornerLookup<'a> {
+    corners: &'a [(Point, Corner)],
     grid: std::cell::OnceCell<SegmentGrid>,
     reach: f64,
 }
 
 impl<'a> CornerLookup<'a> {
-    fn new(repaired: &'a Repaired, reach: f64) -> Self {
+    /// A lookup among `corners` (every corner of the scene, or every one near the contours
+    /// looked up) within `reach`.
+    pub(super) fn new(corners: &'a [(Point, Corner)], reach: f64) -> Self {
         CornerLookup {
-            repaired,
+            corners,
             grid: std::cell::OnceCell::new(),
             reach,
         }
     }
 
-    fn contour(&self, points: Vec<Point>) -> Contour {
+    pub(super) fn contour(&self, points: Vec<Point>) -> Contour {
         let grid = self.grid.get_or_init(|| {
             SegmentGrid::new(
-                self.repaired
-                    .corners
+                self.corners
                     .iter()
                     .map(|&(p, _)| Segment::new(p, p))
                     .collect(),
@@ -317,10 +369,7 @@ impl<'a> CornerLookup<'a> {
         let limit = self.reach * (1.0 + 1e-9) + 1e-9 * extent;
         let corners = points
             .iter()
-            .map(|&p| {
-                grid.nearest(p, limit)
-                    .map(|(i, _)| self.repaired.corners[i].1)
-            })
+            .map(|&p| grid.nearest(p, limit).map(|(i, _)| self.corners[i].1))
             .collect();
         Contour { points, corners }
     }

@@ -3,6 +3,7 @@
 
 pub mod budget;
 pub mod error;
+pub mod incremental;
 pub mod inflate;
 pub mod pipeline;
 pub mod polygon_mesh;

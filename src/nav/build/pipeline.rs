@@ -82,27 +82,12 @@ pub fn build(scene: &Scene) -> Result<Build, BuildError> {
 
 /// Builds the navmesh of `scene` with explicit options.
 pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildError> {
-    let radius = options.radius_for(scene);
-    if !radius.is_finite() || radius < 0.0 {
-        return Err(BuildError::BadRadius(radius));
-    }
-    let tolerance = options.arc_tolerance_for(radius);
-    if radius > 0.0 && !(tolerance.is_finite() && tolerance > 0.0) {
-        return Err(match options.arc_tolerance {
-            Some(_) => BuildError::BadArcTolerance(tolerance),
-            None => BuildError::RadiusTooSmall(radius),
-        });
-    }
     let t0 = Instant::now();
-    let mut checked = scene.clone();
-    checked.agent_radius = radius;
-    let mut warnings = Vec::new();
-    for issue in validate(&checked) {
-        if issue.is_error() {
-            return Err(BuildError::InvalidScene(issue));
-        }
-        warnings.push(issue);
-    }
+    let Checked {
+        radius,
+        tolerance,
+        mut warnings,
+    } = check(scene, options)?;
     budget::check(
         scene,
         radius,
@@ -150,6 +135,42 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
     })
 }
 
+/// What a build checks first: the radius and arc tolerance it uses, and the scene's warnings.
+pub(super) struct Checked {
+    pub(super) radius: f64,
+    pub(super) tolerance: f64,
+    pub(super) warnings: Vec<Issue>,
+}
+
+/// Checks the options' radius and arc tolerance and validates the scene for that radius.
+pub(super) fn check(scene: &Scene, options: &BuildOptions) -> Result<Checked, BuildError> {
+    let radius = options.radius_for(scene);
+    if !radius.is_finite() || radius < 0.0 {
+        return Err(BuildError::BadRadius(radius));
+    }
+    let tolerance = options.arc_tolerance_for(radius);
+    if radius > 0.0 && !(tolerance.is_finite() && tolerance > 0.0) {
+        return Err(match options.arc_tolerance {
+            Some(_) => BuildError::BadArcTolerance(tolerance),
+            None => BuildError::RadiusTooSmall(radius),
+        });
+    }
+    let mut checked = scene.clone();
+    checked.agent_radius = radius;
+    let mut warnings = Vec::new();
+    for issue in validate(&checked) {
+        if issue.is_error() {
+            return Err(BuildError::InvalidScene(issue));
+        }
+        warnings.push(issue);
+    }
+    Ok(Checked {
+        radius,
+        tolerance,
+        warnings,
+    })
+}
+
 /// The inflated free space and its mesh, with the time of each step.
 struct Shrunk {
     free_space: FreeSpace,
@@ -173,12 +194,12 @@ fn shrunk_mesh(repaired: &Repaired, radius: f64, tolerance: f64) -> Result<Shrun
 }
 
 /// `f`'s result and its wall-clock time in microseconds.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
+pub(super) fn timed<T>(f: impl FnOnce() -> T) -> (T, u64) {
     let started = Instant::now();
     let out = f();
     (out, micros(started.elapsed()))
 }
 
-fn micros(d: std::time::Duration) -> u64 {
+pub(super) fn micros(d: std::time::Duration) -> u64 {
     d.as_micros() as u64
 }

@@ -147,7 +147,7 @@ fn paint(order: &[RingRef], walkable: Vec<Piece>, obstacles: Vec<(usize, Piece)>
 }
 
 /// One ring as a piece: exact and convex when possible, else resolved by the non-zero rule.
-fn clean_ring(
+pub(super) fn clean_ring(
     scene: &Scene,
     ring_ref: RingRef,
     points: &[Point],

@@ -200,6 +200,13 @@ fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
         let inside = classify_cells(&cdt, &walls, &walls_inside);
         (cdt, inside)
     };
+    let mut global: Vec<Option<u32>> = half.global.iter().map(|&g| Some(g)).collect();
+    global.resize(cdt.num_vertices(), None);
+    Ok(walkable_part(cdt, &inside, global))
+}
+
+/// The walkable faces of `cdt` (by `inside`) as a part, with their adjacency.
+fn walkable_part(cdt: Cdt, inside: &[bool], global: Vec<Option<u32>>) -> Part {
     let mut face_tri = vec![None; cdt.num_all_faces()];
     let mut triangles = Vec::new();
     for face in cdt.inner_faces() {
@@ -219,15 +226,41 @@ fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
             neighbors[t as usize][k] = e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
         }
     }
-    let mut global: Vec<Option<u32>> = half.global.iter().map(|&g| Some(g)).collect();
-    global.resize(cdt.num_vertices(), None);
-    Ok(Part {
+    Part {
         cdt,
         global,
         face_tri,
         triangles,
         neighbors,
-    })
+    }
+}
+
+/// A triangulation with the scene corner behind each vertex, by vertex index.
+pub(super) type CornerCdt = (Cdt, Vec<Option<Corner>>);
+
+/// The triangulation of the walls of `free` in one piece (no seam) with the corner behind each
+/// of its vertices (by vertex index), or `None` when contours cross (the full build then splits
+/// them).
+pub(super) fn single_cdt(free: &FreeSpace) -> Result<Option<CornerCdt>, BuildError> {
+    let (points, corners, edges) = collect(free);
+    let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    let mut conflicts = 0usize;
+    let cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| conflicts += 1)
+        .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
+    Ok((conflicts == 0 && cdt.num_vertices() == points.len()).then_some((cdt, corners)))
+}
+
+/// The navmesh of a walls-only triangulation in one piece (no cost areas); `corners` holds the
+/// scene corner behind each of its vertices, by vertex index.
+pub(super) fn mesh_of_cdt(cdt: Cdt, corners: Vec<Option<Corner>>) -> NavMesh {
+    let inside = classify(&cdt);
+    let points: Vec<Point> = cdt
+        .vertices()
+        .map(|v| Point::new(v.position().x, v.position().y))
+        .collect();
+    let global = (0..points.len() as u32).map(Some).collect();
+    let part = walkable_part(cdt, &inside, global);
+    assemble(vec![part], points, corners, None, &CostMap::default())
 }
 
 /// Inside/outside of every face of `cdt` (walls plus cost outlines), by face index: each cell of

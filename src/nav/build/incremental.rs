@@ -1,0 +1,560 @@
+//! Incremental rebuild: after an edit of one obstacle (moved, reshaped, added or deleted), only
+//! the grown pieces its old and new shapes touch are grown, merged and placed again, and only
+//! their hole contours are taken out of and put into the kept constrained Delaunay
+//! triangulation (spade restores the Delaunay property around them); the navmesh is then packed
+//! from it and the raw mesh's clearance widths are measured again near the change.
+//!
+//! An update declines (the caller builds in full and starts again) whenever the edit is not a
+//! local one: anything but obstacles changed, more than one obstacle changed, the obstacle's box
+//! overlaps another obstacle's (repair would merge them), its grown piece touches the walkable
+//! outline (the outline's boolean difference is global), the scene has cost areas, a painting
+//! order or warnings, or the triangulation reports a conflict.
+//! ```text
+//!   before:  ####  ####          edit obstacle B:   ####  ####
+//!            # A#  # B#   --->   remove B's hole,   # A#      ##B'##   A untouched;
+//!            ####  ####          insert B' (merged  ####      ######   B' merged with C
+//!                    ##C##       with C if touching)            ##C##  when their boxes touch
+//! ```
+
+use super::error::BuildError;
+use super::inflate::{
+    CornerLookup, Grown, Outline, Place, cut_outline, grow, hole_contours, merge_touching,
+};
+use super::pipeline::{Build, BuildOptions, Checked, Timings, check, micros, timed};
+use super::raw::RawNav;
+use super::repair::{Piece, clean_ring, repair};
+use super::triangulate::{mesh_of_cdt, single_cdt};
+use crate::geom::{Aabb, Point};
+use crate::nav::mesh::free_space::{Contour, FreeSpace};
+use crate::nav::mesh::locate::Cdt;
+use crate::nav::mesh::navmesh::NavMesh;
+use crate::scene::{Corner, Issue, RingRef, Scene};
+use spade::{Point2, Triangulation};
+use std::time::Instant;
+
+/// A build kept open for incremental updates: the scene it matches, the repaired obstacle
+/// pieces, and for the shrunk and the raw free space the grown pieces, their clusters and the
+/// triangulation.
+#[derive(Clone, Debug)]
+pub struct Incremental {
+    scene: Scene,
+    options: BuildOptions,
+    radius: f64,
+    /// The issues `validate` reported (warnings only).
+    warnings: Vec<Issue>,
+    /// Repaired obstacle pieces by slot (`None`: deleted). Slot i is obstacle i at the start.
+    pieces: Vec<Option<Piece>>,
+    /// The slot of each scene obstacle.
+    slot_of: Vec<usize>,
+    shrunk: Side,
+    raw: Raw,
+}
+
+/// The raw (radius 0) side of the build.
+#[derive(Clone, Debug)]
+enum Raw {
+    /// The options skip the raw mesh.
+    Skipped,
+    /// The radius is 0: the raw mesh is the shrunk one.
+    Shared,
+    Own(Box<Side>),
+}
+
+/// One free space (for one radius) kept for updates.
+#[derive(Clone, Debug)]
+struct Side {
+    radius: f64,
+    tolerance: f64,
+    outline: Outline,
+    /// Contours of the shrunk outline with the cut pieces cut out.
+    walkable: Vec<Contour>,
+    /// The grown piece of each piece slot.
+    grown: Vec<Option<Grown>>,
+    /// The cluster of each piece slot.
+    cluster_of: Vec<usize>,
+    clusters: Vec<Option<Cluster>>,
+    cdt: Cdt,
+    /// The scene corner behind each vertex of `cdt`, by vertex index (spade appends inserted
+    /// vertices and moves the last vertex into a removed one's place: so does this).
+    corners: Vec<Option<Corner>>,
+}
+
+/// Grown pieces whose boxes touch, merged.
+#[derive(Clone, Debug)]
+struct Cluster {
+    members: Vec<usize>,
+    place: Place,
+    /// Its hole contours when it is a hole.
+    contours: Vec<Contour>,
+}
+
+/// What changed between two scenes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    Nothing,
+    /// Obstacle i has a new ring.
+    Reshaped(usize),
+    /// An obstacle was appended.
+    Added,
+    /// Obstacle i was deleted.
+    Deleted(usize),
+}
+
+impl Incremental {
+    /// Builds `scene` in full and keeps what later updates need. The state is `None` when the
+    /// scene is one updates do not handle (the build is then the ordinary full build).
+    pub fn start(
+        scene: &Scene,
+        options: &BuildOptions,
+    ) -> Result<(Build, Option<Incremental>), BuildError> {
+        let full = || super::pipeline::build_with(scene, options).map(|b| (b, None));
+        let t0 = Instant::now();
+        let Checked {
+            radius,
+            tolerance,
+            warnings,
+        } = check(scene, options)?;
+        if !supported(scene) {
+            return full();
+        }
+        let repaired = repair(scene)?;
+        // One piece per obstacle, in scene order: every obstacle's box apart from the others.
+        let apart = repaired.warnings.is_empty()
+            && repaired.obstacles.len() == scene.obstacles.len()
+            && repaired
+                .obstacles
+                .iter()
+                .zip(&scene.obstacles)
+                .all(|(p, o)| p.bounds == bounds(o.ring.points()));
+        if !apart {
+            return full();
+        }
+        let t1 = Instant::now();
+        let pieces: Vec<Option<Piece>> = repaired.obstacles.iter().cloned().map(Some).collect();
+        let side =
+            |r: f64, tol: f64| Side::new(&repaired.walkable, &repaired.corners, &pieces, r, tol);
+        let Some(shrunk) = side(radius, tolerance)? else {
+            return full();
+        };
+        if shrunk.free_space().is_empty() {
+            return Err(BuildError::EmptyFreeSpace { radius });
+        }
+        let raw = if options.skip_raw {
+            Raw::Skipped
+        } else if radius == 0.0 {
+            Raw::Shared
+        } else {
+            match side(0.0, 0.0)? {
+                Some(side) => Raw::Own(Box::new(side)),
+                None => return full(),
+            }
+        };
+        let state = Incremental {
+            scene: scene.clone(),
+            options: options.clone(),
+            radius,
+            warnings,
+            slot_of: (0..pieces.len()).collect(),
+            pieces,
+            shrunk,
+            raw,
+        };
+        let build = state.build(Timings {
+            repair_us: micros(t1 - t0),
+            inflate_us: micros(t1.elapsed()),
+            ..Timings::default()
+        });
+        Ok((build, Some(state)))
+    }
+
+    /// The build of `scene` with `options`, updated from this state's scene, and the state for
+    /// the next update; `None` when the change is not one this handles (then the state is
+    /// spent: build in full and start again).
+    pub fn update(mut self, scene: &Scene, options: &BuildOptions) -> Option<(Build, Incremental)> {
+        let t0 = Instant::now();
+        if *options != self.options || options.radius_for(scene) != self.radius || !supported(scene)
+        {
+            return None;
+        }
+        let change = change(&self.scene, scene)?;
+        if check(scene, &self.options).ok()?.warnings != self.warnings {
+            return None;
+        }
+        let piece = match change {
+            Change::Reshaped(i) => Some(self.clean(scene, i)?),
+            Change::Added => Some(self.clean(scene, scene.obstacles.len() - 1)?),
+            Change::Nothing | Change::Deleted(_) => None,
+        };
+        let t1 = Instant::now();
+        let slot = match change {
+            Change::Nothing => {
+                self.scene = scene.clone();
+                let build = self.build(Timings::default());
+                return Some((build, self));
+            }
+            Change::Reshaped(i) | Change::Deleted(i) => self.slot_of[i],
+            Change::Added => self.pieces.len(),
+        };
+        let near = |b: Aabb| corners_near(scene, b);
+        self.shrunk.replace(slot, piece.as_ref(), &near)?;
+        if let Raw::Own(raw) = &mut self.raw {
+            raw.replace(slot, piece.as_ref(), &near)?;
+        }
+        match change {
+            Change::Added => {
+                self.pieces.push(piece);
+                self.slot_of.push(slot);
+            }
+            Change::Deleted(i) => {
+                self.pieces[slot] = None;
+                self.slot_of.remove(i);
+                self.renumber_after(i);
+            }
+            _ => self.pieces[slot] = piece,
+        }
+        self.scene = scene.clone();
+        let t2 = Instant::now();
+        let build = self.build(Timings {
+            repair_us: micros(t1 - t0),
+            inflate_us: micros(t2 - t1),
+            ..Timings::default()
+        });
+        Some((build, self))
+    }
+
+    /// Obstacle `i` of `scene` repaired alone; `None` when it needs a repair warning or its box
+    /// overlaps another obstacle's.
+    fn clean(&self, scene: &Scene, i: usize) -> Option<Piece> {
+        let points = scene.obstacles[i].ring.points();
+        let own = bounds(points);
+        let apart = scene
+            .obstacles
+            .iter()
+            .enumerate()
+            .all(|(j, o)| j == i || !bounds(o.ring.points()).intersects(&own));
+        let mut warnings = Vec::new();
+        let piece = clean_ring(scene, RingRef::Obstacle(i), points, &mut warnings).ok()?;
+        (apart && warnings.is_empty() && piece.bounds == own).then_some(piece)
+    }
+
+    /// After obstacle `i` was deleted, the obstacles after it move down one place: so do the
+    /// corners derived from them.
+    fn renumber_after(&mut self, i: usize) {
+        let shift = |c: &mut Corner| {
+            if let RingRef::Obstacle(j) = c.ring
+                && j > i
+            {
+                c.ring = RingRef::Obstacle(j - 1);
+            }
+        };
+        for piece in self.pieces.iter_mut().flatten() {
+            for c in piece.convex_corners.iter_mut().flatten() {
+                shift(c);
+            }
+        }
+        let raw = match &mut self.raw {
+            Raw::Own(side) => Some(&mut **side),
+            _ => None,
+        };
+        for side in std::iter::once(&mut self.shrunk).chain(raw) {
+            side.corners.iter_mut().flatten().for_each(shift);
+            for g in side.grown.iter_mut().flatten() {
+                g.corners.iter_mut().flatten().for_each(shift);
+            }
+            for cluster in side.clusters.iter_mut().flatten() {
+                for contour in &mut cluster.contours {
+                    contour.corners.iter_mut().flatten().for_each(shift);
+                }
+            }
+        }
+    }
+
+    /// The build this state stands for.
+    fn build(&self, mut timings: Timings) -> Build {
+        let shrunk = || timed(|| (self.shrunk.free_space(), self.shrunk.mesh()));
+        let ((free_space, mesh), raw) = match &self.raw {
+            Raw::Own(side) => std::thread::scope(|s| {
+                // The raw side packs on a second thread meanwhile, as in the full build.
+                let raw = s.spawn(|| timed(|| RawNav::new(side.free_space(), side.mesh())));
+                let (shrunk, us) = shrunk();
+                timings.triangulate_us = us;
+                let raw = raw
+                    .join()
+                    .unwrap_or_else(|_| timed(|| RawNav::new(side.free_space(), side.mesh())));
+                timings.raw_us = raw.1;
+                (shrunk, Some(raw.0))
+            }),
+            Raw::Shared => {
+                let (shrunk, us) = shrunk();
+                timings.triangulate_us = us;
+                let (raw, raw_us) = timed(|| RawNav::new(shrunk.0.clone(), shrunk.1.clone()));
+                timings.raw_us = raw_us;
+                (shrunk, Some(raw))
+            }
+            Raw::Skipped => {
+                let (shrunk, us) = shrunk();
+                timings.triangulate_us = us;
+                (shrunk, None)
+            }
+        };
+        Build {
+            radius: self.radius,
+            warnings: self.warnings.clone(),
+            free_space,
+            mesh,
+            raw,
+            links: self.scene.links.clone(),
+            timings,
+        }
+    }
+}
+
+impl Side {
+    /// The side for `pieces` (every slot filled) at `radius`; `None` when its contours give
+    /// the triangulation a conflict or a cluster vanishes.
+    fn new(
+        walkable: &[super::polygon_ops::Shape],
+        scene_corners: &[(Point, Corner)],
+        pieces: &[Option<Piece>],
+        radius: f64,
+        tolerance: f64,
+    ) -> Result<Option<Side>, BuildError> {
+        let outline = Outline::new(walkable, radius, tolerance);
+        let grown: Vec<Grown> = pieces
+            .iter()
+            .flatten()
+            .map(|p| grow(p, radius, tolerance))
+            .collect();
+        let lookup = CornerLookup::new(scene_corners, radius + tolerance.max(0.0));
+        let mut cut = Vec::new();
+        let mut clusters = Vec::new();
+        let mut cluster_of = vec![usize::MAX; grown.len()];
+        for (members, g) in merge_touching(grown.clone()) {
+            for &m in &members {
+                cluster_of[m] = clusters.len();
+            }
+            let place = outline.place(&g);
+            let contours = match place {
+                Place::Cut => {
+                    cut.extend(g.shapes);
+                    Vec::new()
+                }
+                Place::Hole => hole_contours(g, &lookup),
+                Place::Outside => Vec::new(),
+            };
+            clusters.push(Some(Cluster {
+                members,
+                place,
+                contours,
+            }));
+        }
+        if cluster_of.contains(&usize::MAX) {
+            return Ok(None);
+        }
+        let walkable = cut_outline(&outline, &cut, &lookup);
+        let mut side = Side {
+            radius,
+            tolerance,
+            outline,
+            walkable,
+            grown: grown.into_iter().map(Some).collect(),
+            cluster_of,
+            clusters,
+            cdt: Cdt::new(),
+            corners: Vec::new(),
+        };
+        let Some((cdt, corners)) = single_cdt(&side.free_space())? else {
+            return Ok(None);
+        };
+        side.cdt = cdt;
+        side.corners = corners;
+        Ok(Some(side))
+    }
+
+    fn free_space(&self) -> FreeSpace {
+        let mut contours = self.walkable.clone();
+        for cluster in self.clusters.iter().flatten() {
+            contours.extend(cluster.contours.iter().cloned());
+        }
+        FreeSpace { contours }
+    }
+
+    fn mesh(&self) -> NavMesh {
+        mesh_of_cdt(self.cdt.clone(), self.corners.clone())
+    }
+
+    /// Replaces the piece in `slot` (a new slot when it is the next one) by `piece` (`None`:
+    /// deleted). `near` gives the scene corners near a box. `None` when the change is not
+    /// local; the side is then unusable.
+    fn replace(
+        &mut self,
+        slot: usize,
+        piece: Option<&Piece>,
+        near: &dyn Fn(Aabb) -> Vec<(Point, Corner)>,
+    ) -> Option<()> {
+        let new = piece.map(|p| grow(p, self.radius, self.tolerance));
+        if slot == self.grown.len() {
+            self.grown.push(None);
+            self.cluster_of.push(usize::MAX);
+        }
+        // The clusters the edit touches: the old piece's and every one the new piece reaches.
+        let mut affected: Vec<usize> = Vec::new();
+        if self.cluster_of[slot] != usize::MAX {
+            affected.push(self.cluster_of[slot]);
+        }
+        if let Some(g) = &new {
+            for (q, other) in self.grown.iter().enumerate() {
+                if q != slot
+                    && let Some(other) = other
+                    && other.bounds.intersects(&g.bounds)
+                {
+                    affected.push(self.cluster_of[q]);
+                }
+            }
+        }
+        affected.sort_unstable();
+        affected.dedup();
+        let old: Vec<Cluster> = affected
+            .iter()
+            .map(|&c| self.clusters[c].take())
+            .collect::<Option<_>>()?;
+        if old.iter().any(|c| c.place == Place::Cut) {
+            return None;
+        }
+        let mut members: Vec<usize> = old
+            .iter()
+            .flat_map(|c| c.members.iter().copied())
+            .filter(|&m| m != slot)
+            .collect();
+        self.grown[slot] = new;
+        if self.grown[slot].is_some() {
+            members.push(slot);
+        }
+        members.sort_unstable();
+        let group: Vec<Grown> = members
+            .iter()
+            .map(|&m| self.grown[m].clone())
+            .collect::<Option<_>>()?;
+        let reach = self.radius + self.tolerance.max(0.0);
+        let mut fresh = Vec::new();
+        let mut covered = 0;
+        for (local, g) in merge_touching(group) {
+            covered += local.len();
+            let place = self.outline.place(&g);
+            let contours = match place {
+                Place::Cut => return None,
+                Place::Hole => {
+                    let corners = near(g.bounds.expanded(reach));
+                    hole_contours(g, &CornerLookup::new(&corners, reach))
+                }
+                Place::Outside => Vec::new(),
+            };
+            let members = local.iter().map(|&l| members[l]).collect();
+            fresh.push(Cluster {
+                members,
+                place,
+                contours,
+            });
+        }
+        if covered != members.len() {
+            return None;
+        }
+        // The triangulation: old holes out, new holes in.
+        for contour in old.iter().flat_map(|c| &c.contours) {
+            for &p in &contour.points {
+                let v = self.cdt.locate_vertex(Point2::new(p.x, p.y))?.fix();
+                self.cdt.remove(v);
+                self.corners.swap_remove(v.index());
+            }
+        }
+        for contour in fresh.iter().flat_map(|c| &c.contours) {
+            let mut handles = Vec::with_capacity(contour.points.len());
+            for (&p, corner) in contour.points.iter().zip(&contour.corners) {
+                let before = self.cdt.num_vertices();
+                let v = self.cdt.insert(Point2::new(p.x, p.y)).ok()?;
+                if self.cdt.num_vertices() == before || v.index() != before {
+                    return None; // a point already there: not a separate hole
+                }
+                handles.push(v);
+                self.corners.push(*corner);
+            }
+            let n = handles.len();
+            for k in 0..n {
+                let (a, b) = (handles[k], handles[(k + 1) % n]);
+                if !self.cdt.can_add_constraint(a, b) {
+                    return None;
+                }
+                self.cdt.add_constraint(a, b);
+            }
+        }
+        for cluster in fresh {
+            let c = self.clusters.len();
+            for &m in &cluster.members {
+                self.cluster_of[m] = c;
+            }
+            self.clusters.push(Some(cluster));
+        }
+        if self.grown[slot].is_none() {
+            self.cluster_of[slot] = usize::MAX;
+        }
+        Some(())
+    }
+}
+
+/// Scenes this module updates: no cost areas, no painting order.
+fn supported(scene: &Scene) -> bool {
+    scene.costs.is_empty() && scene.order.is_empty()
+}
+
+/// The one obstacle change from `old` to `new`, if that is all that changed in the rings.
+fn change(old: &Scene, new: &Scene) -> Option<Change> {
+    if old.walkable != new.walkable || old.agent_radius != new.agent_radius {
+        return None;
+    }
+    let same = |a: &crate::scene::Obstacle, b: &crate::scene::Obstacle| a.ring == b.ring;
+    let (o, n) = (&old.obstacles, &new.obstacles);
+    let first = o.iter().zip(n).position(|(a, b)| !same(a, b));
+    match n.len() as isize - o.len() as isize {
+        0 => match first {
+            None => Some(Change::Nothing),
+            Some(i) => o[i + 1..]
+                .iter()
+                .zip(&n[i + 1..])
+                .all(|(a, b)| same(a, b))
+                .then_some(Change::Reshaped(i)),
+        },
+        1 => first.is_none().then_some(Change::Added),
+        -1 => {
+            let i = first.unwrap_or(n.len());
+            o[i + 1..]
+                .iter()
+                .zip(&n[i..])
+                .all(|(a, b)| same(a, b))
+                .then_some(Change::Deleted(i))
+        }
+        _ => None,
+    }
+}
+
+/// Every corner of a scene ring whose box meets `area`.
+fn corners_near(scene: &Scene, area: Aabb) -> Vec<(Point, Corner)> {
+    scene
+        .rings()
+        .filter(|(_, ring)| bounds(ring.points()).intersects(&area))
+        .flat_map(|(ring_ref, ring)| {
+            ring.points().iter().enumerate().map(move |(index, &p)| {
+                (
+                    p,
+                    Corner {
+                        ring: ring_ref,
+                        index,
+                    },
+                )
+            })
+        })
+        .collect()
+}
+
+fn bounds(points: &[Point]) -> Aabb {
+    Aabb::from_points(points.iter().copied())
+}

@@ -1,0 +1,444 @@
+//! Incremental rebuilds (issue 14 item 1) against full builds: after random edit sequences
+//! (moves, vertex drags, additions, deletions, including edits that join or split components
+//! and edits near the outline) the incremental build has the same free space, an equivalent
+//! mesh (valid, same area, Delaunay away from walls, same components) and the same optimal
+//! path lengths as a full build of the same scene.
+
+use navscope::geom::{Point, Ring};
+use navscope::nav::{
+    Build, BuildOptions, Incremental, NavMesh, QueryOptions, Status, Variant, Widths, build_with,
+    query,
+};
+use navscope::scene::generate::{rect, regular};
+use navscope::scene::{Obstacle, ObstacleId, Scene};
+use proptest::prelude::*;
+
+/// Side of the square scene; obstacles start in cells of `CELL` units.
+const SIDE: f64 = 24.0;
+const CELL: f64 = 4.0;
+
+fn obstacle(i: usize, ring: Ring) -> Obstacle {
+    Obstacle {
+        id: ObstacleId(i as u32),
+        name: format!("o{i}"),
+        ring,
+    }
+}
+
+/// A star (every other corner pulled in, not convex) or a regular polygon.
+fn shape(center: Point, size: f64, corners: usize, star: bool) -> Ring {
+    let points = (0..corners)
+        .map(|k| {
+            let f = if star && k % 2 == 1 { 0.5 } else { 1.0 };
+            center
+                + Point::from_angle(k as f64 * std::f64::consts::TAU / corners as f64) * (size * f)
+        })
+        .collect();
+    Ring::new(points)
+}
+
+/// Obstacles one per cell (boxes apart), some of them stars.
+fn scene(radius: f64, cells: &[(usize, usize, f64, usize, bool)]) -> Scene {
+    let obstacles = cells
+        .iter()
+        .enumerate()
+        .map(|(i, &(cx, cy, size, corners, star))| {
+            let c = Point::new(CELL * (cx as f64 + 0.5), CELL * (cy as f64 + 0.5));
+            obstacle(i, shape(c, size, corners, star))
+        })
+        .collect();
+    Scene {
+        agent_radius: radius,
+        walkable: vec![rect(0.0, 0.0, SIDE, SIDE)],
+        obstacles,
+        ..Default::default()
+    }
+}
+
+/// Start and goal as fractions of the scene's side.
+type Pair = ((f64, f64), (f64, f64));
+
+#[derive(Clone, Debug)]
+enum EditSpec {
+    Move(usize, f64, f64),
+    Drag(usize, usize, f64, f64),
+    Add(f64, f64, f64, usize, bool),
+    Delete(usize),
+}
+
+fn edit_spec() -> impl Strategy<Value = EditSpec> {
+    prop_oneof![
+        4 => (0usize..64, -1.5..1.5f64, -1.5..1.5f64).prop_map(|(i, x, y)| EditSpec::Move(i, x, y)),
+        2 => (0usize..64, 0usize..16, -0.8..0.8f64, -0.8..0.8f64)
+            .prop_map(|(i, k, x, y)| EditSpec::Drag(i, k, x, y)),
+        1 => (0.0..SIDE, 0.0..SIDE, 0.3..1.5f64, 3usize..8, any::<bool>())
+            .prop_map(|(x, y, s, n, star)| EditSpec::Add(x, y, s, n, star)),
+        1 => (0usize..64).prop_map(EditSpec::Delete),
+    ]
+}
+
+fn apply(scene: &mut Scene, edit: &EditSpec) {
+    let n = scene.obstacles.len();
+    match *edit {
+        EditSpec::Move(i, dx, dy) if n > 0 => {
+            let ring = &mut scene.obstacles[i % n].ring;
+            *ring = Ring::new(
+                ring.points()
+                    .iter()
+                    .map(|&p| p + Point::new(dx, dy))
+                    .collect(),
+            );
+        }
+        EditSpec::Drag(i, k, dx, dy) if n > 0 => {
+            let ring = &mut scene.obstacles[i % n].ring;
+            let mut points = ring.points().to_vec();
+            let k = k % points.len();
+            points[k] = points[k] + Point::new(dx, dy);
+            *ring = Ring::new(points);
+        }
+        EditSpec::Add(x, y, size, corners, star) => {
+            let ring = shape(Point::new(x, y), size, corners, star);
+            scene.obstacles.push(obstacle(n, ring));
+        }
+        EditSpec::Delete(i) if n > 0 => {
+            scene.obstacles.remove(i % n);
+        }
+        _ => {}
+    }
+}
+
+/// Every contour point of a free space, as sorted bit patterns (the same set of contours in
+/// any order and from any starting point gives the same list).
+fn contour_points(build: &Build, raw: bool) -> Vec<(u64, u64)> {
+    let free = match (raw, &build.raw) {
+        (false, _) => &build.free_space,
+        (true, Some(r)) => &r.free_space,
+        (true, None) => return Vec::new(),
+    };
+    let mut points: Vec<(u64, u64)> = free
+        .contours
+        .iter()
+        .flat_map(|c| {
+            c.points
+                .iter()
+                .map(|p| ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits()))
+        })
+        .collect();
+    points.sort_unstable();
+    points
+}
+
+/// Every edge between two walkable triangles is locally Delaunay: the far corner of each
+/// neighbour lies on or outside the triangle's circumcircle (within rounding).
+fn check_delaunay(mesh: &NavMesh) -> Result<(), String> {
+    for t in mesh.triangle_ids() {
+        let [a, b, c] = mesh.triangle_points(t);
+        for u in mesh.neighbors(t).into_iter().flatten() {
+            let corners = mesh.triangle(u);
+            let far = corners
+                .iter()
+                .find(|v| !mesh.triangle(t).contains(v))
+                .map(|&v| mesh.vertex(v))
+                .ok_or("neighbours share all corners")?;
+            let [ad, bd, cd] = [a - far, b - far, c - far];
+            let det = ad.length_sq() * bd.cross(cd)
+                + bd.length_sq() * cd.cross(ad)
+                + cd.length_sq() * ad.cross(bd);
+            let scale = ad.length_sq() * bd.length() * cd.length()
+                + bd.length_sq() * cd.length() * ad.length()
+                + cd.length_sq() * ad.length() * bd.length();
+            if det > 1e-9 * scale {
+                return Err(format!("edge between {} and {} is not Delaunay", t.0, u.0));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn close(a: f64, b: f64, rel: f64) -> bool {
+    (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
+}
+
+/// The incremental build `inc` is equivalent to the full build of `scene`.
+fn compare(scene: &Scene, inc: &Build, pairs: &[Pair]) -> Result<(), String> {
+    let full = build_with(scene, &BuildOptions::default()).map_err(|e| e.to_string())?;
+    if contour_points(inc, false) != contour_points(&full, false) {
+        return Err("the shrunk free spaces differ".into());
+    }
+    if contour_points(inc, true) != contour_points(&full, true) {
+        return Err("the raw free spaces differ".into());
+    }
+    inc.mesh.validate(&inc.free_space)?;
+    check_delaunay(&inc.mesh)?;
+    if !close(inc.mesh.area(), full.mesh.area(), 1e-9) {
+        return Err(format!(
+            "areas {} and {}",
+            inc.mesh.area(),
+            full.mesh.area()
+        ));
+    }
+    if inc.mesh.component_count() != full.mesh.component_count() {
+        return Err(format!(
+            "{} components, the full build has {}",
+            inc.mesh.component_count(),
+            full.mesh.component_count()
+        ));
+    }
+    let (ir, fr) = (inc.raw.as_ref(), full.raw.as_ref());
+    let (ir, fr) = ir.zip(fr).ok_or("a raw mesh is missing")?;
+    ir.mesh.validate(&ir.free_space)?;
+    check_delaunay(&ir.mesh)?;
+    if !close(ir.mesh.area(), fr.mesh.area(), 1e-9)
+        || ir.mesh.component_count() != fr.mesh.component_count()
+    {
+        return Err("the raw meshes differ in area or components".into());
+    }
+    if ir.widths != Widths::new(&ir.mesh) {
+        return Err("the raw mesh's widths are not its own".into());
+    }
+    let options = QueryOptions {
+        variants: &[Variant::Optimal],
+        ..QueryOptions::default()
+    };
+    for &((sx, sy), (gx, gy)) in pairs {
+        let (s, g) = (
+            Point::new(sx * SIDE, sy * SIDE),
+            Point::new(gx * SIDE, gy * SIDE),
+        );
+        let (a, b) = (query(inc, s, g, &options), query(&full, s, g, &options));
+        if a.status() != b.status() {
+            return Err(format!("{s} -> {g}: {:?} vs {:?}", a.status(), b.status()));
+        }
+        if a.status() == Status::Found {
+            let la = a.path(Variant::Optimal).map(|p| p.length);
+            let lb = b.path(Variant::Optimal).map(|p| p.length);
+            if !la.zip(lb).is_some_and(|(x, y)| close(x, y, 1e-9)) {
+                return Err(format!("{s} -> {g}: optimal {la:?} vs {lb:?}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs `edits` on `scene`, updating incrementally (starting again after each decline) and
+/// comparing every incremental build with a full one; returns how many updates were
+/// incremental.
+fn run(mut scene: Scene, edits: &[EditSpec], pairs: &[Pair]) -> Result<usize, String> {
+    let options = BuildOptions::default();
+    let mut state = Incremental::start(&scene, &options)
+        .ok()
+        .and_then(|(_, s)| s);
+    let mut used = 0;
+    for (k, edit) in edits.iter().enumerate() {
+        apply(&mut scene, edit);
+        match state.take().and_then(|s| s.update(&scene, &options)) {
+            Some((build, next)) => {
+                used += 1;
+                compare(&scene, &build, pairs)
+                    .map_err(|e| format!("after edit {k} ({edit:?}): {e}"))?;
+                state = Some(next);
+            }
+            None => {
+                state = Incremental::start(&scene, &options)
+                    .ok()
+                    .and_then(|(_, s)| s)
+            }
+        }
+    }
+    Ok(used)
+}
+
+fn cells() -> impl Strategy<Value = Vec<(usize, usize, f64, usize, bool)>> {
+    prop::collection::vec(
+        (0usize..6, 0usize..6, 0.4..1.9f64, 3usize..9, any::<bool>()),
+        1..14,
+    )
+    .prop_map(|mut v| {
+        v.sort_by_key(|c| (c.0, c.1));
+        v.dedup_by_key(|c| (c.0, c.1));
+        v
+    })
+}
+
+fn pairs() -> impl Strategy<Value = Vec<Pair>> {
+    prop::collection::vec(
+        ((0.0..1.0f64, 0.0..1.0f64), (0.0..1.0f64, 0.0..1.0f64)),
+        4..8,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn incremental_builds_match_full_builds(
+        radius in prop_oneof![Just(0.0), 0.2..1.1f64],
+        cells in cells(),
+        edits in prop::collection::vec(edit_spec(), 1..8),
+        pairs in pairs(),
+    ) {
+        run(scene(radius, &cells), &edits, &pairs).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// The incremental update of `state` to `next`, which must not decline.
+fn local(state: Incremental, next: &Scene) -> (Build, Incremental) {
+    state
+        .update(next, &BuildOptions::default())
+        .expect("a local edit is incremental")
+}
+
+/// Moves obstacle `i` by (dx, dy).
+fn moved(scene: &Scene, i: usize, dx: f64, dy: f64) -> Scene {
+    let mut next = scene.clone();
+    apply(&mut next, &EditSpec::Move(i, dx, dy));
+    next
+}
+
+#[test]
+fn moving_an_isolated_obstacle_is_incremental() {
+    let scene = scene(0.5, &[(1, 1, 1.0, 6, false), (4, 4, 1.5, 5, true)]);
+    let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
+    let next = moved(&scene, 1, 0.7, -0.3);
+    let (build, _) = local(state.unwrap(), &next);
+    compare(&next, &build, &[((0.05, 0.05), (0.95, 0.95))]).unwrap();
+}
+
+#[test]
+fn clusters_split_and_join_incrementally() {
+    // Two obstacles whose grown boxes overlap (one cluster, unioned), moved apart and back.
+    let scene = scene(1.6, &[(2, 2, 1.0, 4, false), (3, 3, 1.0, 4, false)]);
+    let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
+    let apart = moved(&scene, 1, 3.0, 3.0);
+    let (b1, state) = local(state.unwrap(), &apart);
+    compare(&apart, &b1, &[((0.3, 0.3), (0.7, 0.7))]).unwrap();
+    let (b2, _) = local(state, &scene);
+    compare(&scene, &b2, &[((0.3, 0.3), (0.7, 0.7))]).unwrap();
+}
+
+/// A cup open at the top, and a lid `gap` above its rim.
+fn cup_and_lid(gap: f64) -> Scene {
+    let cup = [
+        (8.0, 8.0),
+        (16.0, 8.0),
+        (16.0, 16.0),
+        (14.0, 16.0),
+        (14.0, 10.0),
+        (10.0, 10.0),
+        (10.0, 16.0),
+        (8.0, 16.0),
+    ];
+    let cup = Ring::new(cup.iter().map(|&(x, y)| Point::new(x, y)).collect());
+    Scene {
+        agent_radius: 0.5,
+        walkable: vec![rect(0.0, 0.0, SIDE, SIDE)],
+        obstacles: vec![
+            obstacle(0, cup),
+            obstacle(1, rect(8.0, 16.0 + gap, 16.0, 17.4 + gap)),
+        ],
+        ..Default::default()
+    }
+}
+
+#[test]
+fn closing_and_opening_a_pocket_changes_the_components_incrementally() {
+    let open = cup_and_lid(3.0);
+    let (first, state) = Incremental::start(&open, &BuildOptions::default()).unwrap();
+    assert_eq!(first.mesh.component_count(), 1);
+    // 0.6 apart, less than the agent's width: the lid seals the cup, whose inside is cut off.
+    let sealed = moved(&open, 1, 0.0, -2.4);
+    let (b1, state) = local(state.unwrap(), &sealed);
+    assert_eq!(b1.mesh.component_count(), 2);
+    let inside_to_outside = [((0.5, 0.55), (0.5, 0.1))];
+    compare(&sealed, &b1, &inside_to_outside).unwrap();
+    let (b2, _) = local(state, &open);
+    assert_eq!(b2.mesh.component_count(), 1);
+    compare(&open, &b2, &inside_to_outside).unwrap();
+}
+
+#[test]
+fn adding_and_deleting_obstacles_is_incremental() {
+    let scene = scene(
+        0.4,
+        &[
+            (1, 1, 1.0, 6, false),
+            (3, 1, 1.2, 8, true),
+            (4, 4, 1.0, 3, false),
+        ],
+    );
+    let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
+    let mut added = scene.clone();
+    apply(&mut added, &EditSpec::Add(10.0, 18.0, 1.0, 5, true));
+    let (b1, state) = local(state.unwrap(), &added);
+    compare(&added, &b1, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
+    let mut deleted = added.clone();
+    apply(&mut deleted, &EditSpec::Delete(0));
+    let (b2, state) = local(state, &deleted);
+    compare(&deleted, &b2, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
+    // The obstacles after the deleted one moved down a place: so did their corners.
+    let corners = |b: &Build| {
+        let mut c: Vec<_> = b
+            .mesh
+            .vertices()
+            .iter()
+            .enumerate()
+            .filter_map(|(v, _)| b.mesh.vertex_corner(navscope::nav::VertexId(v as u32)))
+            .collect();
+        c.sort();
+        c
+    };
+    let full = build_with(&deleted, &BuildOptions::default()).unwrap();
+    assert_eq!(corners(&b2), corners(&full));
+    let next = moved(&deleted, 2, 0.5, 0.5);
+    let (b3, _) = local(state, &next);
+    compare(&next, &b3, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
+}
+
+#[test]
+fn an_edit_touching_the_outline_or_another_box_declines() {
+    let scene = scene(0.5, &[(1, 1, 1.0, 6, false), (2, 1, 1.0, 6, false)]);
+    let start = || {
+        Incremental::start(&scene, &BuildOptions::default())
+            .unwrap()
+            .1
+            .unwrap()
+    };
+    // Near the outline: the grown piece is cut out of the outline, a global operation.
+    assert!(
+        start()
+            .update(&moved(&scene, 0, -5.3, 0.0), &BuildOptions::default())
+            .is_none()
+    );
+    // Overlapping another obstacle's box: repair would merge the two.
+    assert!(
+        start()
+            .update(&moved(&scene, 0, 3.2, 0.0), &BuildOptions::default())
+            .is_none()
+    );
+    // Another radius.
+    let mut wider = scene.clone();
+    wider.agent_radius = 0.6;
+    assert!(start().update(&wider, &BuildOptions::default()).is_none());
+    // Other options.
+    let coarser = BuildOptions {
+        arc_tolerance: Some(0.05),
+        ..BuildOptions::default()
+    };
+    assert!(start().update(&scene, &coarser).is_none());
+}
+
+#[test]
+fn a_regular_polygon_moved_in_small_steps_stays_equivalent() {
+    let mut scene = scene(0.7, &[(2, 2, 1.5, 16, false)]);
+    scene
+        .obstacles
+        .push(obstacle(1, regular(24, 18.0, 18.0, 2.0)));
+    let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
+    let mut state = state.unwrap();
+    for k in 0..10 {
+        scene = moved(&scene, k % 2, 0.13, 0.07);
+        let (build, next) = local(state, &scene);
+        compare(&scene, &build, &[((0.2, 0.2), (0.8, 0.8))]).unwrap();
+        state = next;
+    }
+}
