@@ -6,6 +6,7 @@ pub mod clearance;
 pub mod convex;
 pub mod cost_map;
 pub mod free_space;
+pub mod hub_fans;
 pub mod ids;
 pub mod locate;
 pub mod navmesh;

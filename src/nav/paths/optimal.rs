@@ -103,6 +103,9 @@ struct Scratch {
     /// This search's stamp.
     query: u32,
     heap: BinaryHeap<Entry>,
+    /// Polygons the search carried cones through (the tests' measure of its work).
+    #[cfg(test)]
+    carried: usize,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -128,6 +131,10 @@ impl Scratch {
         self.nodes.clear();
         self.fans.clear();
         self.heap.clear();
+        #[cfg(test)]
+        {
+            self.carried = 0;
+        }
         self.query = self.query.wrapping_add(1);
         if self.query == 0 {
             // Stamps wrapped round: forget every old one.
@@ -382,17 +389,84 @@ impl Search<'_> {
             return;
         }
         loop {
+            let Some(crossed) = self.cross_hub(node) else {
+                return;
+            };
+            node = crossed;
             let queued = self.scratch.heap.len();
             self.carry(node);
             if self.scratch.children.len() == 1 && self.scratch.heap.len() == queued {
-                node = self.scratch.children[0].1;
-                continue;
+                let (f, child) = self.scratch.children[0];
+                if self.scratch.heap.peek().is_none_or(|top| f <= top.f) {
+                    node = child;
+                    continue;
+                }
             }
             for i in 0..self.scratch.children.len() {
                 self.queue(self.scratch.children[i]);
             }
             return;
         }
+    }
+
+    /// Carries a node entering a hub fan's polygon across its edge at the hub vertex, with the
+    /// hub vertex strictly outside the cone on one side, over the polygons of the fan after it
+    /// whose other corners all lie strictly outside on the other side: the cone crosses each of
+    /// them from edge to edge at the hub, with no corner to turn around and one child. Returns
+    /// the node entering the first polygon where that fails (the node itself when it is that
+    /// one), or `None` when that polygon is a dead end. Goal polygons are not crossed.
+    fn cross_hub(&self, node: Node) -> Option<Node> {
+        let convex = self.convex;
+        let hubs = convex.hubs();
+        let corners = convex.corners(node.poly);
+        let (j, n) = (node.entry as usize, corners.len());
+        let slot = convex.slot(node.poly);
+        let at = |i: usize| self.mesh.vertex(corners[i % n]);
+        // At the entry's left end the fan turns counter-clockwise, at its right end clockwise.
+        let (place, hub, ccw, line, side) = if let Some(place) = hubs
+            .place(slot + j)
+            .filter(|_| node.cone.left.side(at(j)) > 0.0)
+        {
+            (place, corners[j], true, node.cone.right, -1.0)
+        } else if let Some(place) = hubs
+            .place(slot + (j + 1) % n)
+            .filter(|_| node.cone.right.side(at(j + 1)) < 0.0)
+        {
+            (place, corners[(j + 1) % n], false, node.cone.left, 1.0)
+        } else {
+            return Some(node);
+        };
+        let from = place.position;
+        let end = if ccw { hubs.len(place) - 1 } else { 0 };
+        let mut to = hubs
+            .first_stop(
+                self.mesh.vertices(),
+                convex,
+                place,
+                ccw,
+                (line.a, line.b),
+                side,
+            )
+            .unwrap_or(end);
+        for &g in &self.scratch.goal_polys {
+            let Some(i) = convex.corners(g).iter().position(|&v| v == hub) else {
+                continue;
+            };
+            if let Some(goal) = hubs.place(convex.slot(g) + i).filter(|p| p.same_fan(place)) {
+                let before = |a: usize, b: usize| if ccw { a < b } else { a > b };
+                if !before(goal.position, from) && before(goal.position, to) {
+                    to = goal.position;
+                }
+            }
+        }
+        if to == from {
+            return Some(node);
+        }
+        let last = hubs.poly(place, if ccw { to - 1 } else { to + 1 });
+        let into = hubs.poly(place, to);
+        let k = convex.shared_edge(last, into)?;
+        self.child(node.root, node.cone, last, k, into, [false, false])
+            .map(|(_, node)| node)
     }
 
     fn queue(&mut self, (f, node): (f64, Node)) {
@@ -404,6 +478,10 @@ impl Search<'_> {
     /// Carries a node's cone through its polygon: queues the goal and turns at newly seen
     /// corners, and leaves the children with their f in `scratch.children`.
     fn carry(&mut self, node: Node) {
+        #[cfg(test)]
+        {
+            self.scratch.carried += 1;
+        }
         let convex = self.convex;
         let corners = convex.corners(node.poly);
         let n = corners.len();

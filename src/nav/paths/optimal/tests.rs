@@ -416,3 +416,75 @@ fn searches_in_turn_on_different_meshes_reuse_the_buffers_safely() {
         assert_length(&path, 4.0 + 2.0 * 2f64.sqrt());
     }
 }
+
+/// A 40 x 30 room round a regular `n`-gon of radius 6 centred at (20, 15).
+fn room_with_disc(n: usize) -> FreeSpace {
+    let disc: Vec<Point> = (0..n)
+        .rev()
+        .map(|k| p(20.0, 15.0) + Point::from_angle(TAU * k as f64 / n as f64) * 6.0)
+        .collect();
+    FreeSpace {
+        contours: vec![rect(0.0, 0.0, 40.0, 30.0, false), contour(disc)],
+    }
+}
+
+/// The polygons the last search on this thread carried cones through.
+fn carried() -> usize {
+    super::SCRATCH.with(|cell| {
+        let scratch = cell.take();
+        let carried = scratch.carried;
+        cell.set(scratch);
+        carried
+    })
+}
+
+#[test]
+fn round_a_many_sided_disc_matches_brute_force() {
+    // Each room corner fans out to a quarter of the ring: long fans the search crosses in one
+    // step each (see `hub_fans`).
+    let free = room_with_disc(48);
+    let mesh = mesh_of(&free);
+    let mut rng = Rng::new(11);
+    for _ in 0..60 {
+        // Anywhere, on a ring corner, or halfway along a ring side.
+        let mut end = || {
+            let ring = &free.contours[1].points;
+            let i = (rng.next_u64() % 48) as usize;
+            match rng.next_u64() % 3 {
+                0 => p(rng.range(0.0, 40.0), rng.range(0.0, 30.0)),
+                1 => ring[i],
+                _ => ring[i].midpoint(ring[(i + 1) % 48]),
+            }
+        };
+        let (s, g) = (end(), end());
+        if !mesh.locate(s).is_inside() || !mesh.locate(g).is_inside() {
+            continue;
+        }
+        let path = shortest(&mesh, s, g).unwrap();
+        check_path(&free, &path, s, g).unwrap();
+        let best = brute_force(&free, s, g).unwrap();
+        let length = polyline_length(&path);
+        assert!(
+            (length - best).abs() <= 1e-9 * best,
+            "{s} -> {g}: length {length} ({path:?}), brute force {best}"
+        );
+    }
+}
+
+#[test]
+fn round_a_disc_the_work_grows_linearly_with_its_corners() {
+    // Every ring corner on the way round is a root whose cone runs off along the tangent
+    // through a room corner's fan of thin triangles: crossed one by one, that is quadratic.
+    let work = |n: usize| {
+        let free = room_with_disc(n);
+        let mesh = mesh_of(&free);
+        let path = shortest(&mesh, p(2.0, 15.0), p(38.0, 15.0)).unwrap();
+        check_path(&free, &path, p(2.0, 15.0), p(38.0, 15.0)).unwrap();
+        carried()
+    };
+    let (small, big) = (work(1000), work(4000));
+    assert!(
+        big < 5 * small && big < 40 * 4000,
+        "{small} polygons carried round a 1000-gon, {big} round a 4000-gon"
+    );
+}

@@ -1,0 +1,344 @@
+//! Long polygon fans ("hubs"): the polygons around a vertex that many polygons share (a room
+//! corner facing a finely divided curved obstacle has thousands of thin triangles), in
+//! counter-clockwise order, with a tree of bounding boxes over their far corners, so that the
+//! exact search can carry a cone across a run of them in logarithmic time.
+//!
+//! A cone entering a hub polygon across an edge at the hub vertex `v`, with `v` strictly on one
+//! side of it and every other corner of the polygon strictly on the other, leaves it across
+//! the polygon's other edge at `v` and does nothing else there (no corner to turn around, one
+//! child). [`HubFans::first_stop`] finds the first polygon from a position on where that fails.
+//! ```text
+//!   v (hub) ____________________
+//!      |\ \  \    \     \       cone crossing the fan: v above it,
+//!      | \ \  \    \     \      every far corner x below it
+//!      x  x  x  x    x     x
+//! ```
+
+use super::convex::{ConvexMesh, PolyId};
+use super::ids::VertexId;
+use crate::geom::{Point, orient};
+
+/// Fans with fewer polygons are walked polygon by polygon.
+const MIN_HUB_FAN: usize = 8;
+
+/// The far corners' box of a polygon or of a run of polygons (empty: `lo > hi`).
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    lo: Point,
+    hi: Point,
+}
+
+impl Bounds {
+    const EMPTY: Bounds = Bounds {
+        lo: Point {
+            x: f64::INFINITY,
+            y: f64::INFINITY,
+        },
+        hi: Point {
+            x: f64::NEG_INFINITY,
+            y: f64::NEG_INFINITY,
+        },
+    };
+
+    fn add(self, p: Point) -> Bounds {
+        Bounds {
+            lo: Point::new(self.lo.x.min(p.x), self.lo.y.min(p.y)),
+            hi: Point::new(self.hi.x.max(p.x), self.hi.y.max(p.y)),
+        }
+    }
+
+    fn join(self, o: Bounds) -> Bounds {
+        self.add(o.lo).add(o.hi)
+    }
+
+    /// Certainly strictly on the `side` (+1 left, -1 right) of the line `a -> b`: the
+    /// floating-point side of every box corner clears a bound on its rounding error.
+    fn clearly_on(self, a: Point, b: Point, side: f64) -> bool {
+        let d = b - a;
+        let mut worst = f64::INFINITY;
+        let mut reach: f64 = 0.0;
+        for (x, y) in [
+            (self.lo.x, self.lo.y),
+            (self.lo.x, self.hi.y),
+            (self.hi.x, self.lo.y),
+            (self.hi.x, self.hi.y),
+        ] {
+            let (px, py) = (x - a.x, y - a.y);
+            worst = worst.min(side * (d.x * py - d.y * px));
+            reach = reach.max(px.abs() + py.abs());
+        }
+        worst > 1e-14 * (d.x.abs() + d.y.abs()) * reach
+    }
+}
+
+/// One hub's fan: `polys[start..start + len]`, its box tree at `trees[tree..]`.
+#[derive(Clone, Debug)]
+struct Hub {
+    vertex: VertexId,
+    start: u32,
+    len: u32,
+    tree: u32,
+}
+
+/// Every hub of a convex mesh.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HubFans {
+    hubs: Vec<Hub>,
+    /// The fans' polygons, hub after hub, each counter-clockwise from the clockwise wall.
+    polys: Vec<PolyId>,
+    /// The hub of each entry of `polys`.
+    hub_of: Vec<u32>,
+    /// Per polygon corner slot (see `ConvexMesh::slot`): the index in `polys` when the corner
+    /// is a hub vertex, else `u32::MAX`.
+    place: Vec<u32>,
+    /// Segment trees of the boxes of the polygons' corners other than the hub vertex, one per
+    /// hub (node 1 is the root, node i has children 2i and 2i + 1).
+    trees: Vec<Bounds>,
+}
+
+/// Where a hub fan passes through a polygon: the hub and the position in its fan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HubPlace {
+    hub: u32,
+    pub(crate) position: usize,
+}
+
+impl HubPlace {
+    /// Both places are in the same fan.
+    pub(crate) fn same_fan(self, o: HubPlace) -> bool {
+        self.hub == o.hub
+    }
+}
+
+impl HubFans {
+    /// Finds the hubs of `convex` (over `vertices`).
+    pub(crate) fn new(vertices: &[Point], convex: &ConvexMesh) -> HubFans {
+        let mut out = HubFans {
+            place: vec![u32::MAX; convex.slot_count()],
+            ..HubFans::default()
+        };
+        for p in convex.polygons() {
+            for (i, &v) in convex.corners(p).iter().enumerate() {
+                if out.place[convex.slot(p) + i] != u32::MAX {
+                    continue;
+                }
+                // Counter-clockwise from the clockwise wall; a fan closed around v has none.
+                let Some((first, _)) = convex.fan_wall(v, p, false) else {
+                    continue;
+                };
+                let fan: Vec<PolyId> = convex.fan(v, first, true).collect();
+                if fan.len() < MIN_HUB_FAN {
+                    continue;
+                }
+                let hub = out.hubs.len() as u32;
+                let start = out.polys.len();
+                for (k, &q) in fan.iter().enumerate() {
+                    out.place[convex.slot(q) + convex.corner_of(v, q)] = (start + k) as u32;
+                    out.polys.push(q);
+                    out.hub_of.push(hub);
+                }
+                let far: Vec<Bounds> = fan
+                    .iter()
+                    .map(|&q| {
+                        convex
+                            .corners(q)
+                            .iter()
+                            .filter(|&&u| u != v)
+                            .fold(Bounds::EMPTY, |b, &u| b.add(vertices[u.index()]))
+                    })
+                    .collect();
+                let tree = out.trees.len();
+                out.trees.resize(tree + 4 * fan.len(), Bounds::EMPTY);
+                out.build(tree, &far, 1, 0, fan.len());
+                out.hubs.push(Hub {
+                    vertex: v,
+                    start: start as u32,
+                    len: fan.len() as u32,
+                    tree: tree as u32,
+                });
+            }
+        }
+        out
+    }
+
+    /// Fills node `node` of the tree at `tree` over positions `lo..hi` of a fan whose
+    /// polygons' boxes are `far`; returns its box.
+    fn build(&mut self, tree: usize, far: &[Bounds], node: usize, lo: usize, hi: usize) -> Bounds {
+        let b = if hi - lo == 1 {
+            far[lo]
+        } else {
+            let mid = (lo + hi) / 2;
+            let left = self.build(tree, far, 2 * node, lo, mid);
+            left.join(self.build(tree, far, 2 * node + 1, mid, hi))
+        };
+        self.trees[tree + node] = b;
+        b
+    }
+
+    /// The hub fan of the polygon whose corner slot is `slot`, if that corner is a hub.
+    pub(crate) fn place(&self, slot: usize) -> Option<HubPlace> {
+        let at = *self.place.get(slot)?;
+        (at != u32::MAX).then(|| {
+            let hub = self.hub_of[at as usize];
+            HubPlace {
+                hub,
+                position: at as usize - self.hubs[hub as usize].start as usize,
+            }
+        })
+    }
+
+    /// The number of polygons in the fan of `place`.
+    pub(crate) fn len(&self, place: HubPlace) -> usize {
+        self.hubs[place.hub as usize].len as usize
+    }
+
+    /// The polygon at `position` of the fan of `place`.
+    pub(crate) fn poly(&self, place: HubPlace, position: usize) -> PolyId {
+        self.polys[self.hubs[place.hub as usize].start as usize + position]
+    }
+
+    /// The first position from `place` on (counter-clockwise when `ccw`, else clockwise) whose
+    /// polygon has a corner other than the hub vertex not strictly on the `side` (+1 left, -1
+    /// right) of the line `a -> b`; `None` when every polygon to the fan's end is clear.
+    pub(crate) fn first_stop(
+        &self,
+        vertices: &[Point],
+        convex: &ConvexMesh,
+        place: HubPlace,
+        ccw: bool,
+        (a, b): (Point, Point),
+        side: f64,
+    ) -> Option<usize> {
+        let hub = &self.hubs[place.hub as usize];
+        let search = Stop {
+            fans: self,
+            vertices,
+            convex,
+            hub,
+            ccw,
+            from: place.position,
+            line: (a, b),
+            side,
+        };
+        search.first(1, 0, hub.len as usize)
+    }
+}
+
+/// One [`HubFans::first_stop`] query.
+struct Stop<'a> {
+    fans: &'a HubFans,
+    vertices: &'a [Point],
+    convex: &'a ConvexMesh,
+    hub: &'a Hub,
+    ccw: bool,
+    from: usize,
+    line: (Point, Point),
+    side: f64,
+}
+
+impl Stop<'_> {
+    /// The first stop within positions `lo..hi` (tree node `node`) in the walk's direction.
+    fn first(&self, node: usize, lo: usize, hi: usize) -> Option<usize> {
+        let outside_walk = if self.ccw {
+            hi <= self.from
+        } else {
+            lo > self.from
+        };
+        if outside_walk
+            || self.fans.trees[self.hub.tree as usize + node].clearly_on(
+                self.line.0,
+                self.line.1,
+                self.side,
+            )
+        {
+            return None;
+        }
+        if hi - lo == 1 {
+            return (!self.clear(lo)).then_some(lo);
+        }
+        let mid = (lo + hi) / 2;
+        let (near, far) = if self.ccw {
+            ((2 * node, lo, mid), (2 * node + 1, mid, hi))
+        } else {
+            ((2 * node + 1, mid, hi), (2 * node, lo, mid))
+        };
+        self.first(near.0, near.1, near.2)
+            .or_else(|| self.first(far.0, far.1, far.2))
+    }
+
+    /// Every corner of the polygon at `position` but the hub vertex lies strictly on the side
+    /// (exact test).
+    fn clear(&self, position: usize) -> bool {
+        let p = self.fans.polys[self.hub.start as usize + position];
+        self.convex.corners(p).iter().all(|&u| {
+            u == self.hub.vertex
+                || self.side * orient(self.line.0, self.line.1, self.vertices[u.index()]) > 0.0
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nav::build::triangulate::triangulate;
+    use crate::nav::mesh::free_space::{Contour, FreeSpace};
+    use crate::rng::Rng;
+    use std::f64::consts::TAU;
+
+    /// A 40 x 30 room round a regular `n`-gon of radius 6: each room corner fans out to a
+    /// quarter of the ring.
+    fn room_with_disc(n: usize) -> FreeSpace {
+        let p = Point::new;
+        let room = vec![p(0.0, 0.0), p(40.0, 0.0), p(40.0, 30.0), p(0.0, 30.0)];
+        let disc: Vec<Point> = (0..n)
+            .rev()
+            .map(|k| p(20.0, 15.0) + Point::from_angle(TAU * k as f64 / n as f64) * 6.0)
+            .collect();
+        let contour = |points: Vec<Point>| Contour {
+            corners: vec![None; points.len()],
+            points,
+        };
+        FreeSpace {
+            contours: vec![contour(room), contour(disc)],
+        }
+    }
+
+    #[test]
+    fn first_stop_matches_a_walk_along_the_fan() {
+        let mesh = triangulate(&room_with_disc(400)).unwrap();
+        let convex = mesh.convex();
+        let hubs = convex.hubs();
+        assert_eq!(hubs.hubs.len(), 4, "one hub per room corner");
+        let mut rng = Rng::new(7);
+        let mut stops = 0;
+        for _ in 0..2000 {
+            let hub = &hubs.hubs[(rng.next_u64() % 4) as usize];
+            let len = hub.len as usize;
+            let place = HubPlace {
+                hub: (hubs.hubs.iter().position(|h| h.start == hub.start).unwrap()) as u32,
+                position: (rng.next_u64() % len as u64) as usize,
+            };
+            // Lines through a point near the disc, in any direction.
+            let a = Point::new(rng.range(10.0, 30.0), rng.range(5.0, 25.0));
+            let b = a + Point::from_angle(rng.range(0.0, TAU));
+            let ccw = rng.next_u64() % 2 == 0;
+            let side = if rng.next_u64() % 2 == 0 { 1.0 } else { -1.0 };
+            let clear = |i: usize| {
+                convex
+                    .corners(hubs.poly(place, i))
+                    .iter()
+                    .all(|&u| u == hub.vertex || side * orient(a, b, mesh.vertex(u)) > 0.0)
+            };
+            let walk: Vec<usize> = if ccw {
+                (place.position..len).collect()
+            } else {
+                (0..=place.position).rev().collect()
+            };
+            let expected = walk.into_iter().find(|&i| !clear(i));
+            stops += usize::from(expected.is_some_and(|i| i != place.position));
+            let found = hubs.first_stop(mesh.vertices(), convex, place, ccw, (a, b), side);
+            assert_eq!(found, expected, "{a} -> {b}, side {side}, ccw {ccw}");
+        }
+        assert!(stops > 100, "only {stops} stops away from the start");
+    }
+}
