@@ -21,6 +21,9 @@ use crate::geom::{Point, orient};
 /// Fans with fewer polygons are walked polygon by polygon.
 const MIN_HUB_FAN: usize = 8;
 
+/// Polygons [`HubFans::first_stop`] tests one by one before it searches the tree.
+const PROBE: usize = 4;
+
 /// The far corners' box of a polygon or of a run of polygons (empty: `lo > hi`).
 #[derive(Clone, Copy, Debug)]
 struct Bounds {
@@ -54,20 +57,15 @@ impl Bounds {
     /// Certainly strictly on the `side` (+1 left, -1 right) of the line `a -> b`: the
     /// floating-point side of every box corner clears a bound on its rounding error.
     fn clearly_on(self, a: Point, b: Point, side: f64) -> bool {
-        let d = b - a;
-        let mut worst = f64::INFINITY;
-        let mut reach: f64 = 0.0;
-        for (x, y) in [
-            (self.lo.x, self.lo.y),
-            (self.lo.x, self.hi.y),
-            (self.hi.x, self.lo.y),
-            (self.hi.x, self.hi.y),
-        ] {
-            let (px, py) = (x - a.x, y - a.y);
-            worst = worst.min(side * (d.x * py - d.y * px));
-            reach = reach.max(px.abs() + py.abs());
-        }
-        worst > 1e-14 * (d.x.abs() + d.y.abs()) * reach
+        let (dx, dy) = (side * (b.x - a.x), side * (b.y - a.y));
+        // The corner where the side is least: low y when it grows with y (dx > 0), and so on.
+        let (px, py) = (
+            if dy > 0.0 { self.hi.x } else { self.lo.x } - a.x,
+            if dx > 0.0 { self.lo.y } else { self.hi.y } - a.y,
+        );
+        let reach = (self.lo.x - a.x).abs().max((self.hi.x - a.x).abs())
+            + (self.lo.y - a.y).abs().max((self.hi.y - a.y).abs());
+        dx * py - dy * px > 1e-14 * (dx.abs() + dy.abs()) * reach
     }
 }
 
@@ -117,19 +115,26 @@ impl HubFans {
             place: vec![u32::MAX; convex.slot_count()],
             ..HubFans::default()
         };
+        // Each fan is walked once: `seen` marks the corner slots of the fans walked.
+        let mut seen = vec![false; convex.slot_count()];
         for p in convex.polygons() {
             for (i, &v) in convex.corners(p).iter().enumerate() {
-                if out.place[convex.slot(p) + i] != u32::MAX {
+                if seen[convex.slot(p) + i] {
                     continue;
                 }
                 // Counter-clockwise from the clockwise wall; a fan closed around v has none.
                 let Some((first, _)) = convex.fan_wall(v, p, false) else {
                     continue;
                 };
-                let fan: Vec<PolyId> = convex.fan(v, first, true).collect();
-                if fan.len() < MIN_HUB_FAN {
+                let mut len = 0;
+                for q in convex.fan(v, first, true) {
+                    seen[convex.slot(q) + convex.corner_of(v, q)] = true;
+                    len += 1;
+                }
+                if len < MIN_HUB_FAN {
                     continue;
                 }
+                let fan: Vec<PolyId> = convex.fan(v, first, true).collect();
                 let hub = out.hubs.len() as u32;
                 let start = out.polys.len();
                 for (k, &q) in fan.iter().enumerate() {
@@ -210,7 +215,7 @@ impl HubFans {
         side: f64,
     ) -> Option<usize> {
         let hub = &self.hubs[place.hub as usize];
-        let search = Stop {
+        let mut search = Stop {
             fans: self,
             vertices,
             convex,
@@ -220,6 +225,17 @@ impl HubFans {
             line: (a, b),
             side,
         };
+        // Most cones stop at once: look at the first few polygons before the tree.
+        for _ in 0..PROBE {
+            if !search.clear(search.from) {
+                return Some(search.from);
+            }
+            search.from = match (ccw, search.from) {
+                (true, from) if from + 1 < hub.len as usize => from + 1,
+                (false, from) if from > 0 => from - 1,
+                _ => return None,
+            };
+        }
         search.first(1, 0, hub.len as usize)
     }
 }
