@@ -166,6 +166,9 @@ fn vertex_bound(p: &Primitive) -> usize {
 /// (no joins, no feathering): thousands of separate egui paths would cost more than a frame.
 const BULK_ITEMS: usize = 64;
 
+/// Meshes with more vertices than this are tessellated into a primitive of their own.
+const OWN_PRIMITIVE_VERTICES: usize = 1 << 14;
+
 /// Consecutive mesh-like output gathered into one mesh; other shapes flush it first so the
 /// painting order is kept.
 struct Batch<'a> {
@@ -188,10 +191,22 @@ impl<'a> Batch<'a> {
     }
 
     fn flush(&mut self) {
-        if !self.mesh.is_empty() {
-            self.target
-                .painter
-                .add(Shape::mesh(std::mem::take(&mut self.mesh)));
+        if self.mesh.is_empty() {
+            return;
+        }
+        let painter = self.target.painter;
+        let huge = self.mesh.vertices.len() > OWN_PRIMITIVE_VERTICES;
+        let mesh = Shape::mesh(std::mem::take(&mut self.mesh));
+        if huge {
+            // egui appends consecutive shapes of one clip rect into one output mesh, so a
+            // marker after a huge mesh would regrow (copy) it every frame. A clip rect a
+            // thousandth of a point inside the viewport (the same pixels) keeps the huge
+            // mesh in a primitive of its own.
+            painter
+                .with_clip_rect(painter.clip_rect().shrink(1e-3))
+                .add(mesh);
+        } else {
+            painter.add(mesh);
         }
     }
 
