@@ -21,13 +21,13 @@ use super::seam;
 use super::stitch::stitch;
 use crate::geom::Point;
 use crate::nav::mesh::cost_map::CostMap;
+use crate::nav::mesh::faces::{Faces, NONE};
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::ids::{ComponentId, TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::mesh::reshaped::Reshaped;
 use crate::scene::Corner;
-use spade::handles::FixedVertexHandle;
 use spade::{Point2, PositionInTriangulation, Triangulation};
 
 /// Below this many vertices one triangulation is faster than two halves and a stitch.
@@ -158,34 +158,42 @@ fn insert_splitting(vertices: &[Point2<f64>], edges: &[[usize; 2]]) -> Result<Cd
     Ok(cdt)
 }
 
-/// One triangulated piece: the CDT, the walkable faces as triangles over global point indices,
-/// and their adjacency within the piece.
+/// One triangulated piece: its faces (spade's triangulation is freed as soon as they are
+/// copied), the walkable faces as triangles over piece vertices, and their adjacency within the
+/// piece.
 struct Part {
-    cdt: Cdt,
-    /// Global point index of each spade vertex (points spade added while splitting constraints
+    faces: Faces,
+    /// Global point index of each piece vertex (points spade added while splitting constraints
     /// come after all known points and are numbered by `assemble`).
     global: Vec<Option<u32>>,
-    /// Piece-local triangle of each spade face.
-    face_tri: Vec<Option<u32>>,
-    triangles: Vec<[FixedVertexHandle; 3]>,
+    /// Piece-local triangle of each face, `NONE` outside the free space.
+    face_tri: Vec<u32>,
+    triangles: Vec<[u32; 3]>,
     neighbors: Vec<[Option<u32>; 3]>,
 }
 
 fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
-    let vertices: Vec<Point2<f64>> = half.points.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    let vertices = |points: &[Point]| -> Vec<Point2<f64>> {
+        points.iter().map(|p| Point2::new(p.x, p.y)).collect()
+    };
     let mut conflicts = 0usize;
-    let cdt = Cdt::try_bulk_load_cdt(vertices.clone(), half.edges.clone(), |_| conflicts += 1)
-        .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
-    let walls = if conflicts == 0 && cdt.num_vertices() == vertices.len() {
+    let cdt = Cdt::try_bulk_load_cdt(vertices(&half.points), half.edges.clone(), |_| {
+        conflicts += 1
+    })
+    .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
+    let walls = if conflicts == 0 && cdt.num_vertices() == half.points.len() {
         cdt
     } else {
         log::warn!("{conflicts} crossing free-space edges; splitting them");
-        insert_splitting(&vertices, &half.edges)?
+        insert_splitting(&vertices(&half.points), &half.edges)?
     };
-    let walls_inside = classify(&walls);
-    let (cdt, inside) = if costs.is_empty() {
-        (walls, walls_inside)
+    let (faces, inside) = if costs.is_empty() {
+        let faces = Faces::new(&walls);
+        drop(walls);
+        let inside = classify(&faces);
+        (faces, inside)
     } else {
+        let walls_inside = classify(&Faces::new(&walls));
         let mut cdt = walls.clone();
         for edge in costs.outline_pieces() {
             let insert = |cdt: &mut Cdt, p: Point| {
@@ -198,36 +206,34 @@ fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
             }
         }
         let inside = classify_cells(&cdt, &walls, &walls_inside);
-        (cdt, inside)
+        (Faces::new(&cdt), inside)
     };
     let mut global: Vec<Option<u32>> = half.global.iter().map(|&g| Some(g)).collect();
-    global.resize(cdt.num_vertices(), None);
-    Ok(walkable_part(cdt, &inside, global))
+    global.resize(faces.points.len(), None);
+    Ok(walkable_part(faces, &inside, global))
 }
 
-/// The walkable faces of `cdt` (by `inside`) as a part, with their adjacency.
-fn walkable_part(cdt: Cdt, inside: &[bool], global: Vec<Option<u32>>) -> Part {
-    let mut face_tri = vec![None; cdt.num_all_faces()];
+/// The walkable faces of `faces` (by `inside`) as a part, with their adjacency.
+fn walkable_part(faces: Faces, inside: &[bool], global: Vec<Option<u32>>) -> Part {
+    let mut face_tri = vec![NONE; faces.len()];
     let mut triangles = Vec::new();
-    for face in cdt.inner_faces() {
-        if inside[face.index()] {
-            face_tri[face.index()] = Some(triangles.len() as u32);
-            triangles.push(face.vertices().map(|v| v.fix()));
+    for (f, &walkable) in inside.iter().enumerate() {
+        if walkable {
+            face_tri[f] = triangles.len() as u32;
+            triangles.push(faces.corners[f]);
         }
     }
     // Walls have an outside face across them, so every edge between two walkable faces is a
     // way through (a cost outline, or no constraint at all).
-    let mut neighbors = vec![[None; 3]; triangles.len()];
-    for face in cdt.inner_faces() {
-        let Some(t) = face_tri[face.index()] else {
-            continue;
-        };
-        for (k, e) in face.adjacent_edges().iter().enumerate() {
-            neighbors[t as usize][k] = e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
-        }
-    }
+    let neighbors = (0..faces.len())
+        .filter(|&f| inside[f])
+        .map(|f| {
+            faces.across[f]
+                .map(|g| (g != NONE && face_tri[g as usize] != NONE).then(|| face_tri[g as usize]))
+        })
+        .collect();
     Part {
-        cdt,
+        faces,
         global,
         face_tri,
         triangles,
@@ -253,21 +259,22 @@ pub(super) fn single_cdt(free: &FreeSpace) -> Result<Option<CornerCdt>, BuildErr
 /// The navmesh of a walls-only triangulation in one piece (no cost areas); `corners` holds the
 /// scene corner behind each of its vertices, by vertex index.
 pub(super) fn mesh_of_cdt(cdt: Cdt, corners: Vec<Option<Corner>>) -> NavMesh {
-    let inside = classify(&cdt);
-    let points: Vec<Point> = cdt
-        .vertices()
-        .map(|v| Point::new(v.position().x, v.position().y))
-        .collect();
+    let faces = Faces::new(&cdt);
+    drop(cdt);
+    let inside = classify(&faces);
+    let points = faces.points.clone();
     let global = (0..points.len() as u32).map(Some).collect();
-    let part = walkable_part(cdt, &inside, global);
+    let part = walkable_part(faces, &inside, global);
     assemble(vec![part], points, corners, None, &CostMap::default())
 }
 
-/// Inside/outside of every face of `cdt` (walls plus cost outlines), by face index: each cell of
-/// faces joined by unconstrained edges takes the side of its largest face's centroid in
-/// `walls` (the walls-only triangulation, classified `walls_inside`).
+/// Inside/outside of every inner face of `cdt` (walls plus cost outlines), in `Faces` order:
+/// each cell of faces joined by unconstrained edges takes the side of its largest face's
+/// centroid in `walls` (the walls-only triangulation, classified `walls_inside` in `Faces`
+/// order).
 fn classify_cells(cdt: &Cdt, walls: &Cdt, walls_inside: &[bool]) -> Vec<bool> {
-    let mut inside = vec![false; cdt.num_all_faces()];
+    let inner = |f: usize| f - 1;
+    let mut inside = vec![false; cdt.num_inner_faces()];
     let mut seen = vec![false; cdt.num_all_faces()];
     for first in cdt.inner_faces() {
         if seen[first.index()] {
@@ -292,17 +299,19 @@ fn classify_cells(cdt: &Cdt, walls: &Cdt, walls_inside: &[bool]) -> Vec<bool> {
             continue;
         };
         let side = match walls.locate(largest.center()) {
-            PositionInTriangulation::OnFace(f) => walls_inside[f.index()],
+            PositionInTriangulation::OnFace(f) => walls_inside[inner(f.index())],
             PositionInTriangulation::OnEdge(e) => {
                 let e = walls.directed_edge(e);
-                [e, e.rev()]
-                    .iter()
-                    .any(|s| s.face().as_inner().is_some_and(|f| walls_inside[f.index()]))
+                [e, e.rev()].iter().any(|s| {
+                    s.face()
+                        .as_inner()
+                        .is_some_and(|f| walls_inside[inner(f.index())])
+                })
             }
             _ => false,
         };
         for f in cell {
-            inside[f.index()] = side;
+            inside[inner(f.index())] = side;
         }
     }
     inside
@@ -323,14 +332,13 @@ fn assemble(
     for part in &mut parts {
         for (i, g) in part.global.iter_mut().enumerate() {
             if g.is_none() {
-                let p = part.cdt.vertex(FixedVertexHandle::from_index(i)).position();
                 *g = Some(points.len() as u32);
-                points.push(Point::new(p.x, p.y));
+                points.push(part.faces.points[i]);
                 corners.push(None);
             }
         }
     }
-    let global = |part: &Part, v: FixedVertexHandle| part.global[v.index()].unwrap_or(0) as usize;
+    let global = |part: &Part, v: u32| part.global[v as usize].unwrap_or(0) as usize;
     let mut vertex_of: Vec<Option<VertexId>> = vec![None; points.len()];
     for part in &parts {
         for t in &part.triangles {
@@ -367,14 +375,14 @@ fn assemble(
         let face_tri = part
             .face_tri
             .iter()
-            .map(|f| f.map(|x| TriId(x + offset)))
+            .map(|&f| if f == NONE { NONE } else { f + offset })
             .collect();
         let vertex_id = part
             .global
             .iter()
-            .map(|g| g.and_then(|g| vertex_of[g as usize]))
+            .map(|g| g.and_then(|g| vertex_of[g as usize]).map_or(NONE, |v| v.0))
             .collect();
-        locator_parts.push(LocatorPart::new(part.cdt, face_tri, vertex_id));
+        locator_parts.push(LocatorPart::new(part.faces, face_tri, vertex_id));
     }
     let reshaped = split_x
         .map(|_| {
@@ -413,30 +421,25 @@ fn assemble(
     mesh
 }
 
-/// Inside/outside of every face (by face index): flood from the hull, toggling at constraints.
-fn classify(cdt: &Cdt) -> Vec<bool> {
-    let mut inside = vec![false; cdt.num_all_faces()];
-    let mut seen = vec![false; cdt.num_all_faces()];
+/// Inside/outside of every face: flood from the hull, toggling at constraints.
+fn classify(faces: &Faces) -> Vec<bool> {
+    let mut inside = vec![false; faces.len()];
+    let mut seen = vec![false; faces.len()];
     let mut stack = Vec::new();
-    for e in cdt.convex_hull() {
-        for side in [e, e.rev()] {
-            if let Some(f) = side.face().as_inner()
-                && !seen[f.index()]
-            {
-                seen[f.index()] = true;
-                inside[f.index()] = side.is_constraint_edge();
-                stack.push(f.fix());
-            }
+    for f in 0..faces.len() {
+        if let Some(k) = (0..3).find(|&k| faces.across[f][k] == NONE) {
+            seen[f] = true;
+            inside[f] = faces.is_constraint(f as u32, k);
+            stack.push(f);
         }
     }
     while let Some(f) = stack.pop() {
-        for e in cdt.face(f).adjacent_edges() {
-            if let Some(g) = e.rev().face().as_inner()
-                && !seen[g.index()]
-            {
-                seen[g.index()] = true;
-                inside[g.index()] = inside[f.index()] ^ e.is_constraint_edge();
-                stack.push(g.fix());
+        for k in 0..3 {
+            let g = faces.across[f][k] as usize;
+            if g != NONE as usize && !seen[g] {
+                seen[g] = true;
+                inside[g] = inside[f] ^ faces.is_constraint(f as u32, k);
+                stack.push(g);
             }
         }
     }

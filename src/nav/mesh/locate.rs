@@ -1,21 +1,19 @@
 //! Point location: which triangle, edge or vertex of the navmesh holds a point, or none.
 //!
 //! Each triangulation the mesh was cut from is kept whole (walkable and outside faces, covering
-//! its convex hull) in a compact form: the corners of every face and the face across each edge,
-//! about 76 bytes a point where spade's own triangulation takes about 175 with the maps into the
-//! mesh. A query walks it from a face near the point (a coarse grid of faces): a stochastic
+//! its convex hull) as flat arrays (`Faces`), with a triangle per face and a mesh vertex per
+//! point: about 80 bytes a point, where spade's own triangulation took about 175 with those maps.
+//! A query walks the faces from one near the point (a coarse grid of faces): a stochastic
 //! visibility walk with exact orientation tests, which ends on every triangulation; a walk that
 //! runs past a bound derived from the face count falls back to testing every face.
 
+use super::faces::{Faces, NONE};
 use super::ids::{TriId, VertexId};
 use super::reshaped::Reshaped;
 use crate::geom::{Aabb, Point, orient};
-use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+use spade::{ConstrainedDelaunayTriangulation, Point2};
 
 pub(in crate::nav) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
-
-/// No face, triangle or vertex (a hull edge, an outside face, a point spade added).
-const NONE: u32 = u32::MAX;
 
 /// Where a point lies relative to the walkable triangles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,11 +54,7 @@ pub(crate) struct Locator {
 /// One triangulation, every face of it, with the maps into the mesh's ids.
 #[derive(Clone, Debug)]
 pub(crate) struct LocatorPart {
-    points: Vec<Point>,
-    /// Corners of every face, counter-clockwise; edge k runs from corner k to corner k + 1.
-    faces: Vec<[u32; 3]>,
-    /// The face across each edge, `NONE` on the convex hull.
-    across: Vec<[u32; 3]>,
+    faces: Faces,
     /// Mesh triangle of each face, `NONE` for faces outside the free space.
     face_tri: Vec<u32>,
     /// Mesh vertex of each point, `NONE` for points no walkable triangle uses.
@@ -77,50 +71,16 @@ enum Spot {
 }
 
 impl LocatorPart {
-    /// The compact copy of `cdt`, whose faces map to mesh triangles by `face_tri` (by spade face
-    /// index) and whose vertices to mesh vertices by `vertex_id` (by spade vertex index). The
-    /// triangulation itself is dropped.
-    pub(in crate::nav) fn new(
-        cdt: Cdt,
-        face_tri: Vec<Option<TriId>>,
-        vertex_id: Vec<Option<VertexId>>,
-    ) -> Self {
-        // spade numbers its outer face 0 and the inner faces from 1.
-        let inner = |f: usize| (f - 1) as u32;
-        let count = cdt.num_inner_faces();
-        let mut faces = Vec::with_capacity(count);
-        let mut across = Vec::with_capacity(count);
-        let mut tri = Vec::with_capacity(count);
-        for face in cdt.inner_faces() {
-            debug_assert_eq!(inner(face.index()) as usize, faces.len());
-            faces.push(face.vertices().map(|v| v.index() as u32));
-            across.push(
-                face.adjacent_edges()
-                    .map(|e| e.rev().face().as_inner().map_or(NONE, |g| inner(g.index()))),
-            );
-            tri.push(face_tri.get(face.index()).copied().flatten().map_or(NONE, |t| t.0));
-        }
-        let points: Vec<Point> = cdt
-            .vertices()
-            .map(|v| Point::new(v.position().x, v.position().y))
-            .collect();
-        drop(cdt);
-        let vertex_id = (0..points.len())
-            .map(|v| vertex_id.get(v).copied().flatten().map_or(NONE, |id| id.0))
-            .collect();
-        let hints = HintGrid::new(&points, &faces);
+    /// Location in `faces`, whose faces map to mesh triangles by `face_tri` and whose points to
+    /// mesh vertices by `vertex_id` (`NONE` for none).
+    pub(in crate::nav) fn new(faces: Faces, face_tri: Vec<u32>, vertex_id: Vec<u32>) -> Self {
+        let hints = HintGrid::new(&faces);
         LocatorPart {
-            points,
             faces,
-            across,
-            face_tri: tri,
+            face_tri,
             vertex_id,
             hints,
         }
-    }
-
-    fn corners(&self, f: u32) -> [Point; 3] {
-        self.faces[f as usize].map(|v| self.points[v as usize])
     }
 
     /// The face holding `p` (its boundary included) and where in it, or `None` outside the
@@ -139,12 +99,12 @@ impl LocatorPart {
             state ^= state >> 17;
             state ^= state << 5;
             let first = (state % 3) as usize;
-            let c = self.corners(f);
+            let c = self.faces.positions(f);
             let exit = (0..3)
                 .map(|i| (first + i) % 3)
                 .find(|&k| orient(c[k], c[(k + 1) % 3], p) < 0.0);
             match exit {
-                Some(k) => match self.across[f as usize][k] {
+                Some(k) => match self.faces.across[f as usize][k] {
                     NONE => return None,
                     g => f = g,
                 },
@@ -158,7 +118,7 @@ impl LocatorPart {
     /// triangulation, but a bound must not depend on that.
     fn scan(&self, p: Point) -> Option<(u32, Spot)> {
         (0..self.faces.len() as u32).find_map(|f| {
-            let c = self.corners(f);
+            let c = self.faces.positions(f);
             (0..3)
                 .all(|k| orient(c[k], c[(k + 1) % 3], p) >= 0.0)
                 .then(|| (f, spot(c, p)))
@@ -177,10 +137,12 @@ impl LocatorPart {
             return Location::Outside;
         };
         match spot {
-            Spot::Inside => self.triangle(f).map_or(Location::Outside, Location::InTriangle),
+            Spot::Inside => self
+                .triangle(f)
+                .map_or(Location::Outside, Location::InTriangle),
             Spot::Edge(k) => {
-                let corners = self.faces[f as usize];
-                let g = self.across[f as usize][k];
+                let corners = self.faces.corners[f as usize];
+                let g = self.faces.across[f as usize][k];
                 // Each side with its edge's first corner, walkable sides only.
                 let sides = [(f, corners[k]), (g, corners[(k + 1) % 3])];
                 sides
@@ -196,8 +158,11 @@ impl LocatorPart {
                     .unwrap_or(Location::Outside)
             }
             Spot::Corner(k) => {
-                let v = self.faces[f as usize][k];
-                match (self.vertex_id[v as usize], self.walkable_around(f, v).first()) {
+                let v = self.faces.corners[f as usize][k];
+                match (
+                    self.vertex_id[v as usize],
+                    self.walkable_around(f, v).first(),
+                ) {
                     (NONE, _) | (_, None) => Location::Outside,
                     (id, Some(&t)) => Location::OnVertex(VertexId(id), t),
                 }
@@ -213,10 +178,10 @@ impl LocatorPart {
         'turns: for turn in [0, 2] {
             let mut g = f;
             for _ in 0..self.faces.len() {
-                let Some(i) = self.faces[g as usize].iter().position(|&c| c == v) else {
+                let Some(i) = self.faces.corners[g as usize].iter().position(|&c| c == v) else {
                     break 'turns;
                 };
-                g = self.across[g as usize][(i + turn) % 3];
+                g = self.faces.across[g as usize][(i + turn) % 3];
                 if g == f {
                     break 'turns;
                 }
@@ -234,7 +199,9 @@ impl LocatorPart {
     /// The walkable triangles around the point at exactly `p`, if it is a point of this part.
     fn around_point(&self, p: Point) -> Option<Vec<TriId>> {
         match self.find(p)? {
-            (f, Spot::Corner(k)) => Some(self.walkable_around(f, self.faces[f as usize][k])),
+            (f, Spot::Corner(k)) => {
+                Some(self.walkable_around(f, self.faces.corners[f as usize][k]))
+            }
             _ => None,
         }
     }
@@ -306,12 +273,7 @@ impl Locator {
 
 /// Where `p` lies in triangle `t` (corners `corners` at `points`), its boundary included:
 /// inside, on edge k (corner k to corner k + 1) or on a corner, decided exactly.
-fn position_in(
-    t: TriId,
-    corners: [VertexId; 3],
-    points: [Point; 3],
-    p: Point,
-) -> Option<Location> {
+fn position_in(t: TriId, corners: [VertexId; 3], points: [Point; 3], p: Point) -> Option<Location> {
     if (0..3).any(|k| orient(points[k], points[(k + 1) % 3], p) < 0.0) {
         return None;
     }
@@ -335,8 +297,8 @@ struct HintGrid {
 impl HintGrid {
     /// Each cell gets the first face whose centroid lies in it; empty cells borrow a
     /// neighbour's face.
-    fn new(points: &[Point], faces: &[[u32; 3]]) -> Self {
-        let bounds = Aabb::from_points(points.iter().copied());
+    fn new(faces: &Faces) -> Self {
+        let bounds = Aabb::from_points(faces.points.iter().copied());
         let span = bounds.width().max(bounds.height());
         let side = ((faces.len() as f64 / 8.0).sqrt().ceil() as usize).clamp(1, 512);
         let cell = if span > 0.0 { span / side as f64 } else { 1.0 };
@@ -349,12 +311,12 @@ impl HintGrid {
             rows,
             cells: vec![NONE; cols * rows],
         };
-        for (f, corners) in faces.iter().enumerate() {
-            let [a, b, c] = corners.map(|v| points[v as usize]);
+        for f in 0..faces.len() as u32 {
+            let [a, b, c] = faces.positions(f);
             let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
             let i = grid.cell_index(centroid);
             if grid.cells[i] == NONE {
-                grid.cells[i] = f as u32;
+                grid.cells[i] = f;
             }
         }
         // Breadth-first from the filled cells.
