@@ -18,6 +18,7 @@ use super::repair::{Piece, Repaired, is_convex};
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::scene::Corner;
+use std::collections::HashMap;
 
 /// A grown obstacle piece (or several merged), with the corners of its points when they are
 /// known exactly.
@@ -338,11 +339,20 @@ fn ring_edges(c: &[Point]) -> impl Iterator<Item = Segment> + '_ {
     (0..n).map(move |i| Segment::new(c[i], c[(i + 1) % n]))
 }
 
-/// Finds the scene corner behind a vertex: the nearest corner, if within the offset reach.
+/// Finds the scene corner behind a vertex: the nearest corner, if within the offset reach. A
+/// vertex at exactly a corner's position (the raw free space keeps the scene's own points) is
+/// found by that position alone, without building the spatial index.
 pub(super) struct CornerLookup<'a> {
     corners: &'a [(Point, Corner)],
+    /// The first corner at each position.
+    at: std::cell::OnceCell<HashMap<(u64, u64), u32>>,
     grid: std::cell::OnceCell<SegmentGrid>,
     reach: f64,
+}
+
+/// A position as a hash key; +0.0 turns -0.0 into 0.0, which is at distance 0 from it.
+fn position_key(p: Point) -> (u64, u64) {
+    ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
 }
 
 impl<'a> CornerLookup<'a> {
@@ -351,12 +361,36 @@ impl<'a> CornerLookup<'a> {
     pub(super) fn new(corners: &'a [(Point, Corner)], reach: f64) -> Self {
         CornerLookup {
             corners,
+            at: std::cell::OnceCell::new(),
             grid: std::cell::OnceCell::new(),
             reach,
         }
     }
 
     pub(super) fn contour(&self, points: Vec<Point>) -> Contour {
+        let at = self.at.get_or_init(|| {
+            let mut at = HashMap::with_capacity(self.corners.len());
+            for (i, &(p, _)) in self.corners.iter().enumerate() {
+                at.entry(position_key(p)).or_insert(i as u32);
+            }
+            at
+        });
+        let corners = points
+            .iter()
+            .map(|&p| {
+                // At distance 0 the first such corner is the nearest, as the index would say.
+                let i = match at.get(&position_key(p)) {
+                    Some(&i) => i as usize,
+                    None => self.nearest(p)?,
+                };
+                Some(self.corners[i].1)
+            })
+            .collect();
+        Contour { points, corners }
+    }
+
+    /// The index of the corner nearest to `p` within the reach, if any.
+    fn nearest(&self, p: Point) -> Option<usize> {
         let grid = self.grid.get_or_init(|| {
             SegmentGrid::new(
                 self.corners
@@ -367,17 +401,33 @@ impl<'a> CornerLookup<'a> {
         });
         let extent = grid.bounds().diagonal().max(1.0);
         let limit = self.reach * (1.0 + 1e-9) + 1e-9 * extent;
-        let corners = points
-            .iter()
-            .map(|&p| grid.nearest(p, limit).map(|(i, _)| self.corners[i].1))
-            .collect();
-        Contour { points, corners }
+        grid.nearest(p, limit).map(|(i, _)| i)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::RingRef;
+
+    #[test]
+    fn vertices_at_corners_are_found_without_the_spatial_index() {
+        // Issue 11 item 9: the raw free space of a 125k-corner outline built an R-tree of every
+        // corner and searched it once a vertex, though each vertex is a corner.
+        let corner = |index| Corner {
+            ring: RingRef::Walkable(0),
+            index,
+        };
+        let (a, b) = (Point::new(1.0, 2.0), Point::new(-0.0, 5.0));
+        let corners = [(a, corner(0)), (a, corner(1)), (b, corner(2))];
+        let lookup = CornerLookup::new(&corners, 0.5);
+        let found = lookup.contour(vec![a, Point::new(0.0, 5.0)]);
+        // The first of two corners at one position, and -0 is 0.
+        assert_eq!(found.corners, [Some(corner(0)), Some(corner(2))]);
+        assert!(lookup.grid.get().is_none());
+        let near = lookup.contour(vec![Point::new(1.3, 2.0), Point::new(3.0, 3.0)]);
+        assert_eq!(near.corners, [Some(corner(0)), None]);
+    }
 
     /// Issue 11 item 9: a convex walkable outline of 125k corners took 32 s to build, clipping
     /// the ring by each edge's half-plane in turn (O(n^2)). The sorted half-plane intersection

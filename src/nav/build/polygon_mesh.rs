@@ -322,7 +322,7 @@ fn assemble(
         locator: Locator {
             parts: vec![LocatorPart::new(faces, face_tri, vertex_id)],
             reshaped: None,
-            split_x: None,
+            splits: Vec::new(),
         },
         costs: Vec::new(),
         cost_map: CostMap::default(),

@@ -28,10 +28,15 @@ use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::mesh::reshaped::Reshaped;
 use crate::scene::Corner;
+use rayon::prelude::*;
 use spade::{Point2, PositionInTriangulation, Triangulation};
 
 /// Below this many vertices one triangulation is faster than two halves and a stitch.
 const SPLIT_MIN_VERTICES: usize = 16_000;
+
+/// Halves with more vertices are split again, so that spade's triangulations (about 150 bytes a
+/// vertex while they are built) of the strips being built at once stay small.
+const STRIP_MAX_VERTICES: usize = 750_000;
 
 /// Triangulates `free`. Contours must not cross (inflation guarantees it); if spade still reports
 /// a conflict, the constraints are inserted one by one with splitting instead.
@@ -47,46 +52,86 @@ pub fn triangulate_with_costs(free: &FreeSpace, costs: &CostMap) -> Result<NavMe
     } else {
         usize::MAX
     };
-    triangulate_pieces(free, costs, split_min)
+    triangulate_pieces(free, costs, split_min, STRIP_MAX_VERTICES)
 }
 
 /// Triangulates `free` as one constrained Delaunay triangulation, never split at a seam: the
 /// reference a split build is compared with.
 pub fn triangulate_in_one_piece(free: &FreeSpace) -> Result<NavMesh, BuildError> {
-    triangulate_pieces(free, &CostMap::default(), usize::MAX)
+    triangulate_pieces(free, &CostMap::default(), usize::MAX, usize::MAX)
 }
 
 /// Triangulates `free`, split in two halves at a seam when it has at least `split_min` distinct
-/// points and a seam exists.
+/// points and a seam exists, and the halves into strips of at most `strip_max` points.
 fn triangulate_pieces(
     free: &FreeSpace,
     costs: &CostMap,
     split_min: usize,
+    strip_max: usize,
 ) -> Result<NavMesh, BuildError> {
-    let (points, corners, edges) = collect(free);
-    let split = if points.len() >= split_min {
-        seam::split(&points, &edges)
-    } else {
-        None
+    let (mut points, corners, edges) = collect(free);
+    let whole = seam::Half {
+        global: (0..points.len() as u32).collect(),
+        points: points.clone(),
+        edges,
     };
-    match split {
-        None => {
-            let whole = seam::Half {
-                global: (0..points.len() as u32).collect(),
-                points: points.clone(),
-                edges,
-            };
-            let part = build_part(whole, costs)?;
-            Ok(assemble(vec![part], points, corners, None, costs))
+    let mut splits = Vec::new();
+    let strips = if points.len() >= split_min {
+        split_strips(whole, strip_max, &mut points, &mut splits)
+    } else {
+        vec![whole]
+    };
+    // rayon runs as many strips at once as there are cores, so only that many of spade's
+    // triangulations are alive at a time.
+    let parts = strips
+        .into_par_iter()
+        .map(|strip| build_part(strip, costs))
+        .collect::<Result<Vec<Part>, BuildError>>()?;
+    Ok(assemble(parts, points, corners, splits, costs))
+}
+
+/// Splits `piece` at a seam, and each half again while it has more than `max` points and a seam
+/// exists: the strips in x order, with the seam points appended to `all` (the global points the
+/// strips index) and the seams' x in `splits`.
+fn split_strips(
+    piece: seam::Half,
+    max: usize,
+    all: &mut Vec<Point>,
+    splits: &mut Vec<f64>,
+) -> Vec<seam::Half> {
+    let Some(split) = seam::split(&piece.points, &piece.edges) else {
+        return vec![piece];
+    };
+    // The halves index the piece's points, then the new seam points.
+    let n = piece.points.len();
+    let first_seam = all.len() as u32;
+    all.extend(&split.seam);
+    let to_global = |i: u32| {
+        if (i as usize) < n {
+            piece.global[i as usize]
+        } else {
+            first_seam + (i - n as u32)
         }
-        Some(split) => {
-            let [left, right] = split.halves;
-            let (a, b) = rayon::join(|| build_part(left, costs), || build_part(right, costs));
-            let mut all = points;
-            all.extend(split.seam);
-            Ok(assemble(vec![a?, b?], all, corners, Some(split.x), costs))
+    };
+    let [left, right] = split.halves.map(|mut half| {
+        for g in &mut half.global {
+            *g = to_global(*g);
+        }
+        half
+    });
+    drop(piece);
+    let mut strips = Vec::new();
+    for (i, half) in [left, right].into_iter().enumerate() {
+        if i == 1 {
+            splits.push(split.x);
+        }
+        if half.points.len() > max {
+            strips.extend(split_strips(half, max, all, splits));
+        } else {
+            strips.push(half);
         }
     }
+    strips
 }
 
 /// Contour points with exact duplicates merged, their corners, and the contour edges.
@@ -265,7 +310,7 @@ pub(super) fn mesh_of_cdt(cdt: Cdt, corners: Vec<Option<Corner>>) -> NavMesh {
     let points = faces.points.clone();
     let global = (0..points.len() as u32).map(Some).collect();
     let part = walkable_part(faces, &inside, global);
-    assemble(vec![part], points, corners, None, &CostMap::default())
+    assemble(vec![part], points, corners, Vec::new(), &CostMap::default())
 }
 
 /// Inside/outside of every inner face of `cdt` (walls plus cost outlines), in `Faces` order:
@@ -323,7 +368,7 @@ fn assemble(
     parts: Vec<Part>,
     mut points: Vec<Point>,
     mut corners: Vec<Option<Corner>>,
-    split_x: Option<f64>,
+    splits: Vec<f64>,
     costs: &CostMap,
 ) -> NavMesh {
     let mut parts = parts;
@@ -384,8 +429,8 @@ fn assemble(
             .collect();
         locator_parts.push(LocatorPart::new(part.faces, face_tri, vertex_id));
     }
-    let reshaped = split_x
-        .map(|_| {
+    let reshaped = (!splits.is_empty())
+        .then(|| {
             stitch(
                 &vertices,
                 &mut triangles,
@@ -405,7 +450,7 @@ fn assemble(
         component_count,
         locator: Locator {
             parts: locator_parts,
-            split_x,
+            splits,
             reshaped,
         },
         costs: Vec::new(),
@@ -500,10 +545,15 @@ mod tests {
     /// The split build of `free` is a valid Delaunay mesh of the same area as one
     /// triangulation, and locates points as that one does, in a triangle that holds them.
     /// Returns whether the join flipped any edge.
-    fn check_split_against_whole(free: &FreeSpace, seed: u64) -> Result<bool, String> {
-        let split = triangulate_pieces(free, &CostMap::default(), 0).map_err(|e| e.to_string())?;
+    fn check_split_against_whole(
+        free: &FreeSpace,
+        seed: u64,
+        strip_max: usize,
+    ) -> Result<bool, String> {
+        let split = triangulate_pieces(free, &CostMap::default(), 0, strip_max)
+            .map_err(|e| e.to_string())?;
         let whole = triangulate_in_one_piece(free).map_err(|e| e.to_string())?;
-        if split.locator.split_x.is_none() {
+        if split.locator.splits.is_empty() {
             return Err("no seam".into());
         }
         split.validate(free)?;
@@ -552,7 +602,21 @@ mod tests {
     fn the_split_build_has_no_sliver_seam() {
         // Before the flips, the seam pieces stayed as long edges with slivers on both sides.
         let free = free_space(&rotated_squares(12, 8, 10.0, 1.0, 3), 1.0);
-        assert_eq!(check_split_against_whole(&free, 1), Ok(true));
+        assert_eq!(check_split_against_whole(&free, 1, usize::MAX), Ok(true));
+    }
+
+    #[test]
+    fn big_halves_are_split_into_strips_that_join_like_one_triangulation() {
+        // At 1M obstacle vertices two halves held 900 MB of spade's triangulations at once;
+        // strips keep what is built at a time small.
+        let free = free_space(&rotated_squares(16, 6, 10.0, 1.0, 3), 1.0);
+        let points = free.vertex_count();
+        let split = triangulate_pieces(&free, &CostMap::default(), 0, points / 6).unwrap();
+        let strips = split.locator.parts.len();
+        assert!(strips >= 8, "{strips} strips for {points} points");
+        assert_eq!(split.locator.splits.len(), strips - 1);
+        assert!(split.locator.splits.is_sorted());
+        assert_eq!(check_split_against_whole(&free, 2, points / 6), Ok(true));
     }
 
     proptest! {
@@ -565,7 +629,8 @@ mod tests {
         ) {
             let free = free_space(&random_field(count, 80.0, 50.0, radius, seed), radius);
             prop_assume!(!free.is_empty());
-            let checked = check_split_against_whole(&free, seed);
+            let strip_max = if seed % 2 == 0 { usize::MAX } else { free.vertex_count() / 5 };
+            let checked = check_split_against_whole(&free, seed, strip_max);
             prop_assume!(checked != Err("no seam".to_string()));
             prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
         }

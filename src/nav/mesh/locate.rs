@@ -42,12 +42,12 @@ impl Location {
     }
 }
 
-/// The triangulations kept for point location (one, or two split at `split_x`), and the
-/// triangles reshaped since (see `reshaped`).
+/// The triangulations kept for point location (one, or strips split at the seams `splits`, in
+/// x order), and the triangles reshaped since (see `reshaped`).
 #[derive(Clone, Debug)]
 pub(crate) struct Locator {
     pub(in crate::nav) parts: Vec<LocatorPart>,
-    pub(in crate::nav) split_x: Option<f64>,
+    pub(in crate::nav) splits: Vec<f64>,
     pub(in crate::nav) reshaped: Option<Reshaped>,
 }
 
@@ -223,13 +223,11 @@ fn spot(c: [Point; 3], p: Point) -> Spot {
 }
 
 impl Locator {
-    /// The parts that may hold a point with this x (both when it is on the seam).
+    /// The parts that may hold a point with this x (both strips when it is on a seam).
     fn parts_for(&self, x: f64) -> &[LocatorPart] {
-        match self.split_x {
-            Some(c) if x < c => &self.parts[..1],
-            Some(c) if x > c => &self.parts[1..],
-            _ => &self.parts,
-        }
+        let first = self.splits.partition_point(|&c| c < x);
+        let last = self.splits.partition_point(|&c| c <= x);
+        &self.parts[first..=last.min(self.parts.len() - 1)]
     }
 
     /// Locates `p` among the mesh triangles `triangles`.
