@@ -17,7 +17,7 @@ pub const MEMORY_BUDGET: usize = 2 << 30;
 /// vertices (553 bytes each, the process's own 40 MiB included) and 3,307 MiB for 7.75M at 1M
 /// (447 bytes each). They go to spade's triangulations kept for point location, the meshes, the
 /// free spaces and the triangulations' working copies.
-pub const BYTES_PER_POINT: usize = 560;
+pub const BYTES_PER_POINT: usize = 270;
 
 /// Refuses the build of `scene` at `radius` (with the raw mesh when `with_raw`) when its
 /// estimated points need more than `budget` bytes.
