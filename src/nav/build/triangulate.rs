@@ -38,6 +38,9 @@ const SPLIT_MIN_VERTICES: usize = 16_000;
 /// vertex while they are built) of the strips being built at once stay small.
 const STRIP_MAX_VERTICES: usize = 750_000;
 
+/// At most 2^5 = 32 strips, whatever `STRIP_MAX_VERTICES` asks.
+const MAX_SPLIT_DEPTH: usize = 5;
+
 /// Triangulates `free`. Contours must not cross (inflation guarantees it); if spade still reports
 /// a conflict, the constraints are inserted one by one with splitting instead.
 pub fn triangulate(free: &FreeSpace) -> Result<NavMesh, BuildError> {
@@ -77,7 +80,7 @@ fn triangulate_pieces(
     };
     let mut splits = Vec::new();
     let strips = if points.len() >= split_min {
-        split_strips(whole, strip_max, &mut points, &mut splits)
+        split_strips(whole, strip_max, 1, &mut points, &mut splits)
     } else {
         vec![whole]
     };
@@ -90,12 +93,14 @@ fn triangulate_pieces(
     Ok(assemble(parts, points, corners, splits, costs))
 }
 
-/// Splits `piece` at a seam, and each half again while it has more than `max` points and a seam
-/// exists: the strips in x order, with the seam points appended to `all` (the global points the
-/// strips index) and the seams' x in `splits`.
+/// Splits `piece` at a seam, and each half again while it has more than `max` points, a seam
+/// exists and fewer than `MAX_SPLIT_DEPTH` splits led to it: the strips in x order, with the
+/// seam points appended to `all` (the global points the strips index) and the seams' x in
+/// `splits`.
 fn split_strips(
     piece: seam::Half,
     max: usize,
+    depth: usize,
     all: &mut Vec<Point>,
     splits: &mut Vec<f64>,
 ) -> Vec<seam::Half> {
@@ -125,8 +130,8 @@ fn split_strips(
         if i == 1 {
             splits.push(split.x);
         }
-        if half.points.len() > max {
-            strips.extend(split_strips(half, max, all, splits));
+        if half.points.len() > max && depth < MAX_SPLIT_DEPTH {
+            strips.extend(split_strips(half, max, depth + 1, all, splits));
         } else {
             strips.push(half);
         }
@@ -626,7 +631,7 @@ mod tests {
         ) {
             let free = free_space(&random_field(count, 80.0, 50.0, radius, seed), radius);
             prop_assume!(!free.is_empty());
-            let strip_max = if seed % 2 == 0 { usize::MAX } else { free.vertex_count() / 5 };
+            let strip_max = if seed % 2 == 0 { usize::MAX } else { free.vertex_count() / 3 };
             let checked = check_split_against_whole(&free, seed, strip_max);
             prop_assume!(checked != Err("no seam".to_string()));
             prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
