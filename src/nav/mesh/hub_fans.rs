@@ -337,8 +337,12 @@ mod tests {
             // Lines through a point near the disc, in any direction.
             let a = Point::new(rng.range(10.0, 30.0), rng.range(5.0, 25.0));
             let b = a + Point::from_angle(rng.range(0.0, TAU));
-            let ccw = rng.next_u64() % 2 == 0;
-            let side = if rng.next_u64() % 2 == 0 { 1.0 } else { -1.0 };
+            let ccw = rng.next_u64().is_multiple_of(2);
+            let side = if rng.next_u64().is_multiple_of(2) {
+                1.0
+            } else {
+                -1.0
+            };
             let clear = |i: usize| {
                 convex
                     .corners(hubs.poly(place, i))
