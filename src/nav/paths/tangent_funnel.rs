@@ -179,8 +179,9 @@ pub struct TangentFunnelEvent {
 }
 
 /// The tangent funnel's scan over `portals` for radius `radius`, step by step: the scan
-/// [`tangent_path`] starts from (it then settles the corners, and wraps loose corners of the end
-/// triangles, which are not steps of the scan).
+/// [`tangent_path`] starts from (on a long corridor it finds the same corners by a double-ended
+/// queue; it then settles the corners, and wraps loose corners of the end triangles, which are
+/// not steps of the scan).
 pub fn tangent_funnel_trace(portals: &[Portal], radius: f64) -> Vec<TangentFunnelEvent> {
     if portals.is_empty() {
         return Vec::new();
@@ -242,16 +243,19 @@ fn wrap_corners(
 }
 
 /// Portal steps per portal the restart scan may take before the double-ended queue takes over.
-const SCAN_STEPS_PER_PORTAL: usize = 4;
+const SCAN_STEPS_PER_PORTAL: usize = 2;
+
+/// Portal steps in all the restart scan may take before the double-ended queue takes over.
+const SCAN_MAX_STEPS: usize = 4096;
 
 /// The funnel's corners before settling: the restart scan's (the one [`tangent_funnel_trace`]
-/// shows), unless it takes more than a few steps per portal, rescanning after every corner of a
-/// path that turns at thousands of them (round a dense ring: quadratic); then the double-ended
-/// queue's, linear. The two agree on the corridors of queries (a test compares them); they can
-/// differ where circles overlap the start, the goal or each other in near-coincident corners,
-/// and those corridors are short, so they get the scan.
+/// shows), unless it takes more than 2 steps per portal (rescanning after every corner of a path
+/// that turns at thousands of them, round a dense ring: quadratic) or 4096 steps in all; then the
+/// double-ended queue's, linear. The two agree on the corridors of queries (a test compares
+/// them); they can differ where circles overlap the start, the goal or each other round
+/// near-coincident corners, on short corridors, which the scan decides.
 fn scan_or_deque(discs: &Discs) -> Vec<PortalEnd> {
-    let budget = SCAN_STEPS_PER_PORTAL * discs.portal_count() + 64;
+    let budget = (SCAN_STEPS_PER_PORTAL * discs.portal_count() + 64).min(SCAN_MAX_STEPS);
     funnel_corners_within(discs, budget).unwrap_or_else(|| deque_corners(discs))
 }
 
@@ -915,7 +919,7 @@ mod tests {
             .unwrap();
         let ps = corridor.portals(raw);
         let discs = Discs::new(&ps, 0.5, &|_| true);
-        let budget = SCAN_STEPS_PER_PORTAL * ps.len() + 64;
+        let budget = (SCAN_STEPS_PER_PORTAL * ps.len() + 64).min(SCAN_MAX_STEPS);
         assert_eq!(funnel_corners_within(&discs, budget), None);
         let (deque, steps) = deque_corners_counted(&discs);
         assert_eq!(scan_or_deque(&discs), deque);
