@@ -4,7 +4,8 @@
 use navscope::lab::random_queries;
 use navscope::nav::invariants::check_corridor;
 use navscope::nav::{
-    CorridorOptions, QueryOptions, Variant, build, funnel_length, optimize_corridor, query_mesh,
+    CorridorOptions, CorridorSearch, QueryOptions, Variant, build, funnel_length,
+    optimize_corridor, query_mesh,
 };
 use navscope::scene::generate;
 use serde_json::Value;
@@ -17,6 +18,7 @@ const FUNNEL: QueryOptions = QueryOptions {
         visibility: false,
         topology: false,
         topology_nodes: 64,
+        search: CorridorSearch::AStar,
     },
     explain: None,
 };
@@ -178,6 +180,7 @@ fn optimised_corridors_are_valid_and_never_longer() {
             visibility: true,
             topology: true,
             topology_nodes: 200,
+            ..Default::default()
         },
     ];
     let mut shortened = 0;
