@@ -91,29 +91,43 @@ pub fn paint(
     pictures: &[&Picture],
     visible: impl Fn(Layer) -> bool,
 ) -> BTreeSet<Layer> {
-    let mut order: Vec<(u8, usize, usize)> = Vec::new();
+    // Items by rank, each rank in picture and insertion order. Visibility is asked once per
+    // run of items of one layer, not per item: a scene of 17k obstacles is 17k items.
+    let mut ranks: Vec<Vec<(usize, usize)>> = Vec::new();
+    let mut last_asked: Option<(Layer, bool)> = None;
     for (p, picture) in pictures.iter().enumerate() {
         for (i, item) in picture.list.items.iter().enumerate() {
-            if visible(item.layer) {
-                order.push((item.layer.rank(), p, i));
+            let shown = match last_asked {
+                Some((layer, shown)) if layer == item.layer => shown,
+                _ => visible(item.layer),
+            };
+            last_asked = Some((item.layer, shown));
+            if shown {
+                let rank = usize::from(item.layer.rank());
+                if ranks.len() <= rank {
+                    ranks.resize_with(rank + 1, Vec::new);
+                }
+                ranks[rank].push((p, i));
             }
         }
     }
-    order.sort_by_key(|&(rank, p, i)| (rank, p, i));
+    let order: Vec<(usize, usize)> = ranks.into_iter().flatten().collect();
     // Items within a few points of the viewport may still show (stroke widths, markers).
     let seen = target
         .view
         .visible(target.rect)
         .expanded(target.view.world_len(16.0));
     let mut painted = BTreeSet::new();
+    // Items come grouped by layer, so a layer is recorded once per run of its items.
+    let mut last = None;
     let mut batch = Batch::new(target);
     let vertices: usize = order
         .iter()
-        .map(|&(_, p, i)| vertex_bound(&pictures[p].list.items[i].primitive))
+        .map(|&(p, i)| vertex_bound(&pictures[p].list.items[i].primitive))
         .sum();
     batch.mesh.reserve_vertices(vertices);
     batch.mesh.reserve_triangles(vertices * 3 / 2);
-    for (_, p, i) in order {
+    for (p, i) in order {
         let picture = pictures[p];
         if !picture.bounds[i].intersects(&seen) {
             continue;
@@ -128,7 +142,10 @@ pub fn paint(
             Some((_, fill)) => batch.edge_fill(item, fill),
             None => batch.item(item, &picture.fills[i], &picture.bounds[i]),
         }
-        painted.insert(item.layer);
+        if last != Some(item.layer) {
+            painted.insert(item.layer);
+            last = Some(item.layer);
+        }
     }
     batch.flush();
     painted
