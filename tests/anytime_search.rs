@@ -2,8 +2,8 @@
 //! its corridors are valid and their funnels never shorter than the exact optimum, a larger
 //! budget never gives a longer funnel, on a subset of the aurora map's published queries
 //! (`../shared/validation-data`) its funnels are within 0.3% of the optimum on average and 2%
-//! at the 99th percentile (and shorter than A*'s), and `lab` and
-//! `path` take it with `--optimize anytime`.
+//! at the 99th percentile (and shorter than A*'s). (`lab` and `path` take it with
+//! `--optimize anytime`: tests/lab.rs.)
 
 mod validation_data;
 
@@ -152,77 +152,4 @@ fn on_aurora_the_anytime_funnels_are_within_the_targets_and_shorter_than_a_stars
     assert!(mean < astar_mean, "anytime mean {mean}, A* {astar_mean}");
     // Issue 14's targets: funnel/optimal mean <= 1.003, p99 <= 1.02.
     assert!(mean <= 1.003 && p99 <= 1.02, "mean {mean}, p99 {p99}");
-}
-
-/// Runs the navscope binary with `args`; its standard output.
-fn navscope(args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_navscope"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-#[test]
-fn lab_and_path_take_the_anytime_search() {
-    let scene = "assets/scenes/field.json";
-    let lab = navscope(&[
-        "lab",
-        scene,
-        "--n",
-        "40",
-        "--optimize",
-        "anytime",
-        "--anytime-nodes",
-        "16",
-        "--json",
-    ]);
-    let lab: serde_json::Value = serde_json::from_str(&lab).unwrap();
-    assert_eq!(lab["optimize"], serde_json::json!(["anytime"]));
-    assert_eq!(lab["found"], 40);
-    // `path` answers with the anytime corridor: its funnel is the library's.
-    let s = navscope::scene::load(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join(scene)
-            .as_path(),
-    )
-    .unwrap();
-    let built = build(&s).unwrap();
-    let q = &s.queries[0];
-    let (from, to) = (
-        format!("{},{}", q.start.x, q.start.y),
-        format!("{},{}", q.goal.x, q.goal.y),
-    );
-    let path = navscope(&[
-        "path",
-        scene,
-        "--from",
-        &from,
-        "--to",
-        &to,
-        "--optimize",
-        "anytime",
-        "--json",
-    ]);
-    let path: serde_json::Value = serde_json::from_str(&path).unwrap();
-    let side = query_mesh(
-        &built.mesh,
-        q.start,
-        q.goal,
-        &options(CorridorSearch::Anytime { budget: 64 }),
-    );
-    let funnel = side.path(Variant::Funnel).unwrap().length;
-    let printed = path["results"][0]["paths"]["funnel"]["length"]
-        .as_f64()
-        .unwrap();
-    assert!(
-        (printed - funnel).abs() <= 1e-9 * funnel,
-        "{printed} vs {funnel}"
-    );
 }

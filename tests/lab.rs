@@ -234,3 +234,53 @@ fn the_corridor_checker_rejects_broken_corridors() {
     let err = check_corridor(&built.mesh, &repeated).unwrap_err();
     assert!(err.contains("twice"), "{err}");
 }
+
+#[test]
+fn lab_and_path_take_the_anytime_search() {
+    let lab = lab_json(&[
+        "assets/scenes/field.json",
+        "--n",
+        "40",
+        "--optimize",
+        "anytime",
+        "--anytime-nodes",
+        "16",
+    ]);
+    assert_eq!(lab["optimize"], serde_json::json!(["anytime"]));
+    assert_eq!(lab["found"], 40);
+    // `path` answers through the anytime corridor: its funnel is the library's.
+    let scene = navscope::scene::load(std::path::Path::new("assets/scenes/field.json")).unwrap();
+    let built = build(&scene).unwrap();
+    let q = &scene.queries[0];
+    let (from, to) = (
+        format!("{},{}", q.start.x, q.start.y),
+        format!("{},{}", q.goal.x, q.goal.y),
+    );
+    let args = [
+        "path",
+        "assets/scenes/field.json",
+        "--from",
+        &from,
+        "--to",
+        &to,
+    ];
+    let o = navscope(&[&args[..], &["--optimize", "anytime", "--json"]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let path: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let options = QueryOptions {
+        corridor: CorridorOptions {
+            search: CorridorSearch::Anytime { budget: 64 },
+            ..CorridorOptions::default()
+        },
+        ..FUNNEL
+    };
+    let side = query_mesh(&built.mesh, q.start, q.goal, &options);
+    let funnel = side.path(Variant::Funnel).unwrap().length;
+    let printed = path["results"][0]["paths"]["funnel"]["length"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        (printed - funnel).abs() <= 1e-9 * funnel,
+        "{printed} vs {funnel}"
+    );
+}

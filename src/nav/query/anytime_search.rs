@@ -22,6 +22,7 @@
 //! later), so the search always ends. With cost areas (whose costs a funnel length does not
 //! weigh) it is the plain A* (`astar`).
 
+use super::corridor_opt::Open;
 use crate::geom::{Point, orient};
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
@@ -30,7 +31,6 @@ use crate::nav::paths::measure::polyline_length;
 use crate::nav::search::astar::{astar, corridor};
 use crate::nav::search::corridor::{Corridor, Hand};
 use std::cell::Cell;
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 /// How many corridors may arrive at one triangle across one edge (1 makes it an A*).
@@ -179,29 +179,8 @@ impl Funnel {
 struct Node {
     tri: TriId,
     entry: Option<usize>,
-    parent: Option<u32>,
+    parent: Option<usize>,
     funnel: Funnel,
-}
-
-#[derive(PartialEq)]
-struct Open {
-    f: f64,
-    node: u32,
-}
-
-impl Eq for Open {}
-
-impl Ord for Open {
-    fn cmp(&self, o: &Self) -> Ordering {
-        // Min-heap on f; among equal f the earlier node (deterministic).
-        o.f.total_cmp(&self.f).then(o.node.cmp(&self.node))
-    }
-}
-
-impl PartialOrd for Open {
-    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
 }
 
 /// The memory of a search, kept per thread: per portal key (triangle * 4 + entry edge, 3 for a
@@ -242,7 +221,7 @@ impl Scratch {
         self.nodes.push(node);
         self.heap.push(Open {
             f,
-            node: self.nodes.len() as u32 - 1,
+            node: self.nodes.len() - 1,
         });
     }
 }
@@ -279,7 +258,7 @@ impl Search<'_> {
                 break;
             }
             let (tri, entry, funnel) = {
-                let n = &s.nodes[node as usize];
+                let n = &s.nodes[node];
                 (n.tri, n.entry, n.funnel)
             };
             if best.is_some() {
@@ -316,12 +295,12 @@ impl Search<'_> {
     }
 
     /// The corridor of the chain ending at node `last`.
-    fn corridor(&self, nodes: &[Node], last: u32) -> Corridor {
+    fn corridor(&self, nodes: &[Node], last: usize) -> Corridor {
         let mut triangles = Vec::new();
         let mut cursor = Some(last);
         while let Some(i) = cursor {
-            triangles.push(nodes[i as usize].tri);
-            cursor = nodes[i as usize].parent;
+            triangles.push(nodes[i].tri);
+            cursor = nodes[i].parent;
         }
         triangles.reverse();
         corridor(self.mesh, triangles, (self.start.0, self.goal.0))

@@ -208,10 +208,12 @@ struct Node {
     portal: Portal,
 }
 
+/// An open node of a best-first search: its index and estimate; the heap pops the smallest
+/// estimate first, the earlier node among equal ones (deterministic).
 #[derive(PartialEq)]
-struct Open {
-    f: f64,
-    node: usize,
+pub(super) struct Open {
+    pub(super) f: f64,
+    pub(super) node: usize,
 }
 
 impl Eq for Open {}
