@@ -4,7 +4,8 @@
 use navscope::lab::random_queries;
 use navscope::nav::invariants::check_corridor;
 use navscope::nav::{
-    CorridorOptions, QueryOptions, Variant, build, funnel_length, optimize_corridor, query_mesh,
+    CorridorOptions, CorridorSearch, QueryOptions, Variant, build, funnel_length,
+    optimize_corridor, query_mesh,
 };
 use navscope::scene::generate;
 use serde_json::Value;
@@ -17,6 +18,7 @@ const FUNNEL: QueryOptions = QueryOptions {
         visibility: false,
         topology: false,
         topology_nodes: 64,
+        search: CorridorSearch::AStar,
     },
     explain: None,
 };
@@ -178,6 +180,7 @@ fn optimised_corridors_are_valid_and_never_longer() {
             visibility: true,
             topology: true,
             topology_nodes: 200,
+            ..Default::default()
         },
     ];
     let mut shortened = 0;
@@ -230,4 +233,54 @@ fn the_corridor_checker_rejects_broken_corridors() {
     repeated.edges.splice(1..1, [(r, l), (l, r)]); // back and forth across the first edge
     let err = check_corridor(&built.mesh, &repeated).unwrap_err();
     assert!(err.contains("twice"), "{err}");
+}
+
+#[test]
+fn lab_and_path_take_the_anytime_search() {
+    let lab = lab_json(&[
+        "assets/scenes/field.json",
+        "--n",
+        "40",
+        "--optimize",
+        "anytime",
+        "--anytime-nodes",
+        "16",
+    ]);
+    assert_eq!(lab["optimize"], serde_json::json!(["anytime"]));
+    assert_eq!(lab["found"], 40);
+    // `path` answers through the anytime corridor: its funnel is the library's.
+    let scene = navscope::scene::load(std::path::Path::new("assets/scenes/field.json")).unwrap();
+    let built = build(&scene).unwrap();
+    let q = &scene.queries[0];
+    let (from, to) = (
+        format!("{},{}", q.start.x, q.start.y),
+        format!("{},{}", q.goal.x, q.goal.y),
+    );
+    let args = [
+        "path",
+        "assets/scenes/field.json",
+        "--from",
+        &from,
+        "--to",
+        &to,
+    ];
+    let o = navscope(&[&args[..], &["--optimize", "anytime", "--json"]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let path: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let options = QueryOptions {
+        corridor: CorridorOptions {
+            search: CorridorSearch::Anytime { budget: 64 },
+            ..CorridorOptions::default()
+        },
+        ..FUNNEL
+    };
+    let side = query_mesh(&built.mesh, q.start, q.goal, &options);
+    let funnel = side.path(Variant::Funnel).unwrap().length;
+    let printed = path["results"][0]["paths"]["funnel"]["length"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        (printed - funnel).abs() <= 1e-9 * funnel,
+        "{printed} vs {funnel}"
+    );
 }

@@ -44,6 +44,7 @@ fn path_json_gives_what_the_editor_shows_with_the_optimisations_on() {
         visibility: true,
         topology: true,
         topology_nodes: 64,
+        ..CorridorOptions::default()
     };
     let mut optimised = 0;
     for file in example_scenes() {

@@ -22,7 +22,7 @@ use super::{
 };
 use crate::geom::Point;
 use crate::lab::{self, LabReport, Ratio, Stats};
-use crate::nav::{BuildOptions, CorridorOptions, Status, Variant};
+use crate::nav::{BuildOptions, CorridorOptions, CorridorSearch, Status, Variant};
 use crate::numbers::{compact, fixed, to_json};
 use crate::scene::{AgentProfile, Scene};
 use anyhow::bail;
@@ -293,6 +293,9 @@ fn optimizations(options: &CorridorOptions) -> Vec<&'static str> {
     }
     if options.topology {
         names.push("topology");
+    }
+    if options.search != CorridorSearch::AStar {
+        names.push("anytime");
     }
     names
 }

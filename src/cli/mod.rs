@@ -230,23 +230,43 @@ pub struct CorridorArgs {
         allow_hyphen_values = true
     )]
     pub topology_nodes: usize,
+    /// Triangles the anytime search may expand after its first corridor.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = ANYTIME_BUDGET,
+        allow_hyphen_values = true
+    )]
+    pub anytime_nodes: usize,
 }
+
+/// The anytime search's default budget (`--anytime-nodes`).
+pub const ANYTIME_BUDGET: usize = 64;
 
 impl CorridorArgs {
     pub fn options(&self) -> crate::nav::CorridorOptions {
+        let search = match self.optimize.contains(&Optimization::Anytime) {
+            true => crate::nav::CorridorSearch::Anytime {
+                budget: self.anytime_nodes,
+            },
+            false => crate::nav::CorridorSearch::AStar,
+        };
         crate::nav::CorridorOptions {
             visibility: self.optimize.contains(&Optimization::Visibility),
             topology: self.optimize.contains(&Optimization::Topology),
             topology_nodes: self.topology_nodes,
+            search,
         }
     }
 }
 
-/// A corridor optimisation (see `nav::CorridorOptions`).
+/// A corridor optimisation (see `nav::CorridorOptions`); `anytime` replaces the A* search by
+/// the anytime search (`nav::CorridorSearch`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Optimization {
     Visibility,
     Topology,
+    Anytime,
 }
 
 /// How a command that ran went: `Ok` (exit 0) or `Failed` (exit 1, e.g. a regression case

@@ -45,12 +45,14 @@ impl Arc {
         (self.sweep.abs() / max_step).ceil().clamp(1.0, 1_000_000.0) as usize
     }
 
-    /// Points along the arc from start to end (both included) with chord deviation at most
-    /// `max_deviation`. Chord endpoints lie on the arc, so chords cut slightly inside it.
+    /// Points along the arc from start to end (both included, exactly [`Arc::start`] and
+    /// [`Arc::end`]) with chord deviation at most `max_deviation`. Chord endpoints lie on the
+    /// arc, so chords cut slightly inside it.
     pub fn flatten(&self, max_deviation: f64) -> Vec<Point> {
         let n = self.chord_count(max_deviation);
-        (0..=n)
+        (0..n)
             .map(|i| self.point_at_angle(self.start_angle + self.sweep * i as f64 / n as f64))
+            .chain([self.end()])
             .collect()
     }
 
@@ -88,6 +90,26 @@ mod tests {
         };
         assert!((a.length() - PI).abs() < 1e-12);
         assert!(a.end().distance(Point::new(1.0, 3.0)) < 1e-12);
+    }
+
+    /// (sweep * n) / n is not always sweep: the last point was once 1 ulp off the arc's end
+    /// (fuzz seed 387372, a tangent path ending on an arc at the goal).
+    #[test]
+    fn flatten_ends_exactly_at_the_ends() {
+        let a = Arc {
+            center: Point::ZERO,
+            radius: 1.0,
+            start_angle: 0.0,
+            sweep: 0.7261,
+        };
+        let pts = a.flatten(0.01);
+        assert_eq!(
+            pts.len(),
+            4,
+            "three chords: (sweep * 3) / 3 rounds off sweep"
+        );
+        assert_eq!(pts[0], a.start());
+        assert_eq!(pts[3], a.end());
     }
 
     #[test]

@@ -466,14 +466,19 @@ mod tests {
     use super::*;
     use crate::scene::RingRef;
 
+    /// A regular n-gon of radius 15 round the origin, counter-clockwise.
+    fn circle(n: usize) -> Vec<Point> {
+        (0..n)
+            .map(|k| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64) * 15.0)
+            .collect()
+    }
+
     #[test]
     fn a_convex_outline_shrinks_with_its_corners_known_without_the_spatial_index() {
         // Issue 11 item 9: the shrunk 125k-corner outline searched an R-tree of every corner
         // once a vertex; the exact shrink knows the corner where each vertex's two edges meet.
         let n = 1000;
-        let ring: Vec<Point> = (0..n)
-            .map(|k| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64) * 15.0)
-            .collect();
+        let ring = circle(n);
         let corners: Vec<(Point, Corner)> = (ring.iter().enumerate())
             .map(|(index, &p)| {
                 let ring = RingRef::Walkable(0);
@@ -521,9 +526,7 @@ mod tests {
     #[test]
     fn convex_shrink_of_125k_corners() {
         let n = 125_000;
-        let ring: Vec<Point> = (0..n)
-            .map(|k| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64) * 15.0)
-            .collect();
+        let ring = circle(n);
         let (shrunk, sources) = shrink_convex(&ring, 0.5).unwrap();
         assert_eq!(shrunk.len(), n);
         // Each point comes from the corner its two edges meet at, along the bisector.

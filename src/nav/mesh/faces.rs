@@ -4,9 +4,11 @@
 //! can be freed right away; classifying faces, packing the mesh and point location read these
 //! 28 bytes a face instead, in order.
 
-use super::locate::Cdt;
 use crate::geom::Point;
-use spade::Triangulation;
+use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+
+/// spade's constrained triangulation as the build makes it.
+pub(in crate::nav) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
 
 /// No face (across a hull edge), no triangle, no vertex.
 pub(in crate::nav) const NONE: u32 = u32::MAX;
@@ -78,7 +80,6 @@ impl Faces {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use spade::Point2;
 
     #[test]
     fn faces_link_across_their_shared_edges_and_keep_the_constraints() {

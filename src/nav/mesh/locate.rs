@@ -7,13 +7,11 @@
 //! visibility walk with exact orientation tests, which ends on every triangulation; a walk that
 //! runs past a bound derived from the face count falls back to testing every face.
 
+pub(in crate::nav) use super::faces::Cdt;
 use super::faces::{Faces, NONE};
 use super::ids::{TriId, VertexId};
 use super::reshaped::Reshaped;
 use crate::geom::{Aabb, Point, orient};
-use spade::{ConstrainedDelaunayTriangulation, Point2};
-
-pub(in crate::nav) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
 
 /// Where a point lies relative to the walkable triangles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

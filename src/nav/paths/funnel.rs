@@ -75,6 +75,7 @@ impl FunnelEvent {
 
 /// The corners of the funnel path: the start, every portal end the path turns at, the goal; no
 /// end repeated.
+#[cfg(test)]
 pub(crate) fn funnel_corners(sides: &impl FunnelSides) -> Vec<PortalEnd> {
     funnel_corners_observed(sides, &mut |_| {})
 }
@@ -84,9 +85,27 @@ pub(crate) fn funnel_corners_observed(
     sides: &impl FunnelSides,
     observe: &mut impl FnMut(FunnelEvent),
 ) -> Vec<PortalEnd> {
+    scan(sides, usize::MAX, observe).expect("an unbounded scan ends")
+}
+
+/// [`funnel_corners`], or `None` once the scan has taken more than `max_steps` portal steps
+/// (it rescans after every corner: quadratic on a path that turns at thousands of corners).
+pub(crate) fn funnel_corners_within(
+    sides: &impl FunnelSides,
+    max_steps: usize,
+) -> Option<Vec<PortalEnd>> {
+    scan(sides, max_steps, &mut |_| {})
+}
+
+/// The restart scan, telling `observe` every step; `None` after `max_steps` portal steps.
+fn scan(
+    sides: &impl FunnelSides,
+    max_steps: usize,
+    observe: &mut impl FnMut(FunnelEvent),
+) -> Option<Vec<PortalEnd>> {
     let n = sides.portal_count();
     if n == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let start = PortalEnd::new(0, Hand::Left);
     let mut corners = vec![start];
@@ -105,7 +124,12 @@ pub(crate) fn funnel_corners_observed(
     take(start);
     let (mut apex, mut left, mut right) = (start, start, PortalEnd::new(0, Hand::Right));
     let mut i = 1;
+    let mut steps = 0;
     while i < n {
+        steps += 1;
+        if steps > max_steps {
+            return None;
+        }
         let (new_left, new_right) = (
             PortalEnd::new(i, Hand::Left),
             PortalEnd::new(i, Hand::Right),
@@ -173,7 +197,7 @@ pub(crate) fn funnel_corners_observed(
         i += 1;
     }
     push(&mut corners, PortalEnd::new(n - 1, Hand::Left));
-    corners
+    Some(corners)
 }
 
 /// Funnel sides between points: rays from the apex, compared exactly.

@@ -50,8 +50,9 @@
 //! For r = 0 the path is the point funnel's ([`string_pull`]), decided exactly.
 
 use super::funnel::{
-    FunnelEvent, FunnelSides, funnel_corners, funnel_corners_observed, string_pull,
+    FunnelEvent, FunnelSides, funnel_corners_observed, funnel_corners_within, string_pull,
 };
+use super::funnel_deque::deque_corners;
 use super::path::{Path, PathSegment};
 use crate::geom::{Circle, Point, Tangent, Wrap, orient, tangent};
 use crate::nav::search::corridor::{Hand, Portal, PortalEnd};
@@ -178,8 +179,9 @@ pub struct TangentFunnelEvent {
 }
 
 /// The tangent funnel's scan over `portals` for radius `radius`, step by step: the scan
-/// [`tangent_path`] starts from (it then settles the corners, and wraps loose corners of the end
-/// triangles, which are not steps of the scan).
+/// [`tangent_path`] starts from (on a long corridor it finds the same corners by a double-ended
+/// queue; it then settles the corners, and wraps loose corners of the end triangles, which are
+/// not steps of the scan).
 pub fn tangent_funnel_trace(portals: &[Portal], radius: f64) -> Vec<TangentFunnelEvent> {
     if portals.is_empty() {
         return Vec::new();
@@ -215,7 +217,7 @@ fn wrap_corners(
 ) -> Result<Path, Pinch> {
     let (start, goal) = (portals[0].left, portals[portals.len() - 1].left);
     let discs = Discs::new(portals, radius, is_corner);
-    let corners = settle(&discs, funnel_corners(&discs))?;
+    let corners = settle(&discs, scan_or_deque(&discs))?;
     let circles: Vec<Circle> = corners.iter().map(|&e| discs.circle(e)).collect();
     let tangents = discs.tangents(&corners)?;
     let mut segments = Vec::with_capacity(2 * circles.len());
@@ -238,6 +240,23 @@ fn wrap_corners(
         segments.push(PathSegment::Line { from: at, to: goal });
     }
     Ok(Path::from_segments(start, segments))
+}
+
+/// Portal steps per portal the restart scan may take before the double-ended queue takes over.
+const SCAN_STEPS_PER_PORTAL: usize = 2;
+
+/// Portal steps in all the restart scan may take before the double-ended queue takes over.
+const SCAN_MAX_STEPS: usize = 4096;
+
+/// The funnel's corners before settling: the restart scan's (the one [`tangent_funnel_trace`]
+/// shows), unless it takes more than 2 steps per portal (rescanning after every corner of a path
+/// that turns at thousands of them, round a dense ring: quadratic) or 4096 steps in all; then the
+/// double-ended queue's, linear. The two agree on the corridors of queries (a test compares
+/// them); they can differ where circles overlap the start, the goal or each other round
+/// near-coincident corners, on short corridors, which the scan decides.
+fn scan_or_deque(discs: &Discs) -> Vec<PortalEnd> {
+    let budget = (SCAN_STEPS_PER_PORTAL * discs.portal_count() + 64).min(SCAN_MAX_STEPS);
+    funnel_corners_within(discs, budget).unwrap_or_else(|| deque_corners(discs))
 }
 
 /// Settles the scan's corners into a taut path. The scan judges a crossing by the directions of
@@ -459,6 +478,7 @@ mod tests {
     use super::*;
     use crate::geom::Arc;
     use crate::nav::invariants::check_tangent_continuity;
+    use crate::nav::paths::funnel::funnel_corners;
     use std::f64::consts::TAU;
 
     fn p(x: f64, y: f64) -> Point {
@@ -831,5 +851,85 @@ mod tests {
         let path = check(&ps, 0.5);
         assert_eq!(path.segments.len(), 1, "{:?}", path.segments);
         assert_eq!(corner_count_with_point_rule(&ps, 0.5), 3);
+    }
+
+    /// The corners [`wrap_corners`] settles, from the double-ended queue and from the restart
+    /// scan of [`tangent_funnel_trace`]: the same points (or the same pinch) on the raw
+    /// corridors of queries in random fields, at radii from well inside the gaps to wider than
+    /// many of them.
+    #[test]
+    fn the_deque_finds_the_corners_of_the_restart_scan() {
+        use crate::nav::build::pipeline::{BuildOptions, build_with};
+        use crate::nav::query::pass::query;
+        use crate::rng::Rng;
+        use crate::scene::generate::random_field;
+        let mut compared = 0;
+        for seed in 0..60 {
+            let scene = random_field(12 + seed as usize % 20, 40.0, 30.0, 0.1, seed);
+            for radius in [0.05, 0.3, 0.8, 1.5] {
+                let options = BuildOptions {
+                    radius: Some(radius),
+                    ..Default::default()
+                };
+                let Ok(b) = build_with(&scene, &options) else {
+                    continue;
+                };
+                let raw = &b.raw.as_ref().unwrap().mesh;
+                let mut rng = Rng::new(seed);
+                for _ in 0..6 {
+                    let s = p(rng.range(0.0, 40.0), rng.range(0.0, 30.0));
+                    let g = p(rng.range(0.0, 40.0), rng.range(0.0, 30.0));
+                    let answer = query(&b, s, g, &Default::default());
+                    let Some(corridor) = answer.raw.and_then(|side| side.corridor) else {
+                        continue;
+                    };
+                    let ps = corridor.portals(raw);
+                    let discs = Discs::new(&ps, radius, &|_| true);
+                    let points = |corners: Result<Vec<PortalEnd>, Pinch>| {
+                        corners.map(|c| c.iter().map(|&e| discs.point(e)).collect::<Vec<_>>())
+                    };
+                    let deque = points(settle(&discs, deque_corners(&discs)));
+                    let scan = points(settle(&discs, funnel_corners(&discs)));
+                    assert_eq!(deque, scan, "seed {seed}, {s} -> {g}, radius {radius}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 500, "{compared} corridors compared");
+    }
+
+    /// Round a ring of 4000 corners the path turns at hundreds of them, and the restart scan
+    /// rescans the rest of the fan after each: over its budget, so the double-ended queue finds
+    /// the corners, the same ones, in a few steps per portal.
+    #[test]
+    fn round_a_dense_ring_the_deque_takes_over_with_the_same_corners() {
+        use crate::nav::build::pipeline::build;
+        use crate::nav::paths::funnel_deque::deque_corners_counted;
+        use crate::nav::query::pass::query_mesh;
+        use crate::scene::generate::{rect, regular, scene_with};
+        let scene = scene_with(
+            vec![rect(0.0, 0.0, 40.0, 30.0)],
+            vec![regular(4000, 20.0, 15.0, 6.0)],
+            0.5,
+        );
+        let b = build(&scene).unwrap();
+        let raw = &b.raw.as_ref().unwrap().mesh;
+        let corridor = query_mesh(raw, p(2.0, 15.0), p(38.0, 15.0), &Default::default())
+            .corridor
+            .unwrap();
+        let ps = corridor.portals(raw);
+        let discs = Discs::new(&ps, 0.5, &|_| true);
+        let budget = (SCAN_STEPS_PER_PORTAL * ps.len() + 64).min(SCAN_MAX_STEPS);
+        assert_eq!(funnel_corners_within(&discs, budget), None);
+        let (deque, steps) = deque_corners_counted(&discs);
+        assert_eq!(scan_or_deque(&discs), deque);
+        let points = |c: &[PortalEnd]| c.iter().map(|&e| discs.point(e)).collect::<Vec<_>>();
+        assert_eq!(points(&deque), points(&funnel_corners(&discs)));
+        assert!(deque.len() > 200, "{} corners", deque.len());
+        assert!(
+            steps <= 4 * ps.len(),
+            "{steps} steps for {} portals",
+            ps.len()
+        );
     }
 }

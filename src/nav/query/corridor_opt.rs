@@ -32,13 +32,15 @@ use crate::nav::search::corridor::{Corridor, Portal, check_corridor};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 
-/// Which optimisations to apply.
+/// Which corridor search to run and which optimisations to apply after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CorridorOptions {
     pub visibility: bool,
     pub topology: bool,
     /// Triangles the topology search may expand.
     pub topology_nodes: usize,
+    /// The search that finds the corridor (default: A*).
+    pub search: CorridorSearch,
 }
 
 impl Default for CorridorOptions {
@@ -47,8 +49,20 @@ impl Default for CorridorOptions {
             visibility: false,
             topology: false,
             topology_nodes: 64,
+            search: CorridorSearch::AStar,
         }
     }
+}
+
+/// The search that finds a query's corridor.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CorridorSearch {
+    /// A* over triangles, costs measured between edge crossing points (`astar`).
+    #[default]
+    AStar,
+    /// The anytime search whose costs follow the funnel (`anytime_search`), going on for at
+    /// most `budget` triangles after its first corridor while a shorter one may exist.
+    Anytime { budget: usize },
 }
 
 impl CorridorOptions {
@@ -194,10 +208,12 @@ struct Node {
     portal: Portal,
 }
 
+/// An open node of a best-first search: its index and estimate; the heap pops the smallest
+/// estimate first, the earlier node among equal ones (deterministic).
 #[derive(PartialEq)]
-struct Open {
-    f: f64,
-    node: usize,
+pub(super) struct Open {
+    pub(super) f: f64,
+    pub(super) node: usize,
 }
 
 impl Eq for Open {}

@@ -1,6 +1,6 @@
 //! The query pass: one start/goal query on a build, answered once for every caller (CLI `path`,
 //! `lab` and `check`, the editor, the lab window). [`query`] makes the shrunk mesh's [`Side`]
-//! (locate, A*, the corridor optimisations when on, then midpoint, funnel, smoothed midpoints
+//! (locate, the corridor search (A*, or the anytime search), the corridor optimisations when on, then midpoint, funnel, smoothed midpoints
 //! and the exact optimal path) and the raw mesh's (the radius-aware tangent and offset paths,
 //! see `raw_query`), measures every path ([`Metrics`]), and explains the outcome: the detour of
 //! the funnel against the optimal path and, given the scene, the diagnosis of a failure. In
@@ -11,8 +11,9 @@
 //! links, both sides are answered piece by piece and joined through the links (`linked`).
 
 use super::answer::{Answer, Metrics};
+use super::anytime_search::anytime_corridor;
 use super::checks::check_answer;
-use super::corridor_opt::{CorridorOptions, optimize_corridor};
+use super::corridor_opt::{CorridorOptions, CorridorSearch, optimize_corridor};
 use super::linked::{answer_route, linked_route};
 use super::raw_query::query_raw;
 use crate::geom::Point;
@@ -130,7 +131,8 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
 }
 
 /// Answers `start` -> `goal` on one (shrunk) mesh, making the shrunk-mesh variants `options`
-/// lists (the others are ignored) through the corridor A* finds, optimised as `options` say.
+/// lists (the others are ignored) through the corridor the chosen search finds (A* unless
+/// `options` say otherwise), optimised as they say.
 /// The status is `Found` when A* found a corridor or the optimal search a path.
 pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOptions) -> Side {
     let (mut side, ends) = locate_ends(mesh, start, goal);
@@ -138,7 +140,12 @@ pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOpti
         return side;
     };
     let t1 = Instant::now();
-    let found = astar(mesh, start, &start_tris, goal, &goal_tris);
+    let found = match options.corridor.search {
+        CorridorSearch::AStar => astar(mesh, start, &start_tris, goal, &goal_tris),
+        CorridorSearch::Anytime { budget } => {
+            anytime_corridor(mesh, (start, &start_tris), (goal, &goal_tris), budget)
+        }
+    };
     side.timings.astar_us = micros(t1);
     let corridor = match found {
         Some(before) if options.corridor.any() => {

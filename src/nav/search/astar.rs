@@ -434,7 +434,7 @@ fn relax(
 
 /// The point q of segment [a, b] minimising |from - q| + |q - to|.
 #[inline]
-fn crossing_point(from: Point, a: Point, b: Point, to: Point) -> Point {
+pub(crate) fn crossing_point(from: Point, a: Point, b: Point, to: Point) -> Point {
     let d = b - a;
     let len_sq = d.length_sq();
     if len_sq == 0.0 {
@@ -556,7 +556,12 @@ fn route(
     (piece(0), legs)
 }
 
-fn corridor(mesh: &NavMesh, triangles: Vec<TriId>, (start, goal): (Point, Point)) -> Corridor {
+/// The corridor through `triangles` (consecutive ones neighbours) from `start` to `goal`.
+pub(crate) fn corridor(
+    mesh: &NavMesh,
+    triangles: Vec<TriId>,
+    (start, goal): (Point, Point),
+) -> Corridor {
     let edges = triangles
         .windows(2)
         .map(|w| mesh.edge_left_right(w[0], mesh.shared_edge(w[0], w[1]).unwrap_or(0)))
