@@ -250,19 +250,6 @@ pub(super) fn single_cdt(free: &FreeSpace) -> Result<Option<CornerCdt>, BuildErr
     Ok((conflicts == 0 && cdt.num_vertices() == points.len()).then_some((cdt, corners)))
 }
 
-/// The navmesh of a walls-only triangulation in one piece (no cost areas); `corners` holds the
-/// scene corner behind each of its vertices, by vertex index.
-pub(super) fn mesh_of_cdt(cdt: Cdt, corners: Vec<Option<Corner>>) -> NavMesh {
-    let inside = classify(&cdt);
-    let points: Vec<Point> = cdt
-        .vertices()
-        .map(|v| Point::new(v.position().x, v.position().y))
-        .collect();
-    let global = (0..points.len() as u32).map(Some).collect();
-    let part = walkable_part(cdt, &inside, global);
-    assemble(vec![part], points, corners, None, &CostMap::default())
-}
-
 /// Inside/outside of every face of `cdt` (walls plus cost outlines), by face index: each cell of
 /// faces joined by unconstrained edges takes the side of its largest face's centroid in
 /// `walls` (the walls-only triangulation, classified `walls_inside`).
@@ -414,7 +401,7 @@ fn assemble(
 }
 
 /// Inside/outside of every face (by face index): flood from the hull, toggling at constraints.
-fn classify(cdt: &Cdt) -> Vec<bool> {
+pub(super) fn classify(cdt: &Cdt) -> Vec<bool> {
     let mut inside = vec![false; cdt.num_all_faces()];
     let mut seen = vec![false; cdt.num_all_faces()];
     let mut stack = Vec::new();

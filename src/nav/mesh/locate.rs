@@ -2,13 +2,20 @@
 //! spade walks its triangulation from a hint vertex taken from a coarse grid, so a query costs a
 //! few steps whatever the mesh size.
 
+use super::face_edges::FaceEdges;
 use super::ids::{TriId, VertexId};
 use super::reshaped::Reshaped;
 use crate::geom::{Aabb, Point, orient};
-use spade::handles::FixedVertexHandle;
-use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
+use spade::handles::{FaceHandle, FixedVertexHandle, InnerTag};
+use spade::{
+    CdtEdge, ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation,
+};
+use std::sync::Arc;
 
 pub(in crate::nav) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
+
+/// An inner face of a [`Cdt`].
+pub(in crate::nav) type CdtFace<'a> = FaceHandle<'a, InnerTag, Point2<f64>, (), CdtEdge<()>, ()>;
 
 /// Where a point lies relative to the walkable triangles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,15 +53,29 @@ pub(crate) struct Locator {
     pub(in crate::nav) reshaped: Option<Reshaped>,
 }
 
-/// One triangulation with the maps into the mesh's ids.
+/// One triangulation with the maps into the mesh's ids. The triangulation and the faces of a
+/// live part are shared with the state that keeps them in step (copied only when it changes
+/// them while a mesh still holds them).
 #[derive(Clone, Debug)]
 pub(crate) struct LocatorPart {
-    cdt: Cdt,
-    /// Mesh triangle of each spade face (by face index), `None` for faces outside the free space.
-    face_tri: Vec<Option<TriId>>,
-    /// Mesh vertex of each spade vertex (by vertex index).
-    vertex_id: Vec<Option<VertexId>>,
+    cdt: Arc<Cdt>,
+    ids: Ids,
     hints: HintGrid,
+}
+
+/// How spade's faces and vertices map to the mesh's triangles and vertices.
+#[derive(Clone, Debug)]
+enum Ids {
+    /// A triangulation taken once.
+    Fixed {
+        /// Mesh triangle of each spade face (by face index), `None` outside the free space.
+        face_tri: Vec<Option<TriId>>,
+        /// Mesh vertex of each spade vertex (by vertex index).
+        vertex_id: Vec<Option<VertexId>>,
+    },
+    /// A triangulation that changes (see `build::live_mesh`): spade vertex i is mesh vertex
+    /// i, and faces are found by their corners.
+    Live(Arc<FaceEdges>),
 }
 
 impl LocatorPart {
@@ -65,10 +86,66 @@ impl LocatorPart {
     ) -> Self {
         let hints = HintGrid::new(&cdt);
         LocatorPart {
-            cdt,
-            face_tri,
-            vertex_id,
+            cdt: Arc::new(cdt),
+            ids: Ids::Fixed {
+                face_tri,
+                vertex_id,
+            },
             hints,
+        }
+    }
+
+    /// A part over a triangulation whose vertex i is mesh vertex i, with its faces.
+    pub(in crate::nav) fn live(cdt: Cdt, faces: FaceEdges) -> Self {
+        let hints = HintGrid::new(&cdt);
+        LocatorPart {
+            cdt: Arc::new(cdt),
+            ids: Ids::Live(Arc::new(faces)),
+            hints,
+        }
+    }
+
+    pub(in crate::nav) fn cdt(&self) -> &Cdt {
+        &self.cdt
+    }
+
+    /// The triangulation and the faces of a live part, to change together (`None` for a
+    /// fixed part).
+    pub(in crate::nav) fn live_mut(&mut self) -> Option<(&mut Cdt, &mut FaceEdges)> {
+        match &mut self.ids {
+            Ids::Live(faces) => Some((Arc::make_mut(&mut self.cdt), Arc::make_mut(faces))),
+            Ids::Fixed { .. } => None,
+        }
+    }
+
+    /// After the triangulation changed, points every hint at `renamed(v)` for its old vertex
+    /// index v (`None`: the vertex is gone, so the hint takes `fallback`).
+    pub(in crate::nav) fn rename_hints(
+        &mut self,
+        renamed: impl Fn(usize) -> Option<usize>,
+        fallback: usize,
+    ) {
+        let fallback = FixedVertexHandle::from_index(fallback);
+        for cell in &mut self.hints.cells {
+            *cell = renamed(cell.index()).map_or(fallback, FixedVertexHandle::from_index);
+        }
+    }
+
+    /// The mesh triangle of a spade face, if it is walkable.
+    fn tri(&self, face: CdtFace<'_>) -> Option<TriId> {
+        match &self.ids {
+            Ids::Fixed { face_tri, .. } => face_tri[face.index()],
+            Ids::Live(faces) => faces
+                .face(face.vertices().map(|v| VertexId(v.index() as u32)))
+                .and_then(|f| f.tri),
+        }
+    }
+
+    /// The mesh vertex of a spade vertex.
+    fn vertex(&self, v: FixedVertexHandle) -> Option<VertexId> {
+        match &self.ids {
+            Ids::Fixed { vertex_id, .. } => vertex_id[v.index()],
+            Ids::Live(_) => Some(VertexId(v.index() as u32)),
         }
     }
 
@@ -80,20 +157,16 @@ impl LocatorPart {
             .cdt
             .locate_with_hint(Point2::new(p.x, p.y), self.hints.hint(p))
         {
-            PositionInTriangulation::OnFace(f) => {
-                self.face_tri[f.index()].map_or(Location::Outside, Location::InTriangle)
-            }
+            PositionInTriangulation::OnFace(f) => self
+                .tri(self.cdt.face(f))
+                .map_or(Location::Outside, Location::InTriangle),
             PositionInTriangulation::OnEdge(e) => {
                 let e = self.cdt.directed_edge(e);
                 for side in [e, e.rev()] {
-                    let Some(t) = side
-                        .face()
-                        .as_inner()
-                        .and_then(|f| self.face_tri[f.index()])
-                    else {
+                    let Some(t) = side.face().as_inner().and_then(|f| self.tri(f)) else {
                         continue;
                     };
-                    let from = self.vertex_id[side.from().index()];
+                    let from = self.vertex(side.from().fix());
                     if let Some(k) = (0..3).find(|&k| Some(triangles[t.index()][k]) == from) {
                         return Location::OnEdge(t, k);
                     }
@@ -101,7 +174,7 @@ impl LocatorPart {
                 Location::Outside
             }
             PositionInTriangulation::OnVertex(v) => {
-                match (self.vertex_id[v.index()], self.walkable_around(v).next()) {
+                match (self.vertex(v), self.walkable_around(v).next()) {
                     (Some(id), Some(t)) => Location::OnVertex(id, t),
                     _ => Location::Outside,
                 }
@@ -116,7 +189,7 @@ impl LocatorPart {
         self.cdt
             .vertex(v)
             .out_edges()
-            .filter_map(|e| e.face().as_inner().and_then(|f| self.face_tri[f.index()]))
+            .filter_map(|e| e.face().as_inner().and_then(|f| self.tri(f)))
     }
 
     /// The spade vertex at exactly `p`, if there is one.

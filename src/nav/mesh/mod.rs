@@ -5,6 +5,7 @@
 pub mod clearance;
 pub mod convex;
 pub mod cost_map;
+pub mod face_edges;
 pub mod free_space;
 pub mod ids;
 pub mod locate;
