@@ -1,8 +1,9 @@
 //! Incremental rebuild: after an edit of one obstacle (moved, reshaped, added or deleted), only
 //! the grown pieces its old and new shapes touch are grown, merged and placed again, and only
 //! their hole contours are taken out of and put into the kept constrained Delaunay
-//! triangulation (spade restores the Delaunay property around them); the navmesh is then packed
-//! from it and the raw mesh's clearance widths are measured again near the change.
+//! triangulation (spade restores the Delaunay property around them); only the faces that
+//! changed are then spliced into the kept navmesh, and the raw mesh's clearance widths are
+//! measured again near the change (see `live_mesh`).
 //!
 //! An update declines (the caller builds in full and starts again) whenever the edit is not a
 //! local one: anything but obstacles changed, more than one obstacle changed, the obstacle's box

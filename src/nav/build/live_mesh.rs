@@ -246,9 +246,9 @@ impl Edit<'_> {
         true
     }
 
-    /// Splices the changed faces into the mesh; `None` when a changed face's side (walkable
-    /// or not) cannot be told, and then the mesh is unusable.
-    pub(super) fn finish(self) -> Option<()> {
+    /// Splices the changed faces into the mesh and returns how many faces changed; `None`
+    /// when the change cannot be told for sure (then the mesh is unusable).
+    pub(super) fn finish(self) -> Option<usize> {
         let names = Names {
             was: self.was,
             removed: self.removed.iter().map(|&(w, _)| w).collect(),
@@ -417,7 +417,7 @@ impl Edit<'_> {
             visit.sort_unstable();
             reach.widths.remeasure(mesh, visit);
         }
-        Some(())
+        Some(changed.faces.len())
     }
 }
 
@@ -639,4 +639,84 @@ fn rename(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nav::build::inflate::inflate;
+    use crate::nav::build::repair::repair;
+    use crate::nav::build::triangulate::single_cdt;
+    use crate::nav::invariants::check_delaunay;
+    use crate::scene::generate::rotated_squares;
+
+    /// The triangles of a mesh by corner positions, each from its smallest corner, sorted.
+    fn by_position(mesh: &NavMesh) -> Vec<[(u64, u64); 3]> {
+        let key = |p: Point| ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
+        let mut all: Vec<[(u64, u64); 3]> = mesh
+            .triangle_ids()
+            .map(|t| {
+                let mut c = mesh.triangle_points(t).map(key);
+                let m = (0..3).min_by_key(|&k| c[k]).unwrap_or(0);
+                c.rotate_left(m);
+                c
+            })
+            .collect();
+        all.sort_unstable();
+        all
+    }
+
+    #[test]
+    fn moving_a_hole_changes_only_the_faces_near_it_and_matches_a_fresh_mesh() {
+        let scene = rotated_squares(12, 12, 10.0, 0.0, 1);
+        let free = inflate(&repair(&scene).expect("scene repairs"), 0.0, 0.0);
+        let (cdt, corners) = single_cdt(&free).unwrap().expect("no conflicts");
+        let mut live = LiveMesh::new(cdt, corners, true);
+        let faces = live.cdt().num_inner_faces();
+        // The hole nearest the middle, moved by (0.5, 0.3).
+        let middle = Point::new(60.0, 60.0);
+        let centre = |c: &crate::nav::mesh::free_space::Contour| {
+            let n = c.points.len() as f64;
+            let sum = c.points.iter().fold(Point::new(0.0, 0.0), |s, &p| s + p);
+            Point::new(sum.x / n, sum.y / n)
+        };
+        let k = (0..free.contours.len())
+            .min_by(|&a, &b| {
+                let (da, db) = (
+                    centre(&free.contours[a]).distance(middle),
+                    centre(&free.contours[b]).distance(middle),
+                );
+                da.total_cmp(&db)
+            })
+            .unwrap();
+        let mut moved = free.clone();
+        let hole = &mut moved.contours[k];
+        hole.points.iter_mut().for_each(|p| *p = *p + Point::new(0.5, 0.3));
+        let mut edit = live.edit();
+        for &p in &free.contours[k].points {
+            let v = edit.vertex_at(p).expect("a hole corner is a vertex");
+            edit.remove(v);
+        }
+        let handles: Vec<_> = moved.contours[k]
+            .points
+            .iter()
+            .zip(&moved.contours[k].corners)
+            .map(|(&p, &c)| edit.insert(p, c).expect("a new point"))
+            .collect();
+        for i in 0..handles.len() {
+            assert!(edit.add_constraint(handles[i], handles[(i + 1) % handles.len()]));
+        }
+        let changed = edit.finish().expect("the change is told");
+        assert!(
+            changed * 20 < faces,
+            "{changed} of {faces} faces changed for one square"
+        );
+        let mesh = live.mesh();
+        mesh.validate(&moved).unwrap();
+        check_delaunay(mesh).unwrap();
+        let fresh = LiveMesh::new(live.cdt().clone(), mesh.vertex_corners.clone(), true);
+        assert_eq!(by_position(mesh), by_position(fresh.mesh()));
+        assert_eq!(mesh.component_count(), fresh.mesh().component_count());
+        assert_eq!(live.widths(), Some(&Widths::new(mesh)));
+    }
 }
