@@ -15,8 +15,9 @@
 //!   3. splice: gone walkable triangles out, changed walkable faces in (their ids reused,
 //!      the last triangles moved into the ids left over), links across the border mended,
 //!      faces around a vertex that moved renamed
-//!   4. components labelled again; widths measured again for the triangles whose width
-//!      search can reach the changed area (within twice the longest edge of it)
+//!   4. components labelled again; widths measured again for the new triangles, those whose
+//!      links changed and those whose width searches can look into the changed area (an
+//!      R-tree of the boxes the searches can look into)
 //! ```
 //! A face changed only by a cocircular re-triangulation far from every inserted or removed
 //! vertex would not be found; the mesh then keeps the old (equally Delaunay) triangles there.
@@ -30,6 +31,8 @@ use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, CdtFace, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::Corner;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{AABB, RTree};
 use rustc_hash::{FxHashMap, FxHashSet};
 use spade::handles::{FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{Point2, PositionInTriangulation, Triangulation};
@@ -42,12 +45,52 @@ pub(super) struct LiveMesh {
     widths: Option<Reach>,
 }
 
-/// Clearance widths, and the longest triangle edge seen (a width search never reaches
-/// farther than the longest edge of its triangle).
+/// Clearance widths, and the box each triangle's width searches can look into (see
+/// [`search_box`]), indexed to find the triangles that can see a change.
 #[derive(Clone, Debug)]
 struct Reach {
     widths: Widths,
-    longest: f64,
+    boxes: Vec<Option<Aabb>>,
+    tree: RTree<GeomWithData<Rectangle<[f64; 2]>, u32>>,
+}
+
+type Entry = GeomWithData<Rectangle<[f64; 2]>, u32>;
+
+fn entry(b: Aabb, t: TriId) -> Entry {
+    GeomWithData::new(
+        Rectangle::from_corners([b.min.x, b.min.y], [b.max.x, b.max.y]),
+        t.0,
+    )
+}
+
+/// Where the width searches of triangle `t` can look: a search from corner C crosses the edge
+/// opposite C only when that edge is no wall, and looks no farther from C than the nearer of
+/// the two edges at C (see `clearance`). `None` when no corner searches.
+fn search_box(mesh: &NavMesh, t: TriId) -> Option<Aabb> {
+    let pts = mesh.triangle_points(t);
+    (0..3)
+        .filter(|&k| mesh.neighbors(t)[(k + 1) % 3].is_some())
+        .map(|k| {
+            let (c, a, b) = (pts[k], pts[(k + 1) % 3], pts[(k + 2) % 3]);
+            Aabb::from_points([c]).expanded(c.distance(a).min(c.distance(b)))
+        })
+        .reduce(|x, y| Aabb::from_points([x.min, x.max, y.min, y.max]))
+}
+
+impl Reach {
+    fn new(mesh: &NavMesh) -> Reach {
+        let boxes: Vec<Option<Aabb>> = mesh.triangle_ids().map(|t| search_box(mesh, t)).collect();
+        let tree = RTree::bulk_load(
+            mesh.triangle_ids()
+                .filter_map(|t| boxes[t.index()].map(|b| entry(b, t)))
+                .collect(),
+        );
+        Reach {
+            widths: Widths::new(mesh),
+            boxes,
+            tree,
+        }
+    }
 }
 
 /// Changes to a [`LiveMesh`]'s triangulation, spliced into the mesh by [`Edit::finish`].
@@ -130,10 +173,7 @@ impl LiveMesh {
             cost_map: CostMap::default(),
             convex: std::sync::OnceLock::new(),
         };
-        let widths = measure.then(|| Reach {
-            widths: Widths::new(&mesh),
-            longest: longest_edge(&mesh, mesh.triangle_ids()),
-        });
+        let widths = measure.then(|| Reach::new(&mesh));
         LiveMesh { mesh, widths }
     }
 
@@ -167,16 +207,6 @@ impl LiveMesh {
     fn cdt(&self) -> &Cdt {
         self.mesh.locator.parts[0].cdt()
     }
-}
-
-/// The longest edge of triangles `ids`.
-fn longest_edge(mesh: &NavMesh, ids: impl IntoIterator<Item = TriId>) -> f64 {
-    ids.into_iter()
-        .flat_map(|t| {
-            let [a, b, c] = mesh.triangle_points(t);
-            [a.distance(b), b.distance(c), c.distance(a)]
-        })
-        .fold(0.0, f64::max)
 }
 
 impl Edit<'_> {
@@ -385,37 +415,47 @@ impl Edit<'_> {
             fallback,
         );
 
-        // Widths near the change.
+        // Widths near the change: of the new triangles, of those whose links changed, and of
+        // those whose searches can look into the changed area.
         if let Some(reach) = &mut self.live.widths {
             let mesh = &self.live.mesh;
             let id = |t: TriId| moved.get(&t).copied().unwrap_or(t);
+            let mut stale: Vec<TriId> = gone_tris.iter().copied().collect();
+            stale.extend(border.iter().copied());
+            stale.extend(moved.keys().copied());
+            stale.sort_unstable();
+            stale.dedup();
+            for t in stale {
+                if let Some(b) = reach.boxes[t.index()] {
+                    reach.tree.remove(&entry(b, t));
+                }
+            }
             for (&from, &to) in &moved {
                 reach.widths.renumber(from, to);
             }
-            let added: Vec<TriId> = id_of.iter().flatten().map(|&t| id(t)).collect();
-            reach.longest = reach.longest.max(longest_edge(mesh, added.iter().copied()));
-            let area = Aabb::from_points(changed.faces.iter().flat_map(|&f| cdt_points(mesh, f)));
-            let near = area.expanded(2.0 * reach.longest);
-            let mut seen: FxHashSet<TriId> = FxHashSet::default();
-            let mut stack: Vec<TriId> = added
-                .into_iter()
-                .chain(border.into_iter().map(id))
-                .collect();
-            let mut visit = Vec::new();
-            while let Some(t) = stack.pop() {
-                if !seen.insert(t) {
-                    continue;
-                }
-                visit.push(t);
-                for u in mesh.neighbors(t).into_iter().flatten() {
-                    let [a, b, c] = mesh.triangle_points(u);
-                    if !seen.contains(&u) && near.intersects(&Aabb::from_points([a, b, c])) {
-                        stack.push(u);
-                    }
+            reach.boxes.resize(mesh.triangle_count(), None);
+            let mut fresh: Vec<TriId> = id_of.iter().flatten().map(|&t| id(t)).collect();
+            fresh.extend(border.iter().map(|&t| id(t)));
+            fresh.extend(moved.values().copied());
+            fresh.sort_unstable();
+            fresh.dedup();
+            for &t in &fresh {
+                reach.boxes[t.index()] = search_box(mesh, t);
+                if let Some(b) = reach.boxes[t.index()] {
+                    reach.tree.insert(entry(b, t));
                 }
             }
-            visit.sort_unstable();
-            reach.widths.remeasure(mesh, visit);
+            let area = Aabb::from_points(changed.faces.iter().flat_map(|&f| cdt_points(mesh, f)));
+            let seen = AABB::from_corners([area.min.x, area.min.y], [area.max.x, area.max.y]);
+            fresh.extend(
+                reach
+                    .tree
+                    .locate_in_envelope_intersecting(seen)
+                    .map(|e| TriId(e.data)),
+            );
+            fresh.sort_unstable();
+            fresh.dedup();
+            reach.widths.remeasure(mesh, fresh);
         }
         Some(changed.faces.len())
     }
@@ -691,7 +731,9 @@ mod tests {
             .unwrap();
         let mut moved = free.clone();
         let hole = &mut moved.contours[k];
-        hole.points.iter_mut().for_each(|p| *p = *p + Point::new(0.5, 0.3));
+        hole.points
+            .iter_mut()
+            .for_each(|p| *p = *p + Point::new(0.5, 0.3));
         let mut edit = live.edit();
         for &p in &free.contours[k].points {
             let v = edit.vertex_at(p).expect("a hole corner is a vertex");
