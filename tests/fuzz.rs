@@ -17,7 +17,9 @@ use navscope::rng::Rng;
 use navscope::scene::generate::{rect, scene_with};
 use navscope::scene::{Query, Scene};
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// Seeds that once failed, each with what it found.
@@ -71,8 +73,11 @@ const KNOWN_OPEN: &[(u64, &str)] = &[
     ),
 ];
 
-/// Longest a case may take (a debug build on a loaded 2-core machine).
+/// Most CPU time a case may take (a debug build).
 const TIME_GUARD: Duration = Duration::from_secs(20);
+
+/// Most wall time a case may take, however loaded the machine.
+const WALL_GUARD: Duration = Duration::from_secs(600);
 
 /// Most heap a case may hold at once beyond what was live before it.
 const MEMORY_GUARD: usize = 1 << 30;
@@ -340,7 +345,34 @@ fn check(case: &Case) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs one case on its own thread under the time guard, and checks the memory guard.
+/// What a case's thread tells the guard: where /proc keeps its counters, then the outcome.
+enum Report {
+    Task(Option<PathBuf>),
+    Done(Result<(), String>),
+}
+
+/// The /proc directory of the calling thread (Linux; its link is relative to /proc).
+fn this_thread_task() -> Option<PathBuf> {
+    std::fs::read_link("/proc/thread-self")
+        .ok()
+        .map(|t| Path::new("/proc").join(t))
+}
+
+/// CPU time (user + system) used so far by the thread whose /proc directory is `task`
+/// (Linux; `None` elsewhere). Counted in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+fn thread_cpu_time(task: &Path) -> Option<Duration> {
+    let stat = std::fs::read_to_string(task.join("stat")).ok()?;
+    // The fields after the command name, which may hold spaces: state is the first, then
+    // utime and stime are the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let tick = |k: usize| fields.get(k)?.parse::<u64>().ok();
+    Some(Duration::from_millis(10 * (tick(11)? + tick(12)?)))
+}
+
+/// Runs one case on its own thread under the time guard, and checks the memory guard. The
+/// guard counts the case's CPU time where the system tells it, so a case slowed down by a
+/// loaded machine (or a run at low priority) is not called hung; a case starved past
+/// `WALL_GUARD` is stopped all the same.
 fn run(seed: u64) -> Result<(), String> {
     let case = generate(seed);
     let before = LIVE.load(Ordering::Relaxed);
@@ -350,14 +382,31 @@ fn run(seed: u64) -> Result<(), String> {
     std::thread::Builder::new()
         .name(format!("fuzz-{seed}"))
         .spawn(move || {
+            let _ = tx.send(Report::Task(this_thread_task()));
             let outcome = std::panic::catch_unwind(|| check(&case))
                 .unwrap_or_else(|_| Err("panicked".to_string()));
-            let _ = tx.send(outcome);
+            let _ = tx.send(Report::Done(outcome));
         })
         .map_err(|e| e.to_string())?;
-    let outcome = match rx.recv_timeout(TIME_GUARD) {
-        Ok(outcome) => outcome,
-        Err(_) => Err(format!("over the time guard of {TIME_GUARD:?}")),
+    let started = Instant::now();
+    let mut task = None;
+    let outcome = loop {
+        match rx.recv_timeout(Duration::from_millis(250)) {
+            Ok(Report::Done(outcome)) => break outcome,
+            Ok(Report::Task(t)) => task = t,
+            Err(RecvTimeoutError::Disconnected) => {
+                break Err("the case ended without an outcome".to_string());
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                let wall = started.elapsed();
+                let spent = task.as_deref().and_then(thread_cpu_time).unwrap_or(wall);
+                if spent > TIME_GUARD || wall > WALL_GUARD {
+                    break Err(format!(
+                        "over the time guard of {TIME_GUARD:?} ({spent:?} of CPU time, {wall:?} of wall time)"
+                    ));
+                }
+            }
+        }
     };
     let used = PEAK.load(Ordering::Relaxed).saturating_sub(before);
     let outcome = outcome.and_then(|()| {
@@ -366,6 +415,28 @@ fn run(seed: u64) -> Result<(), String> {
             .ok_or(format!("held {used} bytes, over the memory guard"))
     });
     outcome.map_err(|e| format!("seed {seed} ({}): {e}", what.join(", ")))
+}
+
+/// The time guard's clock: a thread that keeps a core busy shows CPU time, and so does the
+/// stat line of a thread named with spaces and parentheses (the name comes before the counters).
+#[test]
+#[cfg(target_os = "linux")]
+fn the_time_guard_reads_a_threads_cpu_time() {
+    let task = this_thread_task().expect("/proc/thread-self");
+    let started = Instant::now();
+    let mut x = 0u64;
+    while started.elapsed() < Duration::from_millis(200) {
+        x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+    }
+    let spent = thread_cpu_time(&task).expect("the thread's CPU time");
+    assert!(spent > Duration::ZERO, "{spent:?}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("stat"),
+        "7 (a (b) c) R 1 2 3 4 5 6 7 8 9 10 250 50 0 0",
+    )
+    .expect("written");
+    assert_eq!(thread_cpu_time(dir.path()), Some(Duration::from_secs(3)));
 }
 
 fn env(name: &str, default: u64) -> u64 {

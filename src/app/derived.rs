@@ -9,6 +9,7 @@ use super::paint::Picture;
 use super::pictures;
 use super::profiles::{ProfilePaths, Shown};
 use super::state::State;
+use crate::geom::Aabb;
 use crate::scene::RingRef;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +30,9 @@ pub struct Derived {
     /// Every agent profile's tangent path for the shown query, when all profiles are shown.
     pub profile_paths: Option<ProfilePaths>,
     scene_picture: Option<(ScenePictureKey, Picture)>,
+    /// The scene's bounds at a document revision (the radius slider's range reads them every
+    /// frame; a big scene has tens of thousands of rings).
+    scene_bounds: (u64, Aabb),
     /// Builds expected to take longer than this run on a worker thread.
     budget: Duration,
 }
@@ -40,6 +44,7 @@ impl Derived {
             analysis: None,
             profile_paths: None,
             scene_picture: None,
+            scene_bounds: (u64::MAX, Aabb::EMPTY),
             budget,
         }
     }
@@ -52,6 +57,11 @@ impl Derived {
     /// The last good build.
     pub fn built(&self) -> Option<&Arc<Built>> {
         self.live.shown()
+    }
+
+    /// The scene's bounds, as of the last refresh.
+    pub fn scene_bounds(&self) -> Aabb {
+        self.scene_bounds.1
     }
 
     pub fn scene_picture(&self) -> Option<&Picture> {
@@ -98,6 +108,9 @@ impl Derived {
             }
             (_, None) => state.steps.forget(),
             _ => {}
+        }
+        if self.scene_bounds.0 != state.doc.revision() {
+            self.scene_bounds = (state.doc.revision(), state.doc.scene().bounds());
         }
         let handles = shown.filter(|_| self.analysis.is_none());
         let key = (

@@ -110,6 +110,7 @@ impl App {
                     let inputs = side::Inputs {
                         tool: state.tool,
                         scene,
+                        scene_bounds: derived.scene_bounds(),
                         settings: &state.settings,
                         arc_tolerance: state.arc_tolerance,
                         locked,

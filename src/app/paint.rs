@@ -91,29 +91,43 @@ pub fn paint(
     pictures: &[&Picture],
     visible: impl Fn(Layer) -> bool,
 ) -> BTreeSet<Layer> {
-    let mut order: Vec<(u8, usize, usize)> = Vec::new();
+    // Items by rank, each rank in picture and insertion order. Visibility is asked once per
+    // run of items of one layer, not per item: a scene of 17k obstacles is 17k items.
+    let mut ranks: Vec<Vec<(usize, usize)>> = Vec::new();
+    let mut last_asked: Option<(Layer, bool)> = None;
     for (p, picture) in pictures.iter().enumerate() {
         for (i, item) in picture.list.items.iter().enumerate() {
-            if visible(item.layer) {
-                order.push((item.layer.rank(), p, i));
+            let shown = match last_asked {
+                Some((layer, shown)) if layer == item.layer => shown,
+                _ => visible(item.layer),
+            };
+            last_asked = Some((item.layer, shown));
+            if shown {
+                let rank = usize::from(item.layer.rank());
+                if ranks.len() <= rank {
+                    ranks.resize_with(rank + 1, Vec::new);
+                }
+                ranks[rank].push((p, i));
             }
         }
     }
-    order.sort_by_key(|&(rank, p, i)| (rank, p, i));
+    let order: Vec<(usize, usize)> = ranks.into_iter().flatten().collect();
     // Items within a few points of the viewport may still show (stroke widths, markers).
     let seen = target
         .view
         .visible(target.rect)
         .expanded(target.view.world_len(16.0));
     let mut painted = BTreeSet::new();
+    // Items come grouped by layer, so a layer is recorded once per run of its items.
+    let mut last = None;
     let mut batch = Batch::new(target);
     let vertices: usize = order
         .iter()
-        .map(|&(_, p, i)| vertex_bound(&pictures[p].list.items[i].primitive))
+        .map(|&(p, i)| vertex_bound(&pictures[p].list.items[i].primitive))
         .sum();
     batch.mesh.reserve_vertices(vertices);
     batch.mesh.reserve_triangles(vertices * 3 / 2);
-    for (_, p, i) in order {
+    for (p, i) in order {
         let picture = pictures[p];
         if !picture.bounds[i].intersects(&seen) {
             continue;
@@ -128,7 +142,10 @@ pub fn paint(
             Some((_, fill)) => batch.edge_fill(item, fill),
             None => batch.item(item, &picture.fills[i], &picture.bounds[i]),
         }
-        painted.insert(item.layer);
+        if last != Some(item.layer) {
+            painted.insert(item.layer);
+            last = Some(item.layer);
+        }
     }
     batch.flush();
     painted
@@ -148,6 +165,9 @@ fn vertex_bound(p: &Primitive) -> usize {
 /// Pictures with more items than this stroke their lines as plain quads in the shared mesh
 /// (no joins, no feathering): thousands of separate egui paths would cost more than a frame.
 const BULK_ITEMS: usize = 64;
+
+/// Meshes with more vertices than this are tessellated into a primitive of their own.
+const OWN_PRIMITIVE_VERTICES: usize = 1 << 14;
 
 /// Consecutive mesh-like output gathered into one mesh; other shapes flush it first so the
 /// painting order is kept.
@@ -171,10 +191,22 @@ impl<'a> Batch<'a> {
     }
 
     fn flush(&mut self) {
-        if !self.mesh.is_empty() {
-            self.target
-                .painter
-                .add(Shape::mesh(std::mem::take(&mut self.mesh)));
+        if self.mesh.is_empty() {
+            return;
+        }
+        let painter = self.target.painter;
+        let huge = self.mesh.vertices.len() > OWN_PRIMITIVE_VERTICES;
+        let mesh = Shape::mesh(std::mem::take(&mut self.mesh));
+        if huge {
+            // egui appends consecutive shapes of one clip rect into one output mesh, so a
+            // marker after a huge mesh would regrow (copy) it every frame. A clip rect a
+            // thousandth of a point inside the viewport (the same pixels) keeps the huge
+            // mesh in a primitive of its own.
+            painter
+                .with_clip_rect(painter.clip_rect().shrink(1e-3))
+                .add(mesh);
+        } else {
+            painter.add(mesh);
         }
     }
 
@@ -381,3 +413,106 @@ fn stroke(paint: &Paint) -> Option<Stroke> {
 
 /// How far inside a viewport's edge labels are kept, in points.
 const LABEL_MARGIN: f32 = 4.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::viz::Style;
+    use egui::epaint::{ClippedShape, Primitive as Tessellated};
+
+    /// Paints `pictures` in a 400 x 400 canvas with `visible`; the painted layers and the
+    /// shapes, in painting order.
+    fn painted(
+        pictures: &[&Picture],
+        visible: impl Fn(Layer) -> bool,
+    ) -> (BTreeSet<Layer>, Vec<ClippedShape>, egui::Context) {
+        let ctx = egui::Context::default();
+        let mut layers = BTreeSet::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
+            let painter = ui.painter_at(rect);
+            let view = View::default();
+            let target = Target {
+                painter: &painter,
+                view: &view,
+                rect,
+                theme: Theme::Dark,
+            };
+            layers = paint(&target, pictures, &visible);
+        });
+        output.textures_delta.clear();
+        (layers, output.shapes, ctx)
+    }
+
+    fn marker(list: &mut DrawList, layer: Layer, x: f64) {
+        let at = Point::new(x, 0.0);
+        list.push(layer, Style::Start, Primitive::Marker { at, size: 8.0 });
+    }
+
+    fn circle_centers(shapes: &[ClippedShape]) -> Vec<f32> {
+        shapes
+            .iter()
+            .filter_map(|s| match &s.shape {
+                Shape::Circle(c) => Some(c.center.x),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn items_are_painted_by_rank_then_picture_and_insertion_order_and_hidden_layers_are_not() {
+        let (mut first, mut second) = (DrawList::default(), DrawList::default());
+        marker(&mut first, Layer::Endpoints, 1.0);
+        marker(&mut first, Layer::Mesh, 2.0);
+        marker(&mut first, Layer::Mesh, 3.0);
+        marker(&mut second, Layer::Mesh, 4.0);
+        marker(&mut second, Layer::Issues, 5.0);
+        let pictures = [Picture::new(first), Picture::new(second)];
+        let refs: Vec<&Picture> = pictures.iter().collect();
+        let (layers, shapes, _) = painted(&refs, |layer| layer != Layer::Issues);
+        let screen_x = |x: f64| {
+            View::default()
+                .to_screen(
+                    Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0)),
+                    Point::new(x, 0.0),
+                )
+                .x
+        };
+        let expected: Vec<f32> = [2.0, 3.0, 4.0, 1.0].into_iter().map(screen_x).collect();
+        assert_eq!(circle_centers(&shapes), expected);
+        assert_eq!(
+            layers.into_iter().collect::<Vec<_>>(),
+            vec![Layer::Mesh, Layer::Endpoints]
+        );
+    }
+
+    #[test]
+    fn a_huge_mesh_is_tessellated_into_a_primitive_of_its_own() {
+        let n = OWN_PRIMITIVE_VERTICES; // triangles, so 3n vertices
+        let triangles = (0..n)
+            .map(|k| {
+                let x = (k % 100) as f64 * 0.1;
+                let y = (k / 100) as f64 * 0.01;
+                [
+                    Point::new(x, y),
+                    Point::new(x + 0.05, y),
+                    Point::new(x, y + 0.05),
+                ]
+            })
+            .collect();
+        let mut list = DrawList::default();
+        list.push(Layer::Mesh, Style::Agent, Primitive::Triangles(triangles));
+        marker(&mut list, Layer::Endpoints, 1.0);
+        let picture = Picture::new(list);
+        let (_, shapes, ctx) = painted(&[&picture], |_| true);
+        let primitives = ctx.tessellate(shapes, 1.0);
+        let sizes: Vec<usize> = primitives
+            .iter()
+            .filter_map(|p| match &p.primitive {
+                Tessellated::Mesh(m) => Some(m.vertices.len()),
+                Tessellated::Callback(_) => None,
+            })
+            .collect();
+        assert!(sizes.contains(&(3 * n)), "{sizes:?}");
+    }
+}

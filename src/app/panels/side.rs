@@ -8,6 +8,7 @@ use crate::app::profiles::{ProfilePaths, Shown};
 use crate::app::settings::{Layout, Settings};
 use crate::app::tools::Tool;
 use crate::document::Edit;
+use crate::geom::Aabb;
 use crate::scene::Scene;
 use crate::viz::Theme;
 use crate::viz::{Rgba, profile_color};
@@ -17,6 +18,8 @@ use egui::{DragValue, ScrollArea, Slider, Ui};
 pub struct Inputs<'a> {
     pub tool: Tool,
     pub scene: &'a Scene,
+    /// The scene's bounds (cached per document revision).
+    pub scene_bounds: Aabb,
     pub settings: &'a Settings,
     /// The builds' arc tolerance (`None`: 1% of the radius).
     pub arc_tolerance: Option<f64>,
@@ -69,7 +72,7 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
             });
         }
         ui.separator();
-        radius(ui, scene, &mut actions);
+        radius(ui, scene.agent_radius, inputs.scene_bounds, &mut actions);
         arc_tolerance(ui, scene.agent_radius, inputs.arc_tolerance, &mut actions);
         profile_choice(ui, inputs, &mut actions);
         ui.separator();
@@ -111,8 +114,7 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>) -> Vec<Action> {
 /// The radius slider's largest value: an eighth of the scene's smaller side (or the radius, if
 /// larger), rounded up to 1, 2 or 5 times a power of ten. Any value the slider gives keeps the
 /// range, so a drag cannot feed on itself (a larger radius is typed into the field).
-pub fn radius_range(scene: &Scene, current: f64) -> f64 {
-    let b = scene.bounds();
+fn radius_range(b: Aabb, current: f64) -> f64 {
     let side = if b.is_empty() {
         0.0
     } else {
@@ -132,11 +134,10 @@ pub fn radius_range(scene: &Scene, current: f64) -> f64 {
 
 /// Slider over the scene's range with fine steps, and the numeric field; a drag of either is
 /// one undo step.
-fn radius(ui: &mut Ui, scene: &Scene, actions: &mut Vec<Action>) {
-    let current = scene.agent_radius;
+fn radius(ui: &mut Ui, current: f64, bounds: Aabb, actions: &mut Vec<Action>) {
     let heading = ui.heading("Agent radius");
     let mut r = current;
-    let max = radius_range(scene, current);
+    let max = radius_range(bounds, current);
     ui.spacing_mut().slider_width = ui.available_width();
     let slider = ui
         .add(

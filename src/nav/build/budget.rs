@@ -13,11 +13,13 @@ use std::f64::consts::TAU;
 pub const MEMORY_BUDGET: usize = 2 << 30;
 
 /// Peak bytes a build takes per estimated free-space point (shrunk and raw), the larger of two
-/// scale-bench measurements at r = 1: 419 MiB for 0.79M estimated points at 100k obstacle
-/// vertices (553 bytes each, the process's own 40 MiB included) and 3,307 MiB for 7.75M at 1M
-/// (447 bytes each). They go to spade's triangulations kept for point location, the meshes, the
-/// free spaces and the triangulations' working copies.
-pub const BYTES_PER_POINT: usize = 560;
+/// measurements at r = 1 (`navscope path` on `rotated_squares` grids, the process's peak at the
+/// end of the build, 2026-11-24): 304 MiB for 0.79M estimated points at 100k obstacle vertices
+/// (402 bytes each, the process's own 15 MiB and the scene included) and 2,625 MiB for 7.75M at
+/// 1M (355 bytes each). Most of it is the result: both meshes with their point locators (flat
+/// face arrays, see `mesh::faces`) and both free spaces. It was 560 while spade's triangulations
+/// were kept for point location.
+pub const BYTES_PER_POINT: usize = 410;
 
 /// Refuses the build of `scene` at `radius` (with the raw mesh when `with_raw`) when its
 /// estimated points need more than `budget` bytes.
@@ -96,7 +98,7 @@ mod tests {
     #[test]
     fn a_scene_over_the_budget_is_refused_before_it_is_built() {
         // The 1M-squares scene of issue 11 item 9, scaled down with the budget: 10,000
-        // squares need about 10,000 * 27 * 560 bytes (151 MB) at r = 0.05; 64 MiB is too
+        // squares need about 10,000 * 27 * 410 bytes (111 MB) at r = 0.05; 64 MiB is too
         // little, 256 MiB enough.
         let scene = rotated_squares(100, 100, 2.0, 1.0, 7);
         let error = check(&scene, 0.05, 0.0005, true, 64 << 20).unwrap_err();

@@ -376,17 +376,15 @@ impl Side {
     }
 
     fn mesh(&self) -> NavMesh {
-        self.live.mesh().clone()
+        self.live.mesh()
     }
 
     /// The raw navigation of this side (its widths are measured).
     fn raw(&self) -> RawNav {
-        let widths = self
-            .live
-            .widths()
-            .cloned()
-            .unwrap_or_else(|| Widths::new(self.live.mesh()));
-        RawNav::measured(self.free_space(), self.mesh(), widths)
+        let mesh = self.mesh();
+        let widths = self.live.widths().cloned();
+        let widths = widths.unwrap_or_else(|| Widths::new(&mesh));
+        RawNav::measured(self.free_space(), mesh, widths)
     }
 
     /// Replaces the piece in `slot` (a new slot when it is the next one) by `piece` (`None`:

@@ -18,6 +18,7 @@ use super::repair::{Piece, Repaired, is_convex};
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::scene::Corner;
+use std::collections::HashMap;
 
 /// A grown obstacle piece (or several merged), with the corners of its points when they are
 /// known exactly.
@@ -43,12 +44,16 @@ pub(super) enum Place {
 #[derive(Clone, Debug)]
 pub(super) struct Outline {
     pub(super) shapes: Vec<Shape>,
+    /// For a convex outline shrunk exactly: the corner each point of its one ring comes from
+    /// (where its two edges meet), by position, `None` where two edges that do not meet there
+    /// cross.
+    sources: Option<Vec<Option<Point>>>,
     walls: SegmentGrid,
 }
 
 impl Outline {
     pub(super) fn new(walkable: &[Shape], radius: f64, tolerance: f64) -> Outline {
-        let shapes = shrink_walkable(walkable, radius, tolerance);
+        let (shapes, sources) = shrink_walkable(walkable, radius, tolerance);
         let walls = SegmentGrid::new(
             shapes
                 .iter()
@@ -56,7 +61,11 @@ impl Outline {
                 .flat_map(|c| ring_edges(c))
                 .collect(),
         );
-        Outline { shapes, walls }
+        Outline {
+            shapes,
+            sources,
+            walls,
+        }
     }
 
     /// Whether `g` is cut out of the outline, a hole inside it, or outside it.
@@ -107,6 +116,12 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
 
 /// The contours of the shrunk outline with the pieces `cut` cut out of it.
 pub(super) fn cut_outline(outline: &Outline, cut: &[Shape], lookup: &CornerLookup) -> Vec<Contour> {
+    if cut.is_empty()
+        && let (Some(sources), [shape]) = (&outline.sources, outline.shapes.as_slice())
+        && let [ring] = shape.as_slice()
+    {
+        return vec![lookup.contour_from(ring.clone(), sources)];
+    }
     let walkable = if cut.is_empty() {
         outline.shapes.clone()
     } else {
@@ -144,44 +159,53 @@ pub(super) fn hole_contours(g: Grown, lookup: &CornerLookup) -> Vec<Contour> {
 }
 
 /// The walkable union shrunk by `r`. A single convex ring shrinks exactly (its corners stay
-/// sharp, no arcs appear): the intersection of its edges' inward offset half-planes.
-fn shrink_walkable(walkable: &[Shape], r: f64, tolerance: f64) -> Vec<Shape> {
+/// sharp, no arcs appear): the intersection of its edges' inward offset half-planes; then the
+/// corner each point comes from is known too (see `Outline::sources`).
+fn shrink_walkable(
+    walkable: &[Shape],
+    r: f64,
+    tolerance: f64,
+) -> (Vec<Shape>, Option<Vec<Option<Point>>>) {
     if r == 0.0 {
-        return walkable.to_vec();
+        return (walkable.to_vec(), None);
     }
     if let [shape] = walkable
         && let [ring] = shape.as_slice()
         && is_convex(ring)
     {
-        return shrink_convex(ring, r)
-            .map(|ring| vec![vec![ring]])
-            .unwrap_or_default();
+        return match shrink_convex(ring, r) {
+            Some((shrunk, sources)) => (vec![vec![shrunk]], Some(sources)),
+            None => (Vec::new(), None),
+        };
     }
     let (offset, step) = library_offset(r, tolerance);
-    polygon_ops::outline(walkable, -offset, step)
+    (polygon_ops::outline(walkable, -offset, step), None)
 }
 
 /// A convex counter-clockwise ring shrunk by `r`: the intersection of its edges' inward offset
 /// half-planes, in O(n log n) (half-planes sorted by direction, a deque of the ones that bound
-/// the result; clipping by each half-plane in turn took O(n^2), 32 s for 125k corners); `None`
-/// when nothing is left.
-fn shrink_convex(ring: &[Point], r: f64) -> Option<Vec<Point>> {
+/// the result; clipping by each half-plane in turn took O(n^2), 32 s for 125k corners), with the
+/// corner of `ring` each point comes from when its two edges meet there; `None` when nothing is
+/// left.
+fn shrink_convex(ring: &[Point], r: f64) -> Option<(Vec<Point>, Vec<Option<Point>>)> {
     let n = ring.len();
     let extent = Aabb::from_points(ring.iter().copied()).diagonal();
     let eps = 1e-12 * extent.max(r);
-    // Each half-plane: a point on its line and its unit direction; inside is on the left.
-    let mut planes: Vec<(Point, Point)> = (0..n)
+    // Each half-plane: a point on its line and its unit direction (inside is on the left), and
+    // the index of its edge.
+    let mut planes: Vec<(Point, Point, usize)> = (0..n)
         .filter_map(|i| {
             let (a, b) = (ring[i], ring[(i + 1) % n]);
             let dir = (b - a).normalized()?;
-            Some((a + dir.perp() * r, dir))
+            Some((a + dir.perp() * r, dir, i))
         })
         .collect();
     planes.sort_by(|x, y| x.1.angle().total_cmp(&y.1.angle()));
-    let out = |(p, d): (Point, Point), x: Point| d.cross(x - p) < -eps;
-    let meet =
-        |(p, d): (Point, Point), (q, e): (Point, Point)| p + d * (e.cross(q - p) / e.cross(d));
-    let mut dq: std::collections::VecDeque<(Point, Point)> = Default::default();
+    let out = |(p, d, _): (Point, Point, usize), x: Point| d.cross(x - p) < -eps;
+    let meet = |(p, d, _): (Point, Point, usize), (q, e, _): (Point, Point, usize)| {
+        p + d * (e.cross(q - p) / e.cross(d))
+    };
+    let mut dq: std::collections::VecDeque<(Point, Point, usize)> = Default::default();
     for h in planes {
         while dq.len() > 1 && out(h, meet(dq[dq.len() - 1], dq[dq.len() - 2])) {
             dq.pop_back();
@@ -212,12 +236,19 @@ fn shrink_convex(ring: &[Point], r: f64) -> Option<Vec<Point>> {
         return None;
     }
     let m = dq.len();
-    let mut poly: Vec<Point> = (0..m).map(|i| meet(dq[i], dq[(i + 1) % m])).collect();
-    poly.dedup();
-    if poly.len() > 1 && poly.first() == poly.last() {
+    let mut poly: Vec<(Point, Option<Point>)> = (0..m)
+        .map(|i| {
+            let (a, b) = (dq[i], dq[(i + 1) % m]);
+            let source = (b.2 == (a.2 + 1) % n).then(|| ring[b.2]);
+            (meet(a, b), source)
+        })
+        .collect();
+    poly.dedup_by(|b, a| a.0 == b.0);
+    if poly.len() > 1 && poly.first().map(|p| p.0) == poly.last().map(|p| p.0) {
         poly.pop();
     }
-    (poly.len() >= 3 && crate::geom::signed_area(&poly) > 0.0).then_some(poly)
+    let (points, sources): (Vec<Point>, Vec<Option<Point>>) = poly.into_iter().unzip();
+    (points.len() >= 3 && crate::geom::signed_area(&points) > 0.0).then_some((points, sources))
 }
 
 /// Offset distance and join step for i_overlay so that its chords stay outside radius `r`
@@ -338,11 +369,20 @@ fn ring_edges(c: &[Point]) -> impl Iterator<Item = Segment> + '_ {
     (0..n).map(move |i| Segment::new(c[i], c[(i + 1) % n]))
 }
 
-/// Finds the scene corner behind a vertex: the nearest corner, if within the offset reach.
+/// Finds the scene corner behind a vertex: the nearest corner, if within the offset reach. A
+/// vertex at exactly a corner's position (the raw free space keeps the scene's own points) is
+/// found by that position alone, without building the spatial index.
 pub(super) struct CornerLookup<'a> {
     corners: &'a [(Point, Corner)],
+    /// The first corner at each position.
+    at: std::cell::OnceCell<HashMap<(u64, u64), u32>>,
     grid: std::cell::OnceCell<SegmentGrid>,
     reach: f64,
+}
+
+/// A position as a hash key; +0.0 turns -0.0 into 0.0, which is at distance 0 from it.
+fn position_key(p: Point) -> (u64, u64) {
+    ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
 }
 
 impl<'a> CornerLookup<'a> {
@@ -351,12 +391,62 @@ impl<'a> CornerLookup<'a> {
     pub(super) fn new(corners: &'a [(Point, Corner)], reach: f64) -> Self {
         CornerLookup {
             corners,
+            at: std::cell::OnceCell::new(),
             grid: std::cell::OnceCell::new(),
             reach,
         }
     }
 
     pub(super) fn contour(&self, points: Vec<Point>) -> Contour {
+        let at = self.at();
+        let corners = points
+            .iter()
+            .map(|&p| {
+                // At distance 0 the first such corner is the nearest, as the index would say.
+                let i = match at.get(&position_key(p)) {
+                    Some(&i) => i as usize,
+                    None => self.nearest(p)?,
+                };
+                Some(self.corners[i].1)
+            })
+            .collect();
+        Contour { points, corners }
+    }
+
+    /// The contour of `points`, each of which comes from the corner at `sources` (by position)
+    /// where known: that corner when within the reach, else the nearest one as in `contour`.
+    pub(super) fn contour_from(&self, points: Vec<Point>, sources: &[Option<Point>]) -> Contour {
+        let reach = self.reach * (1.0 + 1e-9);
+        let corners = points
+            .iter()
+            .zip(sources)
+            .map(|(&p, source)| {
+                let known = source
+                    .filter(|&c| p.distance(c) <= reach)
+                    .and_then(|c| self.at().get(&position_key(c)));
+                let i = match known {
+                    Some(&i) => i as usize,
+                    None => self.nearest(p)?,
+                };
+                Some(self.corners[i].1)
+            })
+            .collect();
+        Contour { points, corners }
+    }
+
+    /// The first corner at each position.
+    fn at(&self) -> &HashMap<(u64, u64), u32> {
+        self.at.get_or_init(|| {
+            let mut at = HashMap::with_capacity(self.corners.len());
+            for (i, &(p, _)) in self.corners.iter().enumerate() {
+                at.entry(position_key(p)).or_insert(i as u32);
+            }
+            at
+        })
+    }
+
+    /// The index of the corner nearest to `p` within the reach, if any.
+    fn nearest(&self, p: Point) -> Option<usize> {
         let grid = self.grid.get_or_init(|| {
             SegmentGrid::new(
                 self.corners
@@ -367,17 +457,62 @@ impl<'a> CornerLookup<'a> {
         });
         let extent = grid.bounds().diagonal().max(1.0);
         let limit = self.reach * (1.0 + 1e-9) + 1e-9 * extent;
-        let corners = points
-            .iter()
-            .map(|&p| grid.nearest(p, limit).map(|(i, _)| self.corners[i].1))
-            .collect();
-        Contour { points, corners }
+        grid.nearest(p, limit).map(|(i, _)| i)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::RingRef;
+
+    #[test]
+    fn a_convex_outline_shrinks_with_its_corners_known_without_the_spatial_index() {
+        // Issue 11 item 9: the shrunk 125k-corner outline searched an R-tree of every corner
+        // once a vertex; the exact shrink knows the corner where each vertex's two edges meet.
+        let n = 1000;
+        let ring: Vec<Point> = (0..n)
+            .map(|k| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64) * 15.0)
+            .collect();
+        let corners: Vec<(Point, Corner)> = (ring.iter().enumerate())
+            .map(|(index, &p)| {
+                let ring = RingRef::Walkable(0);
+                (p, Corner { ring, index })
+            })
+            .collect();
+        let outline = Outline::new(&[vec![ring.clone()]], 0.5, 0.005);
+        let lookup = CornerLookup::new(&corners, 0.505);
+        let contours = cut_outline(&outline, &[], &lookup);
+        assert_eq!(contours.len(), 1);
+        let offset = 0.5 / (std::f64::consts::PI / n as f64).cos();
+        for (p, c) in contours[0].points.iter().zip(&contours[0].corners) {
+            let c = c.expect("every vertex is within reach of its corner");
+            assert!(
+                (p.distance(ring[c.index]) - offset).abs() < 1e-9,
+                "{p} from {c:?}"
+            );
+        }
+        assert!(lookup.grid.get().is_none());
+    }
+
+    #[test]
+    fn vertices_at_corners_are_found_without_the_spatial_index() {
+        // Issue 11 item 9: the raw free space of a 125k-corner outline built an R-tree of every
+        // corner and searched it once a vertex, though each vertex is a corner.
+        let corner = |index| Corner {
+            ring: RingRef::Walkable(0),
+            index,
+        };
+        let (a, b) = (Point::new(1.0, 2.0), Point::new(-0.0, 5.0));
+        let corners = [(a, corner(0)), (a, corner(1)), (b, corner(2))];
+        let lookup = CornerLookup::new(&corners, 0.5);
+        let found = lookup.contour(vec![a, Point::new(0.0, 5.0)]);
+        // The first of two corners at one position, and -0 is 0.
+        assert_eq!(found.corners, [Some(corner(0)), Some(corner(2))]);
+        assert!(lookup.grid.get().is_none());
+        let near = lookup.contour(vec![Point::new(1.3, 2.0), Point::new(3.0, 3.0)]);
+        assert_eq!(near.corners, [Some(corner(0)), None]);
+    }
 
     /// Issue 11 item 9: a convex walkable outline of 125k corners took 32 s to build, clipping
     /// the ring by each edge's half-plane in turn (O(n^2)). The sorted half-plane intersection
@@ -389,8 +524,13 @@ mod tests {
         let ring: Vec<Point> = (0..n)
             .map(|k| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64) * 15.0)
             .collect();
-        let shrunk = shrink_convex(&ring, 0.5).unwrap();
+        let (shrunk, sources) = shrink_convex(&ring, 0.5).unwrap();
         assert_eq!(shrunk.len(), n);
+        // Each point comes from the corner its two edges meet at, along the bisector.
+        for (p, source) in shrunk.iter().zip(&sources) {
+            let c = source.expect("consecutive edges meet at every point");
+            assert!((c.length() - 15.0).abs() < 1e-9 && p.cross(c).abs() < 1e-9 * 15.0);
+        }
         // Each edge moves in by 0.5, so each corner by 0.5 / cos(half the corner angle step).
         let inner = 15.0 - 0.5 / (std::f64::consts::PI / n as f64).cos();
         assert!(shrunk.iter().all(|p| (p.length() - inner).abs() < 1e-6));

@@ -27,8 +27,10 @@ use crate::geom::{Aabb, Point};
 use crate::nav::mesh::clearance::Widths;
 use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::face_edges::{Face, FaceEdges};
+use crate::nav::mesh::faces::Faces;
 use crate::nav::mesh::ids::{TriId, VertexId};
-use crate::nav::mesh::locate::{Cdt, CdtFace, Locator, LocatorPart};
+use crate::nav::mesh::live_locate::{CdtFace, LiveLocator};
+use crate::nav::mesh::locate::{Cdt, Locator};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::Corner;
 use rstar::primitives::{GeomWithData, Rectangle};
@@ -41,7 +43,9 @@ use spade::{Point2, PositionInTriangulation, Triangulation};
 /// mesh its clearance widths.
 #[derive(Clone, Debug)]
 pub(super) struct LiveMesh {
+    /// The mesh, without a locator (see [`LiveMesh::mesh`]).
     mesh: NavMesh,
+    locator: LiveLocator,
     widths: Option<Reach>,
 }
 
@@ -133,12 +137,14 @@ impl LiveMesh {
     /// The mesh of a walls-only triangulation with the scene corner behind each vertex (by
     /// index), and its clearance widths when `measure` (a raw mesh).
     pub(super) fn new(cdt: Cdt, vertex_corners: Vec<Option<Corner>>, measure: bool) -> Self {
-        let inside = classify(&cdt);
+        // Spade's inner faces in order, from 1 (0 is the outer face).
+        let inside = classify(&Faces::new(&cdt));
+        let inside = |f: usize| inside[f - 1];
         let mut faces = FaceEdges::with_capacity(cdt.num_inner_faces());
         let mut face_tri = vec![None; cdt.num_all_faces()];
         let mut triangles = Vec::new();
         for face in cdt.inner_faces() {
-            let tri = inside[face.index()].then(|| TriId(triangles.len() as u32));
+            let tri = inside(face.index()).then(|| TriId(triangles.len() as u32));
             if tri.is_some() {
                 triangles.push(corners(face));
             }
@@ -165,20 +171,28 @@ impl LiveMesh {
             components,
             component_count,
             locator: Locator {
-                parts: vec![LocatorPart::live(cdt, faces)],
-                split_x: None,
+                parts: Vec::new(),
+                splits: Vec::new(),
                 reshaped: None,
+                live: None,
             },
             costs: Vec::new(),
             cost_map: CostMap::default(),
             convex: std::sync::OnceLock::new(),
         };
         let widths = measure.then(|| Reach::new(&mesh));
-        LiveMesh { mesh, widths }
+        LiveMesh {
+            mesh,
+            locator: LiveLocator::new(cdt, faces),
+            widths,
+        }
     }
 
-    pub(super) fn mesh(&self) -> &NavMesh {
-        &self.mesh
+    /// The mesh, locating points in the kept triangulation.
+    pub(super) fn mesh(&self) -> NavMesh {
+        let mut mesh = self.mesh.clone();
+        mesh.locator.live = Some(self.locator.clone());
+        mesh
     }
 
     /// The clearance widths, when measured.
@@ -205,16 +219,13 @@ impl LiveMesh {
     }
 
     fn cdt(&self) -> &Cdt {
-        self.mesh.locator.parts[0].cdt()
+        self.locator.cdt()
     }
 }
 
 impl Edit<'_> {
     fn cdt(&mut self) -> &mut Cdt {
-        match self.live.mesh.locator.parts[0].live_mut() {
-            Some((cdt, _)) => cdt,
-            None => unreachable!("a live mesh's locator part is live"),
-        }
+        self.live.locator.parts_mut().0
     }
 
     /// The vertex at exactly `p`, if any.
@@ -289,9 +300,7 @@ impl Edit<'_> {
             .filter_map(|(&now, &was)| was.filter(|&w| w != now).map(|w| (w, now)))
             .collect();
         let mesh = &mut self.live.mesh;
-        let Some((cdt, faces)) = mesh.locator.parts[0].live_mut() else {
-            unreachable!("a live mesh's locator part is live")
-        };
+        let (cdt, faces) = self.live.locator.parts_mut();
         let cdt: &Cdt = cdt;
         let changed = Changed::find(cdt, faces, &names, &self.inserted, &self.removed)?;
         let gone = gone(cdt, faces, &names, &renamed, &changed.faces);
@@ -405,16 +414,6 @@ impl Edit<'_> {
         mesh.components = components;
         mesh.component_count = count;
         mesh.convex = std::sync::OnceLock::new();
-        let fallback = self.inserted.first().map_or(0, |&i| i as usize);
-        mesh.locator.parts[0].rename_hints(
-            |v| {
-                let v = v as u32;
-                (!names.removed.contains(&v))
-                    .then(|| renamed.get(&v).copied().unwrap_or(v) as usize)
-            },
-            fallback,
-        );
-
         // Widths near the change: of the new triangles, of those whose links changed, and of
         // those whose searches can look into the changed area.
         if let Some(reach) = &mut self.live.widths {
@@ -445,7 +444,12 @@ impl Edit<'_> {
                     reach.tree.insert(entry(b, t));
                 }
             }
-            let area = Aabb::from_points(changed.faces.iter().flat_map(|&f| cdt_points(mesh, f)));
+            let area = Aabb::from_points(
+                changed
+                    .faces
+                    .iter()
+                    .flat_map(|&f| cdt.face(f).vertices().map(|v| point(v.position()))),
+            );
             let seen = AABB::from_corners([area.min.x, area.min.y], [area.max.x, area.max.y]);
             fresh.extend(
                 reach
@@ -457,17 +461,18 @@ impl Edit<'_> {
             fresh.dedup();
             reach.widths.remeasure(mesh, fresh);
         }
+        let fallback = self.inserted.first().map_or(0, |&i| i as usize);
+        self.live.locator.rename_hints(
+            |v| {
+                let v = v as u32;
+                (!names.removed.contains(&v))
+                    .then(|| renamed.get(&v).copied().unwrap_or(v) as usize)
+            },
+            fallback,
+        );
+
         Some(changed.faces.len())
     }
-}
-
-/// The corner positions of face `f` of the mesh's triangulation.
-fn cdt_points(mesh: &NavMesh, f: FixedFaceHandle<InnerTag>) -> [Point; 3] {
-    mesh.locator.parts[0]
-        .cdt()
-        .face(f)
-        .vertices()
-        .map(|v| point(v.position()))
 }
 
 /// The vertex numbering before an edit, seen from after it.
@@ -753,7 +758,7 @@ mod tests {
             changed * 20 < faces,
             "{changed} of {faces} faces changed for one square"
         );
-        let mesh = live.mesh();
+        let mesh = &live.mesh();
         mesh.validate(&moved).unwrap();
         check_delaunay(mesh).unwrap();
         let fresh = LiveMesh::new(live.cdt().clone(), mesh.vertex_corners.clone(), true);

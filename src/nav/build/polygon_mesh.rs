@@ -6,6 +6,7 @@
 use super::triangulate::label_components;
 use crate::geom::{Point, orient, signed_area};
 use crate::nav::mesh::cost_map::CostMap;
+use crate::nav::mesh::faces::{Faces, NONE};
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
@@ -303,9 +304,14 @@ fn assemble(
     walls.sort_unstable();
     let (components, component_count) = label_components(&neighbors);
     let contours = wall_loops(&points, walls).map_err(PolygonMeshError::OpenWalls)?;
-    let vertex_id = (0..cdt.num_vertices())
-        .map(|v| Some(VertexId(v as u32)))
+    let vertex_id = (0..cdt.num_vertices() as u32).collect();
+    // Faces number spade's inner faces from 0.
+    let face_tri = cdt
+        .inner_faces()
+        .map(|face| face_tri[face.index()].map_or(NONE, |t: TriId| t.0))
         .collect();
+    let faces = Faces::new(&cdt);
+    drop(cdt);
     let mesh = NavMesh {
         vertex_corners: vec![None; points.len()],
         vertices: points,
@@ -314,9 +320,10 @@ fn assemble(
         components,
         component_count,
         locator: Locator {
-            parts: vec![LocatorPart::new(cdt, face_tri, vertex_id)],
+            parts: vec![LocatorPart::new(faces, face_tri, vertex_id)],
             reshaped: None,
-            split_x: None,
+            splits: Vec::new(),
+            live: None,
         },
         costs: Vec::new(),
         cost_map: CostMap::default(),

@@ -1,21 +1,20 @@
 //! Point location: which triangle, edge or vertex of the navmesh holds a point, or none.
-//! spade walks its triangulation from a hint vertex taken from a coarse grid, so a query costs a
-//! few steps whatever the mesh size.
+//!
+//! Each triangulation the mesh was cut from is kept whole (walkable and outside faces, covering
+//! its convex hull) as flat arrays (`Faces`), with a triangle per face and a mesh vertex per
+//! point: about 80 bytes a point, where spade's own triangulation took about 175 with those maps.
+//! A query walks the faces from one near the point (a coarse grid of faces): a stochastic
+//! visibility walk with exact orientation tests, which ends on every triangulation; a walk that
+//! runs past a bound derived from the face count falls back to testing every face.
 
-use super::face_edges::FaceEdges;
+use super::faces::{Faces, NONE};
 use super::ids::{TriId, VertexId};
+use super::live_locate::LiveLocator;
 use super::reshaped::Reshaped;
 use crate::geom::{Aabb, Point, orient};
-use spade::handles::{FaceHandle, FixedVertexHandle, InnerTag};
-use spade::{
-    CdtEdge, ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation,
-};
-use std::sync::Arc;
+use spade::{ConstrainedDelaunayTriangulation, Point2};
 
 pub(in crate::nav) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
-
-/// An inner face of a [`Cdt`].
-pub(in crate::nav) type CdtFace<'a> = FaceHandle<'a, InnerTag, Point2<f64>, (), CdtEdge<()>, ()>;
 
 /// Where a point lies relative to the walkable triangles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +23,7 @@ pub enum Location {
     InTriangle(TriId),
     /// On edge `k` of a walkable triangle (the triangle across it, if walkable, shares it).
     OnEdge(TriId, usize),
-    /// On a mesh vertex; the triangle is one of the walkable triangles around it.
+    /// On a mesh vertex; the triangle is the lowest-numbered walkable triangle around it.
     OnVertex(VertexId, TriId),
     /// Not in the free space (or not a finite point).
     Outside,
@@ -44,174 +43,195 @@ impl Location {
     }
 }
 
-/// The spade triangulations kept for point location (one, or two split at `split_x`), and the
-/// triangles reshaped since (see `reshaped`).
+/// The triangulations kept for point location (one, or strips split at the seams `splits`, in
+/// x order), and the triangles reshaped since (see `reshaped`).
 #[derive(Clone, Debug)]
 pub(crate) struct Locator {
     pub(in crate::nav) parts: Vec<LocatorPart>,
-    pub(in crate::nav) split_x: Option<f64>,
+    pub(in crate::nav) splits: Vec<f64>,
     pub(in crate::nav) reshaped: Option<Reshaped>,
+    /// For a mesh kept in step with a changing triangulation: that triangulation, used
+    /// instead of the parts.
+    pub(in crate::nav) live: Option<LiveLocator>,
 }
 
-/// One triangulation with the maps into the mesh's ids. The triangulation and the faces of a
-/// live part are shared with the state that keeps them in step (copied only when it changes
-/// them while a mesh still holds them).
+/// One triangulation, every face of it, with the maps into the mesh's ids.
 #[derive(Clone, Debug)]
 pub(crate) struct LocatorPart {
-    cdt: Arc<Cdt>,
-    ids: Ids,
+    faces: Faces,
+    /// Mesh triangle of each face, `NONE` for faces outside the free space.
+    face_tri: Vec<u32>,
+    /// Mesh vertex of each point, `NONE` for points no walkable triangle uses.
+    vertex_id: Vec<u32>,
     hints: HintGrid,
 }
 
-/// How spade's faces and vertices map to the mesh's triangles and vertices.
-#[derive(Clone, Debug)]
-enum Ids {
-    /// A triangulation taken once.
-    Fixed {
-        /// Mesh triangle of each spade face (by face index), `None` outside the free space.
-        face_tri: Vec<Option<TriId>>,
-        /// Mesh vertex of each spade vertex (by vertex index).
-        vertex_id: Vec<Option<VertexId>>,
-    },
-    /// A triangulation that changes (see `build::live_mesh`): spade vertex i is mesh vertex
-    /// i, and faces are found by their corners.
-    Live(Arc<FaceEdges>),
+/// Where a walk ended in its face: inside, on edge k, or on corner k.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Spot {
+    Inside,
+    Edge(usize),
+    Corner(usize),
 }
 
 impl LocatorPart {
-    pub(in crate::nav) fn new(
-        cdt: Cdt,
-        face_tri: Vec<Option<TriId>>,
-        vertex_id: Vec<Option<VertexId>>,
-    ) -> Self {
-        let hints = HintGrid::new(&cdt);
+    /// Location in `faces`, whose faces map to mesh triangles by `face_tri` and whose points to
+    /// mesh vertices by `vertex_id` (`NONE` for none).
+    pub(in crate::nav) fn new(faces: Faces, face_tri: Vec<u32>, vertex_id: Vec<u32>) -> Self {
+        let hints = HintGrid::new(&faces);
         LocatorPart {
-            cdt: Arc::new(cdt),
-            ids: Ids::Fixed {
-                face_tri,
-                vertex_id,
-            },
+            faces,
+            face_tri,
+            vertex_id,
             hints,
         }
     }
 
-    /// A part over a triangulation whose vertex i is mesh vertex i, with its faces.
-    pub(in crate::nav) fn live(cdt: Cdt, faces: FaceEdges) -> Self {
-        let hints = HintGrid::new(&cdt);
-        LocatorPart {
-            cdt: Arc::new(cdt),
-            ids: Ids::Live(Arc::new(faces)),
-            hints,
+    /// The face holding `p` (its boundary included) and where in it, or `None` outside the
+    /// convex hull.
+    fn find(&self, p: Point) -> Option<(u32, Spot)> {
+        if self.faces.is_empty() {
+            return None;
         }
-    }
-
-    pub(in crate::nav) fn cdt(&self) -> &Cdt {
-        &self.cdt
-    }
-
-    /// The triangulation and the faces of a live part, to change together (`None` for a
-    /// fixed part).
-    pub(in crate::nav) fn live_mut(&mut self) -> Option<(&mut Cdt, &mut FaceEdges)> {
-        match &mut self.ids {
-            Ids::Live(faces) => Some((Arc::make_mut(&mut self.cdt), Arc::make_mut(faces))),
-            Ids::Fixed { .. } => None,
+        let mut f = self.hints.hint(p);
+        // A fixed xorshift sequence picks the first edge tested, so the walk cannot cycle and
+        // the same point always takes the same steps.
+        let mut state = 0x9e37_79b9u32;
+        let limit = 4 * self.faces.len() + 64;
+        for _ in 0..limit {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            let first = (state % 3) as usize;
+            let c = self.faces.positions(f);
+            let exit = (0..3)
+                .map(|i| (first + i) % 3)
+                .find(|&k| orient(c[k], c[(k + 1) % 3], p) < 0.0);
+            match exit {
+                Some(k) => match self.faces.across[f as usize][k] {
+                    NONE => return None,
+                    g => f = g,
+                },
+                None => return Some((f, spot(c, p))),
+            }
         }
+        self.scan(p)
     }
 
-    /// After the triangulation changed, points every hint at `renamed(v)` for its old vertex
-    /// index v (`None`: the vertex is gone, so the hint takes `fallback`).
-    pub(in crate::nav) fn rename_hints(
-        &mut self,
-        renamed: impl Fn(usize) -> Option<usize>,
-        fallback: usize,
-    ) {
-        let fallback = FixedVertexHandle::from_index(fallback);
-        for cell in &mut self.hints.cells {
-            *cell = renamed(cell.index()).map_or(fallback, FixedVertexHandle::from_index);
-        }
+    /// `find` by testing every face: the bound on a walk's steps is never reached on a
+    /// triangulation, but a bound must not depend on that.
+    fn scan(&self, p: Point) -> Option<(u32, Spot)> {
+        (0..self.faces.len() as u32).find_map(|f| {
+            let c = self.faces.positions(f);
+            (0..3)
+                .all(|k| orient(c[k], c[(k + 1) % 3], p) >= 0.0)
+                .then(|| (f, spot(c, p)))
+        })
     }
 
-    /// The mesh triangle of a spade face, if it is walkable.
-    fn tri(&self, face: CdtFace<'_>) -> Option<TriId> {
-        match &self.ids {
-            Ids::Fixed { face_tri, .. } => face_tri[face.index()],
-            Ids::Live(faces) => faces
-                .face(face.vertices().map(|v| VertexId(v.index() as u32)))
-                .and_then(|f| f.tri),
-        }
-    }
-
-    /// The mesh vertex of a spade vertex.
-    fn vertex(&self, v: FixedVertexHandle) -> Option<VertexId> {
-        match &self.ids {
-            Ids::Fixed { vertex_id, .. } => vertex_id[v.index()],
-            Ids::Live(_) => Some(VertexId(v.index() as u32)),
+    fn triangle(&self, f: u32) -> Option<TriId> {
+        match self.face_tri[f as usize] {
+            NONE => None,
+            t => Some(TriId(t)),
         }
     }
 
     fn locate(&self, p: Point, triangles: &[[VertexId; 3]]) -> Location {
-        if self.cdt.num_vertices() == 0 {
+        let Some((f, spot)) = self.find(p) else {
             return Location::Outside;
-        }
-        match self
-            .cdt
-            .locate_with_hint(Point2::new(p.x, p.y), self.hints.hint(p))
-        {
-            PositionInTriangulation::OnFace(f) => self
-                .tri(self.cdt.face(f))
+        };
+        match spot {
+            Spot::Inside => self
+                .triangle(f)
                 .map_or(Location::Outside, Location::InTriangle),
-            PositionInTriangulation::OnEdge(e) => {
-                let e = self.cdt.directed_edge(e);
-                for side in [e, e.rev()] {
-                    let Some(t) = side.face().as_inner().and_then(|f| self.tri(f)) else {
-                        continue;
-                    };
-                    let from = self.vertex(side.from().fix());
-                    if let Some(k) = (0..3).find(|&k| Some(triangles[t.index()][k]) == from) {
-                        return Location::OnEdge(t, k);
-                    }
-                }
-                Location::Outside
+            Spot::Edge(k) => {
+                let corners = self.faces.corners[f as usize];
+                let g = self.faces.across[f as usize][k];
+                // Each side with its edge's first corner, walkable sides only.
+                let sides = [(f, corners[k]), (g, corners[(k + 1) % 3])];
+                sides
+                    .iter()
+                    .filter(|&&(face, _)| face != NONE)
+                    .filter_map(|&(face, from)| {
+                        let t = self.triangle(face)?;
+                        let from = VertexId(self.vertex_id[from as usize]);
+                        let k = (0..3).find(|&k| triangles[t.index()][k] == from)?;
+                        Some(Location::OnEdge(t, k))
+                    })
+                    .min_by_key(|l| l.triangle())
+                    .unwrap_or(Location::Outside)
             }
-            PositionInTriangulation::OnVertex(v) => {
-                match (self.vertex(v), self.walkable_around(v).next()) {
-                    (Some(id), Some(t)) => Location::OnVertex(id, t),
-                    _ => Location::Outside,
+            Spot::Corner(k) => {
+                let v = self.faces.corners[f as usize][k];
+                match (
+                    self.vertex_id[v as usize],
+                    self.walkable_around(f, v).first(),
+                ) {
+                    (NONE, _) | (_, None) => Location::Outside,
+                    (id, Some(&t)) => Location::OnVertex(VertexId(id), t),
                 }
             }
-            PositionInTriangulation::OutsideOfConvexHull(_)
-            | PositionInTriangulation::NoTriangulation => Location::Outside,
         }
     }
 
-    /// Walkable triangles around a spade vertex.
-    fn walkable_around(&self, v: FixedVertexHandle) -> impl Iterator<Item = TriId> + '_ {
-        self.cdt
-            .vertex(v)
-            .out_edges()
-            .filter_map(|e| e.face().as_inner().and_then(|f| self.tri(f)))
+    /// Walkable triangles of the faces around point `v`, from face `f`, which has it; sorted.
+    fn walkable_around(&self, f: u32, v: u32) -> Vec<TriId> {
+        let mut around: Vec<TriId> = self.triangle(f).into_iter().collect();
+        // Turn one way round v (across the edge leaving it) until back at f or at the hull,
+        // then from f the other way (across the edge arriving at it).
+        'turns: for turn in [0, 2] {
+            let mut g = f;
+            for _ in 0..self.faces.len() {
+                let Some(i) = self.faces.corners[g as usize].iter().position(|&c| c == v) else {
+                    break 'turns;
+                };
+                g = self.faces.across[g as usize][(i + turn) % 3];
+                if g == f {
+                    break 'turns;
+                }
+                if g == NONE {
+                    continue 'turns;
+                }
+                around.extend(self.triangle(g));
+            }
+        }
+        around.sort_unstable();
+        around.dedup();
+        around
     }
 
-    /// The spade vertex at exactly `p`, if there is one.
-    fn vertex_at(&self, p: Point) -> Option<FixedVertexHandle> {
-        match self
-            .cdt
-            .locate_with_hint(Point2::new(p.x, p.y), self.hints.hint(p))
-        {
-            PositionInTriangulation::OnVertex(v) => Some(v),
+    /// The walkable triangles around the point at exactly `p`, if it is a point of this part.
+    fn around_point(&self, p: Point) -> Option<Vec<TriId>> {
+        match self.find(p)? {
+            (f, Spot::Corner(k)) => {
+                Some(self.walkable_around(f, self.faces.corners[f as usize][k]))
+            }
             _ => None,
         }
     }
 }
 
+/// Where `p` lies in the triangle `c` (counter-clockwise) that holds it, boundary included.
+fn spot(c: [Point; 3], p: Point) -> Spot {
+    let on: Vec<usize> = (0..3)
+        .filter(|&k| orient(c[k], c[(k + 1) % 3], p) == 0.0)
+        .collect();
+    match on.as_slice() {
+        [] => Spot::Inside,
+        [k] => Spot::Edge(*k),
+        // On edges k and k + 1 (or edges 2 and 0): the corner they share.
+        [0, 1] => Spot::Corner(1),
+        [1, 2] => Spot::Corner(2),
+        _ => Spot::Corner(0),
+    }
+}
+
 impl Locator {
-    /// The parts that may hold a point with this x (both when it is on the seam).
+    /// The parts that may hold a point with this x (both strips when it is on a seam).
     fn parts_for(&self, x: f64) -> &[LocatorPart] {
-        match self.split_x {
-            Some(c) if x < c => &self.parts[..1],
-            Some(c) if x > c => &self.parts[1..],
-            _ => &self.parts,
-        }
+        let first = self.splits.partition_point(|&c| c < x);
+        let last = self.splits.partition_point(|&c| c <= x);
+        &self.parts[first..=last.min(self.parts.len() - 1)]
     }
 
     /// Locates `p` among the mesh triangles `triangles`.
@@ -219,8 +239,11 @@ impl Locator {
         if !p.is_finite() {
             return Location::Outside;
         }
+        if let Some(live) = &self.live {
+            return live.locate(p, triangles);
+        }
         // Flips keep the union of the triangles they reshape, so a point in one of them is
-        // found here, and spade's answer stands for every other point.
+        // found here, and the parts' answer stands for every other point.
         if let Some(location) = self.reshaped.as_ref().and_then(|r| {
             r.candidates(p)
                 .filter_map(|e| position_in(e.id, e.corners, e.points, p))
@@ -239,13 +262,13 @@ impl Locator {
 
     /// Every walkable triangle around the mesh vertex at `p`, sorted.
     pub(in crate::nav) fn triangles_around(&self, p: Point) -> Vec<TriId> {
+        if let Some(live) = &self.live {
+            return live.triangles_around(p);
+        }
         let mut around: Vec<TriId> = self
             .parts_for(p.x)
             .iter()
-            .filter_map(|part| {
-                part.vertex_at(p)
-                    .map(|h| part.walkable_around(h).collect::<Vec<_>>())
-            })
+            .filter_map(|part| part.around_point(p))
             .flatten()
             .filter(|&t| !self.reshaped.as_ref().is_some_and(|r| r.contains(t)))
             .chain(self.reshaped.iter().flat_map(|r| r.around(p)))
@@ -258,64 +281,56 @@ impl Locator {
 
 /// Where `p` lies in triangle `t` (corners `corners` at `points`), its boundary included:
 /// inside, on edge k (corner k to corner k + 1) or on a corner, decided exactly.
-fn position_in(
-    t: TriId,
-    corners: [VertexId; 3],
-    [a, b, c]: [Point; 3],
-    p: Point,
-) -> Option<Location> {
-    let sides = [orient(a, b, p), orient(b, c, p), orient(c, a, p)];
-    if sides.iter().any(|&s| s < 0.0) {
+fn position_in(t: TriId, corners: [VertexId; 3], points: [Point; 3], p: Point) -> Option<Location> {
+    if (0..3).any(|k| orient(points[k], points[(k + 1) % 3], p) < 0.0) {
         return None;
     }
-    let on: Vec<usize> = (0..3).filter(|&k| sides[k] == 0.0).collect();
-    Some(match on.as_slice() {
-        [] => Location::InTriangle(t),
-        [k] => Location::OnEdge(t, *k),
-        // On edges k and k + 1 (or edges 2 and 0): the corner they share.
-        [0, 1] => Location::OnVertex(corners[1], t),
-        [1, 2] => Location::OnVertex(corners[2], t),
-        _ => Location::OnVertex(corners[0], t),
+    Some(match spot(points, p) {
+        Spot::Inside => Location::InTriangle(t),
+        Spot::Edge(k) => Location::OnEdge(t, k),
+        Spot::Corner(k) => Location::OnVertex(corners[k], t),
     })
 }
 
-/// A grid of spade vertices, one near each cell, to start location walks from.
+/// A grid over a triangulation's points with a face near each cell, to start walks from.
 #[derive(Clone, Debug)]
 struct HintGrid {
     bounds: Aabb,
     cell: f64,
     cols: usize,
     rows: usize,
-    cells: Vec<FixedVertexHandle>,
+    cells: Vec<u32>,
 }
 
 impl HintGrid {
-    fn new(cdt: &Cdt) -> Self {
-        let points: Vec<Point> = cdt
-            .vertices()
-            .map(|v| Point::new(v.position().x, v.position().y))
-            .collect();
-        let bounds = Aabb::from_points(points.iter().copied());
+    /// Each cell gets the first face whose centroid lies in it; empty cells borrow a
+    /// neighbour's face.
+    fn new(faces: &Faces) -> Self {
+        let bounds = Aabb::from_points(faces.points.iter().copied());
         let span = bounds.width().max(bounds.height());
-        let side = ((points.len() as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 512);
+        let side = ((faces.len() as f64 / 8.0).sqrt().ceil() as usize).clamp(1, 512);
         let cell = if span > 0.0 { span / side as f64 } else { 1.0 };
         let cols = ((bounds.width() / cell) as usize + 1).min(side + 1);
         let rows = ((bounds.height() / cell) as usize + 1).min(side + 1);
-        let mut cells: Vec<Option<FixedVertexHandle>> = vec![None; cols * rows];
         let mut grid = HintGrid {
             bounds,
             cell,
             cols,
             rows,
-            cells: Vec::new(),
+            cells: vec![NONE; cols * rows],
         };
-        for (i, &p) in points.iter().enumerate() {
-            let c = grid.cell_index(p);
-            cells[c].get_or_insert(FixedVertexHandle::from_index(i));
+        for f in 0..faces.len() as u32 {
+            let [a, b, c] = faces.positions(f);
+            let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
+            let i = grid.cell_index(centroid);
+            if grid.cells[i] == NONE {
+                grid.cells[i] = f;
+            }
         }
-        // Empty cells borrow a neighbour's vertex (breadth-first from the filled cells).
+        // Breadth-first from the filled cells.
+        let cells = &mut grid.cells;
         let mut queue: std::collections::VecDeque<usize> =
-            (0..cells.len()).filter(|&c| cells[c].is_some()).collect();
+            (0..cells.len()).filter(|&c| cells[c] != NONE).collect();
         while let Some(c) = queue.pop_front() {
             let (col, row) = (c % cols, c / cols);
             let around = [
@@ -325,14 +340,12 @@ impl HintGrid {
                 (row + 1 < rows).then(|| c + cols),
             ];
             for n in around.into_iter().flatten() {
-                if cells[n].is_none() {
+                if cells[n] == NONE {
                     cells[n] = cells[c];
                     queue.push_back(n);
                 }
             }
         }
-        let fallback = FixedVertexHandle::from_index(0);
-        grid.cells = cells.into_iter().map(|c| c.unwrap_or(fallback)).collect();
         grid
     }
 
@@ -349,7 +362,8 @@ impl HintGrid {
         row * self.cols + col
     }
 
-    fn hint(&self, p: Point) -> FixedVertexHandle {
+    /// A face to start a walk to `p` from (the grid is only made for a part with faces).
+    fn hint(&self, p: Point) -> u32 {
         self.cells[self.cell_index(p)]
     }
 }
