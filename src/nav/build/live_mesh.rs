@@ -486,14 +486,8 @@ struct Names {
 impl Names {
     /// The corners of a current face in the numbering before the edit, when all are old.
     fn before(&self, c: [VertexId; 3]) -> Option<[VertexId; 3]> {
-        let mut out = [VertexId(0); 3];
-        for k in 0..3 {
-            out[k] = VertexId(match self.was.get(&c[k].0) {
-                Some(&w) => w?,
-                None => c[k].0,
-            });
-        }
-        Some(out)
+        let [a, b, d] = c.map(|v| self.was.get(&v.0).copied().unwrap_or(Some(v.0)));
+        Some([VertexId(a?), VertexId(b?), VertexId(d?)])
     }
 
     /// The record of a current face, when it is a face from before the edit.
