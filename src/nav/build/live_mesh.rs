@@ -756,7 +756,7 @@ mod tests {
         mesh.validate(&moved).unwrap();
         check_delaunay(mesh).unwrap();
         let fresh = LiveMesh::new(live.cdt().clone(), mesh.vertex_corners.clone(), true);
-        assert_eq!(by_position(mesh), by_position(fresh.mesh()));
+        assert_eq!(by_position(mesh), by_position(&fresh.mesh()));
         assert_eq!(mesh.component_count(), fresh.mesh().component_count());
         assert_eq!(live.widths(), Some(&Widths::new(mesh)));
     }
