@@ -177,6 +177,13 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[Pair]) -> Result<(), String> {
             full.mesh.area()
         ));
     }
+    if inc.mesh.triangle_count() != full.mesh.triangle_count() {
+        return Err(format!(
+            "{} triangles, the full build has {}",
+            inc.mesh.triangle_count(),
+            full.mesh.triangle_count()
+        ));
+    }
     if inc.mesh.component_count() != full.mesh.component_count() {
         return Err(format!(
             "{} components, the full build has {}",

@@ -1,8 +1,9 @@
 //! Incremental rebuild: after an edit of one obstacle (moved, reshaped, added or deleted), only
 //! the grown pieces its old and new shapes touch are grown, merged and placed again, and only
 //! their hole contours are taken out of and put into the kept constrained Delaunay
-//! triangulation (spade restores the Delaunay property around them); the navmesh is then packed
-//! from it and the raw mesh's clearance widths are measured again near the change.
+//! triangulation (spade restores the Delaunay property around them); only the faces that
+//! changed are then spliced into the kept navmesh, and the raw mesh's clearance widths are
+//! measured again near the change (see `live_mesh`).
 //!
 //! An update declines (the caller builds in full and starts again) whenever the edit is not a
 //! local one: anything but obstacles changed, more than one obstacle changed, the obstacle's box
@@ -20,16 +21,16 @@ use super::error::BuildError;
 use super::inflate::{
     CornerLookup, Grown, Outline, Place, cut_outline, grow, hole_contours, merge_touching,
 };
+use super::live_mesh::LiveMesh;
 use super::pipeline::{Build, BuildOptions, Checked, Timings, check, micros, timed};
 use super::raw::RawNav;
 use super::repair::{Piece, clean_ring, repair};
-use super::triangulate::{mesh_of_cdt, single_cdt};
+use super::triangulate::single_cdt;
 use crate::geom::{Aabb, Point};
+use crate::nav::mesh::clearance::Widths;
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
-use crate::nav::mesh::locate::Cdt;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::{Corner, Issue, RingRef, Scene};
-use spade::{Point2, Triangulation};
 use std::time::Instant;
 
 /// A build kept open for incremental updates: the scene it matches, the repaired obstacle
@@ -73,10 +74,9 @@ struct Side {
     /// The cluster of each piece slot.
     cluster_of: Vec<usize>,
     clusters: Vec<Option<Cluster>>,
-    cdt: Cdt,
-    /// The scene corner behind each vertex of `cdt`, by vertex index (spade appends inserted
-    /// vertices and moves the last vertex into a removed one's place: so does this).
-    corners: Vec<Option<Corner>>,
+    /// The triangulation and the mesh kept in step with it (with clearance widths for a raw
+    /// free space).
+    live: LiveMesh,
 }
 
 /// Grown pieces whose boxes touch, merged.
@@ -131,9 +131,17 @@ impl Incremental {
         }
         let t1 = Instant::now();
         let pieces: Vec<Option<Piece>> = repaired.obstacles.iter().cloned().map(Some).collect();
-        let side =
-            |r: f64, tol: f64| Side::new(&repaired.walkable, &repaired.corners, &pieces, r, tol);
-        let Some(shrunk) = side(radius, tolerance)? else {
+        let side = |r: f64, tol: f64, measure: bool| {
+            Side::new(
+                &repaired.walkable,
+                &repaired.corners,
+                &pieces,
+                (r, tol),
+                measure,
+            )
+        };
+        let shared = radius == 0.0 && !options.skip_raw;
+        let Some(shrunk) = side(radius, tolerance, shared)? else {
             return full();
         };
         if shrunk.free_space().is_empty() {
@@ -144,7 +152,7 @@ impl Incremental {
         } else if radius == 0.0 {
             Raw::Shared
         } else {
-            match side(0.0, 0.0)? {
+            match side(0.0, 0.0, true)? {
                 Some(side) => Raw::Own(Box::new(side)),
                 None => return full(),
             }
@@ -257,7 +265,7 @@ impl Incremental {
             _ => None,
         };
         for side in std::iter::once(&mut self.shrunk).chain(raw) {
-            side.corners.iter_mut().flatten().for_each(shift);
+            side.live.shift_corners(shift);
             for g in side.grown.iter_mut().flatten() {
                 g.corners.iter_mut().flatten().for_each(shift);
             }
@@ -273,21 +281,17 @@ impl Incremental {
     fn build(&self, mut timings: Timings) -> Build {
         let shrunk = || timed(|| (self.shrunk.free_space(), self.shrunk.mesh()));
         let ((free_space, mesh), raw) = match &self.raw {
-            Raw::Own(side) => std::thread::scope(|s| {
-                // The raw side packs on a second thread meanwhile, as in the full build.
-                let raw = s.spawn(|| timed(|| RawNav::new(side.free_space(), side.mesh())));
+            Raw::Own(side) => {
                 let (shrunk, us) = shrunk();
                 timings.triangulate_us = us;
-                let raw = raw
-                    .join()
-                    .unwrap_or_else(|_| timed(|| RawNav::new(side.free_space(), side.mesh())));
-                timings.raw_us = raw.1;
-                (shrunk, Some(raw.0))
-            }),
+                let (raw, raw_us) = timed(|| side.raw());
+                timings.raw_us = raw_us;
+                (shrunk, Some(raw))
+            }
             Raw::Shared => {
                 let (shrunk, us) = shrunk();
                 timings.triangulate_us = us;
-                let (raw, raw_us) = timed(|| RawNav::new(shrunk.0.clone(), shrunk.1.clone()));
+                let (raw, raw_us) = timed(|| self.shrunk.raw());
                 timings.raw_us = raw_us;
                 (shrunk, Some(raw))
             }
@@ -316,8 +320,8 @@ impl Side {
         walkable: &[super::polygon_ops::Shape],
         scene_corners: &[(Point, Corner)],
         pieces: &[Option<Piece>],
-        radius: f64,
-        tolerance: f64,
+        (radius, tolerance): (f64, f64),
+        measure: bool,
     ) -> Result<Option<Side>, BuildError> {
         let outline = Outline::new(walkable, radius, tolerance);
         let grown: Vec<Grown> = pieces
@@ -352,7 +356,10 @@ impl Side {
             return Ok(None);
         }
         let walkable = cut_outline(&outline, &cut, &lookup);
-        let mut side = Side {
+        let Some((cdt, corners)) = single_cdt(&free_space(&walkable, &clusters))? else {
+            return Ok(None);
+        };
+        Ok(Some(Side {
             radius,
             tolerance,
             outline,
@@ -360,27 +367,24 @@ impl Side {
             grown: grown.into_iter().map(Some).collect(),
             cluster_of,
             clusters,
-            cdt: Cdt::new(),
-            corners: Vec::new(),
-        };
-        let Some((cdt, corners)) = single_cdt(&side.free_space())? else {
-            return Ok(None);
-        };
-        side.cdt = cdt;
-        side.corners = corners;
-        Ok(Some(side))
+            live: LiveMesh::new(cdt, corners, measure),
+        }))
     }
 
     fn free_space(&self) -> FreeSpace {
-        let mut contours = self.walkable.clone();
-        for cluster in self.clusters.iter().flatten() {
-            contours.extend(cluster.contours.iter().cloned());
-        }
-        FreeSpace { contours }
+        free_space(&self.walkable, &self.clusters)
     }
 
     fn mesh(&self) -> NavMesh {
-        mesh_of_cdt(self.cdt.clone(), self.corners.clone())
+        self.live.mesh()
+    }
+
+    /// The raw navigation of this side (its widths are measured).
+    fn raw(&self) -> RawNav {
+        let mesh = self.mesh();
+        let widths = self.live.widths().cloned();
+        let widths = widths.unwrap_or_else(|| Widths::new(&mesh));
+        RawNav::measured(self.free_space(), mesh, widths)
     }
 
     /// Replaces the piece in `slot` (a new slot when it is the next one) by `piece` (`None`:
@@ -459,34 +463,28 @@ impl Side {
         if covered != members.len() {
             return None;
         }
-        // The triangulation: old holes out, new holes in.
+        // The triangulation: old holes out, new holes in, spliced into the mesh.
+        let mut edit = self.live.edit();
         for contour in old.iter().flat_map(|c| &c.contours) {
             for &p in &contour.points {
-                let v = self.cdt.locate_vertex(Point2::new(p.x, p.y))?.fix();
-                self.cdt.remove(v);
-                self.corners.swap_remove(v.index());
+                let v = edit.vertex_at(p)?;
+                edit.remove(v);
             }
         }
         for contour in fresh.iter().flat_map(|c| &c.contours) {
             let mut handles = Vec::with_capacity(contour.points.len());
             for (&p, corner) in contour.points.iter().zip(&contour.corners) {
-                let before = self.cdt.num_vertices();
-                let v = self.cdt.insert(Point2::new(p.x, p.y)).ok()?;
-                if self.cdt.num_vertices() == before || v.index() != before {
-                    return None; // a point already there: not a separate hole
-                }
-                handles.push(v);
-                self.corners.push(*corner);
+                // `None`: a point already there, not a separate hole.
+                handles.push(edit.insert(p, *corner)?);
             }
             let n = handles.len();
             for k in 0..n {
-                let (a, b) = (handles[k], handles[(k + 1) % n]);
-                if !self.cdt.can_add_constraint(a, b) {
+                if !edit.add_constraint(handles[k], handles[(k + 1) % n]) {
                     return None;
                 }
-                self.cdt.add_constraint(a, b);
             }
         }
+        edit.finish()?;
         for cluster in fresh {
             let c = self.clusters.len();
             for &m in &cluster.members {
@@ -499,6 +497,15 @@ impl Side {
         }
         Some(())
     }
+}
+
+/// The free space of a side's walkable contours and clusters.
+fn free_space(walkable: &[Contour], clusters: &[Option<Cluster>]) -> FreeSpace {
+    let mut contours = walkable.to_vec();
+    for cluster in clusters.iter().flatten() {
+        contours.extend(cluster.contours.iter().cloned());
+    }
+    FreeSpace { contours }
 }
 
 /// Scenes this module updates: no cost areas, no painting order.

@@ -5,6 +5,7 @@ pub mod budget;
 pub mod error;
 pub mod incremental;
 pub mod inflate;
+pub mod live_mesh;
 pub mod pipeline;
 pub mod polygon_mesh;
 pub mod polygon_ops;

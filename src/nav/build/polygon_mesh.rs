@@ -323,6 +323,7 @@ fn assemble(
             parts: vec![LocatorPart::new(faces, face_tri, vertex_id)],
             reshaped: None,
             splits: Vec::new(),
+            live: None,
         },
         costs: Vec::new(),
         cost_map: CostMap::default(),

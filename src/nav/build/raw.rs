@@ -38,6 +38,11 @@ impl RawNav {
     /// mesh).
     pub fn new(free_space: FreeSpace, mesh: NavMesh) -> RawNav {
         let widths = Widths::new(&mesh);
+        RawNav::measured(free_space, mesh, widths)
+    }
+
+    /// The raw side of a raw free space whose mesh's widths are already measured.
+    pub(super) fn measured(free_space: FreeSpace, mesh: NavMesh, widths: Widths) -> RawNav {
         let walls = free_space.walls();
         RawNav {
             free_space,

@@ -303,18 +303,6 @@ pub(super) fn single_cdt(free: &FreeSpace) -> Result<Option<CornerCdt>, BuildErr
     Ok((conflicts == 0 && cdt.num_vertices() == points.len()).then_some((cdt, corners)))
 }
 
-/// The navmesh of a walls-only triangulation in one piece (no cost areas); `corners` holds the
-/// scene corner behind each of its vertices, by vertex index.
-pub(super) fn mesh_of_cdt(cdt: Cdt, corners: Vec<Option<Corner>>) -> NavMesh {
-    let faces = Faces::new(&cdt);
-    drop(cdt);
-    let inside = classify(&faces);
-    let points = faces.points.clone();
-    let global = (0..points.len() as u32).map(Some).collect();
-    let part = walkable_part(faces, &inside, global);
-    assemble(vec![part], points, corners, Vec::new(), &CostMap::default())
-}
-
 /// Inside/outside of every inner face of `cdt` (walls plus cost outlines), in `Faces` order:
 /// each cell of faces joined by unconstrained edges takes the side of its largest face's
 /// centroid in `walls` (the walls-only triangulation, classified `walls_inside` in `Faces`
@@ -454,6 +442,7 @@ fn assemble(
             parts: locator_parts,
             splits,
             reshaped,
+            live: None,
         },
         costs: Vec::new(),
         cost_map: costs.clone(),
@@ -469,7 +458,7 @@ fn assemble(
 }
 
 /// Inside/outside of every face: flood from the hull, toggling at constraints.
-fn classify(faces: &Faces) -> Vec<bool> {
+pub(super) fn classify(faces: &Faces) -> Vec<bool> {
     let mut inside = vec![false; faces.len()];
     let mut seen = vec![false; faces.len()];
     let mut stack = Vec::new();

@@ -37,6 +37,25 @@ impl Widths {
         )
     }
 
+    /// Measures the widths of triangles `ids` of `mesh` again (after the mesh changed near
+    /// them), first giving the widths one entry per triangle of `mesh`.
+    pub(in crate::nav) fn remeasure(
+        &mut self,
+        mesh: &NavMesh,
+        ids: impl IntoIterator<Item = TriId>,
+    ) {
+        self.0.resize(mesh.triangle_count(), [0.0; 3]);
+        let mut visited = Vec::new();
+        for t in ids {
+            self.0[t.index()] = [0, 1, 2].map(|k| width(mesh, t, k, &mut visited));
+        }
+    }
+
+    /// Triangle `from` took id `to`.
+    pub(in crate::nav) fn renumber(&mut self, from: TriId, to: TriId) {
+        self.0[to.index()] = self.0[from.index()];
+    }
+
     /// The width of the crossing of `t` between the two edges meeting at vertex `k`.
     pub fn at(&self, t: TriId, k: usize) -> f64 {
         self.0[t.index()][k]

@@ -10,6 +10,7 @@
 pub(in crate::nav) use super::faces::Cdt;
 use super::faces::{Faces, NONE};
 use super::ids::{TriId, VertexId};
+use super::live_locate::LiveLocator;
 use super::reshaped::Reshaped;
 use crate::geom::{Aabb, Point, orient};
 
@@ -47,6 +48,9 @@ pub(crate) struct Locator {
     pub(in crate::nav) parts: Vec<LocatorPart>,
     pub(in crate::nav) splits: Vec<f64>,
     pub(in crate::nav) reshaped: Option<Reshaped>,
+    /// For a mesh kept in step with a changing triangulation: that triangulation, used
+    /// instead of the parts.
+    pub(in crate::nav) live: Option<LiveLocator>,
 }
 
 /// One triangulation, every face of it, with the maps into the mesh's ids.
@@ -233,6 +237,9 @@ impl Locator {
         if !p.is_finite() {
             return Location::Outside;
         }
+        if let Some(live) = &self.live {
+            return live.locate(p, triangles);
+        }
         // Flips keep the union of the triangles they reshape, so a point in one of them is
         // found here, and the parts' answer stands for every other point.
         if let Some(location) = self.reshaped.as_ref().and_then(|r| {
@@ -253,6 +260,9 @@ impl Locator {
 
     /// Every walkable triangle around the mesh vertex at `p`, sorted.
     pub(in crate::nav) fn triangles_around(&self, p: Point) -> Vec<TriId> {
+        if let Some(live) = &self.live {
+            return live.triangles_around(p);
+        }
         let mut around: Vec<TriId> = self
             .parts_for(p.x)
             .iter()

@@ -5,10 +5,12 @@
 pub mod clearance;
 pub mod convex;
 pub mod cost_map;
+pub mod face_edges;
 pub mod faces;
 pub mod free_space;
 pub mod hub_fans;
 pub mod ids;
+pub mod live_locate;
 pub mod locate;
 pub mod navmesh;
 pub mod raycast;
