@@ -144,7 +144,7 @@ impl LiveMesh {
         let mut face_tri = vec![None; cdt.num_all_faces()];
         let mut triangles = Vec::new();
         for face in cdt.inner_faces() {
-            let tri = inside(face.index()).then(|| TriId(triangles.len() as u32));
+            let tri = inside(face.index()).then_some(TriId(triangles.len() as u32));
             if tri.is_some() {
                 triangles.push(corners(face));
             }

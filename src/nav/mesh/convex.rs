@@ -17,7 +17,6 @@
 //!  (wall) v-------- after (wall)
 //! ```
 
-use super::hub_fans::HubFans;
 use super::ids::{TriId, VertexId};
 use crate::geom::{Point, orient};
 
@@ -44,8 +43,6 @@ pub(crate) struct ConvexMesh {
     neighbors: Vec<Option<PolyId>>,
     /// The polygon holding each triangle.
     poly_of: Vec<PolyId>,
-    /// The long fans, for the exact search to cross in one step.
-    hubs: HubFans,
 }
 
 /// A polygon while merging: each corner with the triangle across the edge that starts there.
@@ -104,25 +101,17 @@ impl ConvexMesh {
             }
             starts.push(corners.len() as u32);
         }
-        let mut convex = ConvexMesh {
+        ConvexMesh {
             starts,
             corners,
             neighbors,
             poly_of,
-            hubs: HubFans::default(),
-        };
-        convex.hubs = HubFans::new(vertices, &convex);
-        convex
+        }
     }
 
     /// Every polygon.
     pub(crate) fn polygons(&self) -> impl Iterator<Item = PolyId> {
         (0..self.starts.len() as u32 - 1).map(PolyId)
-    }
-
-    /// The long fans (see `hub_fans`).
-    pub(crate) fn hubs(&self) -> &HubFans {
-        &self.hubs
     }
 
     #[cfg(test)]

@@ -323,7 +323,7 @@ mod tests {
     fn first_stop_matches_a_walk_along_the_fan() {
         let mesh = triangulate(&room_with_disc(400)).unwrap();
         let convex = mesh.convex();
-        let hubs = convex.hubs();
+        let hubs = mesh.hub_fans();
         assert_eq!(hubs.hubs.len(), 4, "one hub per room corner");
         let mut rng = Rng::new(7);
         let mut stops = 0;

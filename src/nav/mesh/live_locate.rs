@@ -4,8 +4,9 @@
 //! ([`FaceEdges`]), since spade renumbers its faces as it changes.
 
 use super::face_edges::FaceEdges;
+use super::faces::Cdt;
 use super::ids::{TriId, VertexId};
-use super::locate::{Cdt, Location};
+use super::location::Location;
 use crate::geom::{Aabb, Point};
 use spade::handles::{FaceHandle, FixedVertexHandle, InnerTag};
 use spade::{CdtEdge, Point2, PositionInTriangulation, Triangulation};

@@ -11,35 +11,9 @@ pub(in crate::nav) use super::faces::Cdt;
 use super::faces::{Faces, NONE};
 use super::ids::{TriId, VertexId};
 use super::live_locate::LiveLocator;
+pub use super::location::Location;
 use super::reshaped::Reshaped;
 use crate::geom::{Aabb, Point, orient};
-
-/// Where a point lies relative to the walkable triangles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Location {
-    /// Strictly inside a triangle.
-    InTriangle(TriId),
-    /// On edge `k` of a walkable triangle (the triangle across it, if walkable, shares it).
-    OnEdge(TriId, usize),
-    /// On a mesh vertex; the triangle is the lowest-numbered walkable triangle around it.
-    OnVertex(VertexId, TriId),
-    /// Not in the free space (or not a finite point).
-    Outside,
-}
-
-impl Location {
-    pub fn is_inside(&self) -> bool {
-        !matches!(self, Location::Outside)
-    }
-
-    /// One walkable triangle containing the point, if any.
-    pub fn triangle(&self) -> Option<TriId> {
-        match *self {
-            Location::InTriangle(t) | Location::OnEdge(t, _) | Location::OnVertex(_, t) => Some(t),
-            Location::Outside => None,
-        }
-    }
-}
 
 /// The triangulations kept for point location (one, or strips split at the seams `splits`, in
 /// x order), and the triangles reshaped since (see `reshaped`).

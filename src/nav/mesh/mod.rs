@@ -12,6 +12,7 @@ pub mod hub_fans;
 pub mod ids;
 pub mod live_locate;
 pub mod locate;
+pub mod location;
 pub mod navmesh;
 pub mod raycast;
 pub mod reshaped;

@@ -14,6 +14,7 @@
 use super::convex::ConvexMesh;
 use super::cost_map::CostMap;
 use super::free_space::FreeSpace;
+use super::hub_fans::HubFans;
 use super::ids::{ComponentId, TriId, VertexId};
 use super::locate::{Location, Locator};
 use crate::geom::{Aabb, Point, orient};
@@ -34,15 +35,28 @@ pub struct NavMesh {
     /// The cost areas the triangle costs come from (their outlines are constraint edges, so
     /// each triangle lies inside or outside each area).
     pub(in crate::nav) cost_map: CostMap,
-    /// The triangles merged into convex polygons, made on first use (by the exact search).
-    pub(in crate::nav) convex: std::sync::OnceLock<ConvexMesh>,
+    /// The triangles merged into convex polygons and their long fans, made on first use (by
+    /// the exact search).
+    pub(in crate::nav) convex: std::sync::OnceLock<(ConvexMesh, HubFans)>,
 }
 
 impl NavMesh {
     /// The triangles merged into convex polygons (made on the first call).
     pub(crate) fn convex(&self) -> &ConvexMesh {
-        self.convex
-            .get_or_init(|| ConvexMesh::new(&self.vertices, &self.triangles, &self.neighbors))
+        &self.convex_and_hubs().0
+    }
+
+    /// The long fans of the convex polygons (see `hub_fans`; made on the first call).
+    pub(crate) fn hub_fans(&self) -> &HubFans {
+        &self.convex_and_hubs().1
+    }
+
+    fn convex_and_hubs(&self) -> &(ConvexMesh, HubFans) {
+        self.convex.get_or_init(|| {
+            let convex = ConvexMesh::new(&self.vertices, &self.triangles, &self.neighbors);
+            let hubs = HubFans::new(&self.vertices, &convex);
+            (convex, hubs)
+        })
     }
 
     pub fn vertex_count(&self) -> usize {

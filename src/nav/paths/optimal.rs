@@ -417,7 +417,7 @@ impl Search<'_> {
     /// one), or `None` when that polygon is a dead end. Goal polygons are not crossed.
     fn cross_hub(&self, node: Node) -> Option<Node> {
         let convex = self.convex;
-        let hubs = convex.hubs();
+        let hubs = self.mesh.hub_fans();
         let corners = convex.corners(node.poly);
         let (j, n) = (node.entry as usize, corners.len());
         let slot = convex.slot(node.poly);
