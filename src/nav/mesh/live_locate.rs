@@ -5,6 +5,7 @@
 
 use super::face_edges::FaceEdges;
 use super::faces::Cdt;
+use super::hint_grid::HintGrid;
 use super::ids::{TriId, VertexId};
 use super::location::Location;
 use crate::geom::{Aabb, Point};
@@ -21,12 +22,17 @@ pub(in crate::nav) type CdtFace<'a> = FaceHandle<'a, InnerTag, Point2<f64>, (), 
 pub(crate) struct LiveLocator {
     cdt: Arc<Cdt>,
     faces: Arc<FaceEdges>,
-    hints: HintGrid,
+    hints: HintGrid<FixedVertexHandle>,
 }
 
 impl LiveLocator {
     pub(in crate::nav) fn new(cdt: Cdt, faces: FaceEdges) -> Self {
-        let hints = HintGrid::new(&cdt);
+        let vertices: Vec<(FixedVertexHandle, Point)> = cdt
+            .vertices()
+            .map(|v| (v.fix(), Point::new(v.position().x, v.position().y)))
+            .collect();
+        let bounds = Aabb::from_points(vertices.iter().map(|&(_, p)| p));
+        let hints = HintGrid::new(bounds, 4.0, &vertices, FixedVertexHandle::from_index(0));
         LiveLocator {
             cdt: Arc::new(cdt),
             faces: Arc::new(faces),
@@ -120,80 +126,5 @@ impl LiveLocator {
         around.sort_unstable();
         around.dedup();
         around
-    }
-}
-
-/// A grid of spade vertices, one near each cell, to start location walks from.
-#[derive(Clone, Debug)]
-struct HintGrid {
-    bounds: Aabb,
-    cell: f64,
-    cols: usize,
-    rows: usize,
-    cells: Vec<FixedVertexHandle>,
-}
-
-impl HintGrid {
-    fn new(cdt: &Cdt) -> Self {
-        let points: Vec<Point> = cdt
-            .vertices()
-            .map(|v| Point::new(v.position().x, v.position().y))
-            .collect();
-        let bounds = Aabb::from_points(points.iter().copied());
-        let span = bounds.width().max(bounds.height());
-        let side = ((points.len() as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 512);
-        let cell = if span > 0.0 { span / side as f64 } else { 1.0 };
-        let cols = ((bounds.width() / cell) as usize + 1).min(side + 1);
-        let rows = ((bounds.height() / cell) as usize + 1).min(side + 1);
-        let mut cells: Vec<Option<FixedVertexHandle>> = vec![None; cols * rows];
-        let mut grid = HintGrid {
-            bounds,
-            cell,
-            cols,
-            rows,
-            cells: Vec::new(),
-        };
-        for (i, &p) in points.iter().enumerate() {
-            let c = grid.cell_index(p);
-            cells[c].get_or_insert(FixedVertexHandle::from_index(i));
-        }
-        // Empty cells borrow a neighbour's vertex (breadth-first from the filled cells).
-        let mut queue: std::collections::VecDeque<usize> =
-            (0..cells.len()).filter(|&c| cells[c].is_some()).collect();
-        while let Some(c) = queue.pop_front() {
-            let (col, row) = (c % cols, c / cols);
-            let around = [
-                (col > 0).then(|| c - 1),
-                (col + 1 < cols).then(|| c + 1),
-                (row > 0).then(|| c - cols),
-                (row + 1 < rows).then(|| c + cols),
-            ];
-            for n in around.into_iter().flatten() {
-                if cells[n].is_none() {
-                    cells[n] = cells[c];
-                    queue.push_back(n);
-                }
-            }
-        }
-        let fallback = FixedVertexHandle::from_index(0);
-        grid.cells = cells.into_iter().map(|c| c.unwrap_or(fallback)).collect();
-        grid
-    }
-
-    fn cell_index(&self, p: Point) -> usize {
-        let f = |v: f64, n: usize| {
-            if v.is_nan() || v < 0.0 {
-                0
-            } else {
-                (v as usize).min(n - 1)
-            }
-        };
-        let col = f((p.x - self.bounds.min.x) / self.cell, self.cols);
-        let row = f((p.y - self.bounds.min.y) / self.cell, self.rows);
-        row * self.cols + col
-    }
-
-    fn hint(&self, p: Point) -> FixedVertexHandle {
-        self.cells[self.cell_index(p)]
     }
 }

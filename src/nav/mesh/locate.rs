@@ -9,6 +9,7 @@
 
 pub(in crate::nav) use super::faces::Cdt;
 use super::faces::{Faces, NONE};
+use super::hint_grid::HintGrid;
 use super::ids::{TriId, VertexId};
 use super::live_locate::LiveLocator;
 pub use super::location::Location;
@@ -35,7 +36,7 @@ pub(crate) struct LocatorPart {
     face_tri: Vec<u32>,
     /// Mesh vertex of each point, `NONE` for points no walkable triangle uses.
     vertex_id: Vec<u32>,
-    hints: HintGrid,
+    hints: HintGrid<u32>,
 }
 
 /// Where a walk ended in its face: inside, on edge k, or on corner k.
@@ -50,7 +51,18 @@ impl LocatorPart {
     /// Location in `faces`, whose faces map to mesh triangles by `face_tri` and whose points to
     /// mesh vertices by `vertex_id` (`NONE` for none).
     pub(in crate::nav) fn new(faces: Faces, face_tri: Vec<u32>, vertex_id: Vec<u32>) -> Self {
-        let hints = HintGrid::new(&faces);
+        let faces_at: Vec<(u32, Point)> = (0..faces.len() as u32)
+            .map(|f| {
+                let [a, b, c] = faces.positions(f);
+                (
+                    f,
+                    Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0),
+                )
+            })
+            .collect();
+        let bounds = Aabb::from_points(faces.points.iter().copied());
+        // Each cell starts walks from the first face whose centroid lies in it.
+        let hints = HintGrid::new(bounds, 8.0, &faces_at, NONE);
         LocatorPart {
             faces,
             face_tri,
@@ -262,82 +274,6 @@ fn position_in(t: TriId, corners: [VertexId; 3], points: [Point; 3], p: Point) -
         Spot::Edge(k) => Location::OnEdge(t, k),
         Spot::Corner(k) => Location::OnVertex(corners[k], t),
     })
-}
-
-/// A grid over a triangulation's points with a face near each cell, to start walks from.
-#[derive(Clone, Debug)]
-struct HintGrid {
-    bounds: Aabb,
-    cell: f64,
-    cols: usize,
-    rows: usize,
-    cells: Vec<u32>,
-}
-
-impl HintGrid {
-    /// Each cell gets the first face whose centroid lies in it; empty cells borrow a
-    /// neighbour's face.
-    fn new(faces: &Faces) -> Self {
-        let bounds = Aabb::from_points(faces.points.iter().copied());
-        let span = bounds.width().max(bounds.height());
-        let side = ((faces.len() as f64 / 8.0).sqrt().ceil() as usize).clamp(1, 512);
-        let cell = if span > 0.0 { span / side as f64 } else { 1.0 };
-        let cols = ((bounds.width() / cell) as usize + 1).min(side + 1);
-        let rows = ((bounds.height() / cell) as usize + 1).min(side + 1);
-        let mut grid = HintGrid {
-            bounds,
-            cell,
-            cols,
-            rows,
-            cells: vec![NONE; cols * rows],
-        };
-        for f in 0..faces.len() as u32 {
-            let [a, b, c] = faces.positions(f);
-            let centroid = Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0);
-            let i = grid.cell_index(centroid);
-            if grid.cells[i] == NONE {
-                grid.cells[i] = f;
-            }
-        }
-        // Breadth-first from the filled cells.
-        let cells = &mut grid.cells;
-        let mut queue: std::collections::VecDeque<usize> =
-            (0..cells.len()).filter(|&c| cells[c] != NONE).collect();
-        while let Some(c) = queue.pop_front() {
-            let (col, row) = (c % cols, c / cols);
-            let around = [
-                (col > 0).then(|| c - 1),
-                (col + 1 < cols).then(|| c + 1),
-                (row > 0).then(|| c - cols),
-                (row + 1 < rows).then(|| c + cols),
-            ];
-            for n in around.into_iter().flatten() {
-                if cells[n] == NONE {
-                    cells[n] = cells[c];
-                    queue.push_back(n);
-                }
-            }
-        }
-        grid
-    }
-
-    fn cell_index(&self, p: Point) -> usize {
-        let f = |v: f64, n: usize| {
-            if v.is_nan() || v < 0.0 {
-                0
-            } else {
-                (v as usize).min(n - 1)
-            }
-        };
-        let col = f((p.x - self.bounds.min.x) / self.cell, self.cols);
-        let row = f((p.y - self.bounds.min.y) / self.cell, self.rows);
-        row * self.cols + col
-    }
-
-    /// A face to start a walk to `p` from (the grid is only made for a part with faces).
-    fn hint(&self, p: Point) -> u32 {
-        self.cells[self.cell_index(p)]
-    }
 }
 
 #[cfg(test)]

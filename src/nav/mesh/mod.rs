@@ -8,6 +8,7 @@ pub mod cost_map;
 pub mod face_edges;
 pub mod faces;
 pub mod free_space;
+pub mod hint_grid;
 pub mod hub_fans;
 pub mod ids;
 pub mod live_locate;
