@@ -272,7 +272,7 @@ fn profile_report(
     let mut violations = report.violations();
     violations.extend(mismatches.iter().map(|line| {
         format!(
-            "scenario line {line}: optimal misses the published optimum by more than {MATCH_TOLERANCE:e}"
+            "scenario line {line}: optimal misses the published optimum by more than {MATCH_TOLERANCE:e} relative and more than its written precision"
         )
     }));
     for v in &violations {

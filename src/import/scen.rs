@@ -35,6 +35,19 @@ pub struct ScenQuery {
     pub goal: Point,
     /// The published optimal length.
     pub expected: f64,
+    /// Half a unit of the published length's last written digit (`7.65685`: 5e-6): how far
+    /// the length it stands for may be from it.
+    pub rounding: f64,
+}
+
+/// Half a unit of the last digit written in the decimal number `text` (0 for an exponent form,
+/// which says nothing about its precision here).
+fn half_last_digit(text: &str) -> f64 {
+    if text.contains(['e', 'E']) {
+        return 0.0;
+    }
+    let decimals = text.split_once('.').map_or(0, |(_, d)| d.len());
+    0.5 * 10f64.powi(-(decimals.min(300) as i32))
 }
 
 /// Parses a scenario file's text.
@@ -95,6 +108,7 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
             start: point(number(4, "start x")?, number(5, "start y")?),
             goal: point(number(6, "goal x")?, number(7, "goal y")?),
             expected,
+            rounding: half_last_digit(fields[8]),
         });
     }
     Ok(queries)
@@ -103,6 +117,16 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_published_length_knows_its_written_precision() {
+        let text =
+            "version 1\n3\tm.map\t7\t5\t0\t0\t6\t4\t7.65685\n3\tm.map\t7\t5\t0\t0\t6\t4\t12\n";
+        let q = parse_scen(text, ScenCoordinates::GridCells).unwrap();
+        assert!((q[0].rounding - 5e-6).abs() < 1e-18, "{}", q[0].rounding);
+        assert_eq!(q[1].rounding, 0.5);
+        assert_eq!(half_last_digit("1.5e2"), 0.0);
+    }
 
     #[test]
     fn grid_cells_become_centres_with_y_up() {
