@@ -1,6 +1,7 @@
 //! Dense rings (issue 11 item 9): one query round a single N-gon obstacle (a 40 x 30 room, an
 //! N-gon of radius 6, (2, 15) -> (38, 15), every variant as `navscope path` makes them) and the
-//! build of a convex walkable outline of N corners (radius 15, r = 0.5). Both were quadratic:
+//! build of a convex walkable outline of N corners (radius 15, r = 0.5; the shrunk mesh as
+//! `navscope build` makes it, then with the raw mesh as well). Both were quadratic:
 //! 16.7 s for the 40k-gon query, 32 s for the 125k outline. Prints one table of medians, of
 //! wall-clock time and of the process's CPU time (all threads; less disturbed by other work).
 //! Run: `cargo bench --bench dense` (`-- quick` stops at 10k / 32k).
@@ -10,7 +11,7 @@ mod common;
 mod cpu_time;
 
 use navscope::geom::Point;
-use navscope::nav::{QueryOptions, build, query};
+use navscope::nav::{BuildOptions, QueryOptions, build, build_with, query};
 use navscope::scene::generate::{rect, regular, scene_with};
 use std::hint::black_box;
 use std::time::Instant;
@@ -61,12 +62,25 @@ fn main() {
             break;
         }
         let scene = scene_with(vec![regular(n, 20.0, 15.0, 15.0)], Vec::new(), 0.5);
+        // What `navscope build` makes (the shrunk mesh), then what the editor and `path` make
+        // (the raw mesh too).
+        let shrunk_only = BuildOptions {
+            skip_raw: true,
+            ..BuildOptions::default()
+        };
+        let (ms, cpu) = median_ms(3, || {
+            black_box(build_with(&scene, &shrunk_only).expect("the outline builds"));
+        });
+        println!(
+            "{:<28} {:>10} {:>12.1} {:>12.1}",
+            "build a convex outline", n, ms, cpu
+        );
         let (ms, cpu) = median_ms(3, || {
             black_box(build(&scene).expect("the outline builds"));
         });
         println!(
             "{:<28} {:>10} {:>12.1} {:>12.1}",
-            "build a convex outline", n, ms, cpu
+            "  the same with raw mesh", n, ms, cpu
         );
     }
 }
