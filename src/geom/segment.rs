@@ -62,7 +62,12 @@ fn within_box(s: &Segment, p: Point) -> bool {
 
 /// Shortest distance between two closed segments (0 when they touch or cross).
 pub fn segment_distance(s: &Segment, o: &Segment) -> f64 {
-    if s.intersects(o) {
+    // Segments whose boxes are apart cannot meet: the exact test only when they overlap.
+    let apart = s.a.x.max(s.b.x) < o.a.x.min(o.b.x)
+        || o.a.x.max(o.b.x) < s.a.x.min(s.b.x)
+        || s.a.y.max(s.b.y) < o.a.y.min(o.b.y)
+        || o.a.y.max(o.b.y) < s.a.y.min(s.b.y);
+    if !apart && s.intersects(o) {
         return 0.0;
     }
     s.distance_to_point(o.a)

@@ -5,7 +5,7 @@
 //! obstacle of 40k corners), and every query round it scanned them (issue 11 item 9).
 
 use super::{Aabb, Point, Segment, segment_distance};
-use rstar::{AABB, ParentNode, RTree, RTreeNode, RTreeObject};
+use rstar::{AABB, ParentNode, RTree, RTreeNode, RTreeObject, SelectionFunction};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -114,7 +114,15 @@ impl SegmentGrid {
                     box_to_segment(b, q)
                 }
             },
-            |s| segment_distance(s, q),
+            |s, best| {
+                // A leaf whose box is farther than the best cannot win (nor tie).
+                let gap = box_to_box(&Aabb::from_points([s.a, s.b]), &q_box);
+                if gap > best {
+                    gap
+                } else {
+                    segment_distance(s, q)
+                }
+            },
         )
         .map_or(limit, |(_, d)| d)
     }
@@ -135,6 +143,23 @@ impl SegmentGrid {
         out
     }
 
+    /// Indices (ascending) of segments closer than `radius` to segment `q`: the tree is walked
+    /// inside the capsule round `q`, not its bounding box (along a dense ring the box held ten
+    /// times the segments the capsule does).
+    pub fn near_segment(&self, q: &Segment, radius: f64) -> Vec<u32> {
+        let mut out: Vec<u32> = self
+            .tree
+            .locate_with_selection_function(WithinCapsule {
+                q: *q,
+                q_box: Aabb::from_points([q.a, q.b]),
+                radius,
+            })
+            .map(|item| item.index)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
     /// The point of the segments nearest to `p`, with the segment's index, if one lies closer than
     /// `limit`.
     pub fn closest_point(&self, p: Point, limit: f64) -> Option<(Point, usize)> {
@@ -145,18 +170,23 @@ impl SegmentGrid {
     /// The segment nearest to `p` and its distance, if one lies closer than `limit` (of equally
     /// near ones, the first).
     pub fn nearest(&self, p: Point, limit: f64) -> Option<(usize, f64)> {
-        self.nearest_by(limit, |b, _| box_to_point(b, p), |s| s.distance_to_point(p))
+        self.nearest_by(
+            limit,
+            |b, _| box_to_point(b, p),
+            |s, _| s.distance_to_point(p),
+        )
     }
 
     /// Best-first search: nodes in order of `box_distance` (a lower bound of `distance` for
-    /// everything inside; given the distance to beat, it may answer any bound at least that),
+    /// everything inside; given the distance to beat, it and `distance` may answer any bound at
+    /// least that),
     /// stopping once that bound passes the best found. Of equally near segments, the one of the
     /// lowest index wins.
     fn nearest_by(
         &self,
         limit: f64,
         box_distance: impl Fn(&Aabb, f64) -> f64,
-        distance: impl Fn(&Segment) -> f64,
+        distance: impl Fn(&Segment, f64) -> f64,
     ) -> Option<(usize, f64)> {
         let mut best: Option<(u32, f64)> = None;
         let mut heap = BinaryHeap::new();
@@ -168,7 +198,8 @@ impl SegmentGrid {
             for child in node.children() {
                 match child {
                     RTreeNode::Leaf(item) => {
-                        let d = distance(&item.segment);
+                        let beat = best.map_or(limit, |(_, b)| b.min(limit));
+                        let d = distance(&item.segment, beat);
                         let better = best.is_none_or(|(i, b)| d < b || (d == b && item.index < i));
                         if d < limit && better {
                             best = Some((item.index, d));
@@ -185,6 +216,24 @@ impl SegmentGrid {
             }
         }
         best.map(|(i, d)| (i as usize, d))
+    }
+}
+
+/// Selects the segments closer than `radius` to `q`.
+struct WithinCapsule {
+    q: Segment,
+    q_box: Aabb,
+    radius: f64,
+}
+
+impl SelectionFunction<Indexed> for WithinCapsule {
+    fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
+        let b = to_aabb(envelope);
+        box_to_box(&b, &self.q_box) < self.radius && box_to_segment(&b, &self.q) < self.radius
+    }
+
+    fn should_unpack_leaf(&self, leaf: &Indexed) -> bool {
+        segment_distance(&leaf.segment, &self.q) < self.radius
     }
 }
 
@@ -222,10 +271,11 @@ fn box_to_box(a: &Aabb, b: &Aabb) -> f64 {
     Point::new(dx, dy).length()
 }
 
-/// Distance from segment `q` to the box (0 when they meet): the distance between two convex
-/// sets is taken on the box's boundary unless the segment starts inside.
+/// Distance from segment `q` to the box (0 when they meet). Two disjoint convex polygons are
+/// nearest at a corner of one, so it is the nearest of q's ends to the box and of the box's
+/// corners to q; a clip of q against the box (Liang-Barsky) tells whether they meet.
 fn box_to_segment(b: &Aabb, q: &Segment) -> f64 {
-    if b.contains(q.a) {
+    if clips(b, q) {
         return 0.0;
     }
     let corners = [
@@ -234,9 +284,34 @@ fn box_to_segment(b: &Aabb, q: &Segment) -> f64 {
         b.max,
         Point::new(b.min.x, b.max.y),
     ];
-    (0..4)
-        .map(|k| segment_distance(&Segment::new(corners[k], corners[(k + 1) % 4]), q))
-        .fold(f64::INFINITY, f64::min)
+    corners
+        .iter()
+        .map(|&c| q.distance_to_point(c))
+        .fold(box_to_point(b, q.a).min(box_to_point(b, q.b)), f64::min)
+}
+
+/// True when segment `q` has a point in the closed box.
+fn clips(b: &Aabb, q: &Segment) -> bool {
+    let d = q.b - q.a;
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    for (start, delta, min, max) in [
+        (q.a.x, d.x, b.min.x, b.max.x),
+        (q.a.y, d.y, b.min.y, b.max.y),
+    ] {
+        if delta == 0.0 {
+            if start < min || start > max {
+                return false;
+            }
+            continue;
+        }
+        let (t0, t1) = ((min - start) / delta, (max - start) / delta);
+        lo = lo.max(t0.min(t1));
+        hi = hi.min(t0.max(t1));
+        if lo > hi {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -358,9 +433,50 @@ mod tests {
                 })
                 .collect();
             assert_eq!(g.candidates(area, 0.5), boxes);
+            let near: Vec<u32> = (0..segs.len() as u32)
+                .filter(|&i| segment_distance(&segs[i as usize], &q) < 0.5)
+                .collect();
+            assert_eq!(g.near_segment(&q, 0.5), near);
         }
         let at_seven = segs[7].a.lerp(segs[7].b, 0.5);
         assert_eq!(g.nearest(at_seven, 1.0).map(|(i, _)| i), Some(7));
+    }
+
+    /// The box-to-segment bound is the exact distance: it matches the nearest of the box's
+    /// four sides (or 0 with an end inside), for segments crossing, touching, missing the box.
+    #[test]
+    fn box_to_segment_is_the_distance_to_the_box() {
+        let mut rng = crate::rng::Rng::new(11);
+        let b = Aabb {
+            min: Point::new(-1.0, -0.5),
+            max: Point::new(2.0, 1.5),
+        };
+        let sides = [
+            Segment::new(b.min, Point::new(b.max.x, b.min.y)),
+            Segment::new(Point::new(b.max.x, b.min.y), b.max),
+            Segment::new(b.max, Point::new(b.min.x, b.max.y)),
+            Segment::new(Point::new(b.min.x, b.max.y), b.min),
+        ];
+        let mut qs: Vec<Segment> = (0..2000)
+            .map(|_| {
+                let mut p = || Point::new(rng.range(-4.0, 5.0), rng.range(-4.0, 5.0));
+                Segment::new(p(), p())
+            })
+            .collect();
+        qs.push(Segment::new(Point::new(-3.0, -2.5), Point::new(-1.0, -0.5))); // at a corner
+        qs.push(Segment::new(Point::new(-3.0, 0.0), Point::new(5.0, 0.0))); // through
+        qs.push(Segment::new(Point::new(3.0, 3.0), Point::new(3.0, 3.0))); // a point
+        for q in qs {
+            let expected = if b.contains(q.a) {
+                0.0
+            } else {
+                sides
+                    .iter()
+                    .map(|s| segment_distance(s, &q))
+                    .fold(f64::INFINITY, f64::min)
+            };
+            assert!((box_to_segment(&b, &q) - expected).abs() < 1e-12, "{q:?}");
+        }
     }
 
     /// Issue 11 item 9: round a ring of 40k corners a uniform grid held hundreds of segments

@@ -2,7 +2,7 @@
 //! optimal path, and the corridor triangles the optimal path never touches (where the corridor
 //! leaves the optimal path's way).
 
-use crate::geom::{Aabb, Point, orient};
+use crate::geom::{Aabb, Point, Segment, SegmentGrid, orient};
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::paths::side::{Side, Variant};
@@ -31,29 +31,37 @@ pub fn detour(mesh: &NavMesh, side: &Side) -> Option<Detour> {
         0.0
     };
     let points = optimal.points(0.0);
+    // The path's segments in a tree: each triangle meets only the few whose boxes reach it (a
+    // corridor of 20k triangles along a path of 5k corners tested every pair).
+    let pieces = match points.as_slice() {
+        [p] => vec![Segment::new(*p, *p)],
+        _ => points
+            .windows(2)
+            .map(|w| Segment::new(w[0], w[1]))
+            .collect(),
+    };
+    let tree = SegmentGrid::new(pieces);
     let off_path = corridor
         .triangles
         .iter()
         .copied()
-        .filter(|&t| !touches(mesh.triangle_points(t), &points))
+        .filter(|&t| !touches(mesh.triangle_points(t), &tree))
         .collect();
     Some(Detour { excess, off_path })
 }
 
-/// True when the polyline meets the closed triangle.
-fn touches(tri: [Point; 3], polyline: &[Point]) -> bool {
-    let bounds = Aabb::from_points(tri);
+/// True when a segment of `path` meets the closed triangle.
+fn touches(tri: [Point; 3], path: &SegmentGrid) -> bool {
     let inside = |p: Point| {
         let o = [0, 1, 2].map(|i| orient(tri[i], tri[(i + 1) % 3], p));
         o.iter().all(|&v| v >= 0.0) || o.iter().all(|&v| v <= 0.0)
     };
-    polyline.windows(2).any(|w| {
-        let (p, q) = (w[0], w[1]);
-        Aabb::from_points([p, q]).intersects(&bounds)
-            && (inside(p)
-                || inside(q)
-                || (0..3).any(|i| segments_meet(p, q, tri[i], tri[(i + 1) % 3])))
-    }) || polyline.len() == 1 && inside(polyline[0])
+    path.candidates(Aabb::from_points(tri), 0.0)
+        .into_iter()
+        .any(|k| {
+            let Segment { a: p, b: q } = path.segments()[k as usize];
+            inside(p) || inside(q) || (0..3).any(|i| segments_meet(p, q, tri[i], tri[(i + 1) % 3]))
+        })
 }
 
 /// True when closed segments pq and ab share a point.
@@ -74,6 +82,10 @@ mod tests {
     fn segments_and_triangles_meet_on_their_boundaries() {
         let p = Point::new;
         let tri = [p(0.0, 0.0), p(2.0, 0.0), p(0.0, 2.0)];
+        let touches = |tri, path: &[Point]| {
+            let pieces = path.windows(2).map(|w| Segment::new(w[0], w[1])).collect();
+            super::touches(tri, &SegmentGrid::new(pieces))
+        };
         assert!(touches(tri, &[p(-1.0, 1.0), p(3.0, 1.0)]));
         assert!(touches(tri, &[p(2.0, 0.0), p(4.0, 0.0)]), "at a corner");
         assert!(!touches(tri, &[p(1.5, 1.5), p(3.0, 3.0)]));

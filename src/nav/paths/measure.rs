@@ -1,7 +1,7 @@
 //! Measurements of finished paths used in production (metrics, offset cuts) as well as by the
 //! checkers: length, smallest clearance to the walls and the stretches closer than a radius.
 
-use crate::geom::{Aabb, Point, Segment, SegmentGrid};
+use crate::geom::{Point, Segment, SegmentGrid};
 
 /// Length of a polyline.
 pub fn polyline_length(points: &[Point]) -> f64 {
@@ -13,10 +13,12 @@ pub fn min_clearance(points: &[Point], walls: &SegmentGrid, limit: f64) -> f64 {
     match points {
         [] => limit,
         [p] => walls.distance_to_point(*p, limit),
-        _ => points
-            .windows(2)
-            .map(|w| walls.distance_to_segment(&Segment::new(w[0], w[1]), limit))
-            .fold(limit, f64::min),
+        // Each segment only has to beat the smallest clearance so far: a tight limit prunes the
+        // search to the walls nearer than that (a path along a dense ring measured each segment
+        // against the whole map).
+        _ => points.windows(2).fold(limit, |nearest, w| {
+            walls.distance_to_segment(&Segment::new(w[0], w[1]), nearest)
+        }),
     }
 }
 
@@ -80,7 +82,7 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
 /// overlapping ones merged.
 pub fn near_spans(s: &Segment, walls: &SegmentGrid, radius: f64) -> Vec<(f64, f64)> {
     let mut spans: Vec<(f64, f64)> = walls
-        .candidates(Aabb::from_points([s.a, s.b]), radius)
+        .near_segment(s, radius)
         .into_iter()
         .filter_map(|i| near_span(s, &walls.segments()[i as usize], radius))
         .collect();

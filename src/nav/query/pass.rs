@@ -217,6 +217,9 @@ fn corridor_path(
 /// The metrics of every path of `answer` (answered on `build`), but the whole query's time.
 fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
     let optimal = answer.path(Variant::Optimal).map(|p| p.length);
+    // Variants often walk the very same points (the funnel and the optimal path in the open):
+    // each distinct path is measured once.
+    let mut measured: Vec<(Vec<Vec<Point>>, f64)> = Vec::new();
     answer
         .paths()
         .map(|(variant, path)| {
@@ -228,10 +231,16 @@ fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
             // Measured on the walked stretches: a link is taken, not walked.
             let min_clearance = build.raw.as_ref().map(|raw| {
                 let runs = path.runs(flatten_tolerance(build.radius));
+                if let Some((_, c)) = measured.iter().find(|(r, _)| *r == runs) {
+                    return *c;
+                }
                 let reach = raw.walls.bounds().diagonal();
-                runs.iter()
+                let c = runs
+                    .iter()
                     .map(|points| min_clearance(points, &raw.walls, reach))
-                    .fold(f64::INFINITY, f64::min)
+                    .fold(f64::INFINITY, f64::min);
+                measured.push((runs, c));
+                c
             });
             let costs = build.mesh.cost_map();
             let cost = if costs.is_empty() {
