@@ -22,9 +22,10 @@
 //! A face changed only by a cocircular re-triangulation far from every inserted or removed
 //! vertex would not be found; the mesh then keeps the old (equally Delaunay) triangles there.
 
-use super::triangulate::{classify, label_components};
+use super::triangulate::classify;
 use crate::geom::{Aabb, Point};
 use crate::nav::mesh::clearance::Widths;
+use crate::nav::mesh::components::label_components;
 use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::face_edges::{Face, FaceEdges};
 use crate::nav::mesh::faces::Faces;
@@ -161,25 +162,15 @@ impl LiveMesh {
                     e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
             }
         }
-        let (components, component_count) = label_components(&neighbors);
         let vertices = cdt.vertices().map(|v| point(v.position())).collect();
-        let mesh = NavMesh {
+        let mesh = NavMesh::new(
             vertices,
             vertex_corners,
             triangles,
             neighbors,
-            components,
-            component_count,
-            locator: Locator {
-                parts: Vec::new(),
-                splits: Vec::new(),
-                reshaped: None,
-                live: None,
-            },
-            costs: Vec::new(),
-            cost_map: CostMap::default(),
-            convex: std::sync::OnceLock::new(),
-        };
+            Locator::new(Vec::new(), Vec::new(), None),
+            CostMap::default(),
+        );
         let widths = measure.then(|| Reach::new(&mesh));
         LiveMesh {
             mesh,

@@ -3,7 +3,6 @@
 //! polygon: each is triangulated inside itself only, and the free space is the union of the
 //! polygons, bounded by the polygon edges that no other polygon shares (walls).
 
-use super::triangulate::label_components;
 use crate::geom::{Point, orient, signed_area};
 use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::faces::{Faces, NONE};
@@ -302,7 +301,6 @@ fn assemble(
         }
     }
     walls.sort_unstable();
-    let (components, component_count) = label_components(&neighbors);
     let contours = wall_loops(&points, walls).map_err(PolygonMeshError::OpenWalls)?;
     let vertex_id = (0..cdt.num_vertices() as u32).collect();
     // Faces number spade's inner faces from 0.
@@ -312,23 +310,19 @@ fn assemble(
         .collect();
     let faces = Faces::new(&cdt);
     drop(cdt);
-    let mesh = NavMesh {
-        vertex_corners: vec![None; points.len()],
-        vertices: points,
+    let vertex_corners = vec![None; points.len()];
+    let mesh = NavMesh::new(
+        points,
+        vertex_corners,
         triangles,
         neighbors,
-        components,
-        component_count,
-        locator: Locator {
-            parts: vec![LocatorPart::new(faces, face_tri, vertex_id)],
-            reshaped: None,
-            splits: Vec::new(),
-            live: None,
-        },
-        costs: Vec::new(),
-        cost_map: CostMap::default(),
-        convex: std::sync::OnceLock::new(),
-    };
+        Locator::new(
+            vec![LocatorPart::new(faces, face_tri, vertex_id)],
+            Vec::new(),
+            None,
+        ),
+        CostMap::default(),
+    );
     Ok((FreeSpace { contours }, mesh))
 }
 

@@ -23,7 +23,7 @@ use crate::geom::Point;
 use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::faces::{Faces, NONE};
 use crate::nav::mesh::free_space::FreeSpace;
-use crate::nav::mesh::ids::{ComponentId, TriId, VertexId};
+use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::mesh::reshaped::Reshaped;
@@ -430,31 +430,14 @@ fn assemble(
         })
         .filter(|ids| !ids.is_empty())
         .map(|ids| Reshaped::new(ids, &vertices, &triangles));
-    let (components, component_count) = label_components(&neighbors);
-    let mut mesh = NavMesh {
+    NavMesh::new(
         vertices,
         vertex_corners,
         triangles,
         neighbors,
-        components,
-        component_count,
-        locator: Locator {
-            parts: locator_parts,
-            splits,
-            reshaped,
-            live: None,
-        },
-        costs: Vec::new(),
-        cost_map: costs.clone(),
-        convex: std::sync::OnceLock::new(),
-    };
-    if !costs.is_empty() {
-        mesh.costs = mesh
-            .triangle_ids()
-            .map(|t| costs.cost_at(mesh.centroid(t)))
-            .collect();
-    }
-    mesh
+        Locator::new(locator_parts, splits, reshaped),
+        costs.clone(),
+    )
 }
 
 /// Inside/outside of every face: flood from the hull, toggling at constraints.
@@ -480,30 +463,6 @@ pub(super) fn classify(faces: &Faces) -> Vec<bool> {
         }
     }
     inside
-}
-
-pub(super) fn label_components(neighbors: &[[Option<TriId>; 3]]) -> (Vec<ComponentId>, usize) {
-    const UNSET: ComponentId = ComponentId(u32::MAX);
-    let mut labels = vec![UNSET; neighbors.len()];
-    let mut count = 0u32;
-    let mut stack = Vec::new();
-    for start in 0..neighbors.len() {
-        if labels[start] != UNSET {
-            continue;
-        }
-        labels[start] = ComponentId(count);
-        stack.push(start);
-        while let Some(t) = stack.pop() {
-            for n in neighbors[t].iter().flatten() {
-                if labels[n.index()] == UNSET {
-                    labels[n.index()] = ComponentId(count);
-                    stack.push(n.index());
-                }
-            }
-        }
-        count += 1;
-    }
-    (labels, count as usize)
 }
 
 #[cfg(test)]

@@ -211,6 +211,21 @@ fn spot(c: [Point; 3], p: Point) -> Spot {
 }
 
 impl Locator {
+    /// Location in the triangulations `parts` (strips split at `splits`, in x order), with
+    /// the triangles `reshaped` since.
+    pub(in crate::nav) fn new(
+        parts: Vec<LocatorPart>,
+        splits: Vec<f64>,
+        reshaped: Option<Reshaped>,
+    ) -> Self {
+        Locator {
+            parts,
+            splits,
+            reshaped,
+            live: None,
+        }
+    }
+
     /// The parts that may hold a point with this x (both strips when it is on a seam).
     fn parts_for(&self, x: f64) -> &[LocatorPart] {
         let first = self.splits.partition_point(|&c| c < x);

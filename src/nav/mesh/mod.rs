@@ -3,6 +3,7 @@
 //! clearance widths.
 
 pub mod clearance;
+pub mod components;
 pub mod convex;
 pub mod cost_map;
 pub mod face_edges;

@@ -11,6 +11,7 @@
 //!    v0 ---- v1
 //! ```
 
+use super::components::label_components;
 use super::convex::ConvexMesh;
 use super::cost_map::CostMap;
 use super::free_space::FreeSpace;
@@ -41,6 +42,39 @@ pub struct NavMesh {
 }
 
 impl NavMesh {
+    /// The mesh of `triangles` (over `vertices`, with the scene corner behind each vertex),
+    /// linked by `neighbors` and located by `locator`: its components labelled, and each
+    /// triangle's cost taken from `cost_map` at its centroid (none without cost areas).
+    pub(in crate::nav) fn new(
+        vertices: Vec<Point>,
+        vertex_corners: Vec<Option<Corner>>,
+        triangles: Vec<[VertexId; 3]>,
+        neighbors: Vec<[Option<TriId>; 3]>,
+        locator: Locator,
+        cost_map: CostMap,
+    ) -> NavMesh {
+        let (components, component_count) = label_components(&neighbors);
+        let mut mesh = NavMesh {
+            vertices,
+            vertex_corners,
+            triangles,
+            neighbors,
+            components,
+            component_count,
+            locator,
+            costs: Vec::new(),
+            cost_map,
+            convex: std::sync::OnceLock::new(),
+        };
+        if !mesh.cost_map.is_empty() {
+            mesh.costs = mesh
+                .triangle_ids()
+                .map(|t| mesh.cost_map.cost_at(mesh.centroid(t)))
+                .collect();
+        }
+        mesh
+    }
+
     /// The triangles merged into convex polygons (made on the first call).
     pub(crate) fn convex(&self) -> &ConvexMesh {
         &self.convex_and_hubs().0
