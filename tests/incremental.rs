@@ -2,15 +2,19 @@
 //! (moves, vertex drags, additions, deletions, including edits that join or split components
 //! and edits near the outline) the incremental build has the same free space, an equivalent
 //! mesh (valid, same area, Delaunay away from walls, same components) and the same optimal
-//! path lengths as a full build of the same scene.
+//! path lengths as a full build of the same scene. Nested scenes (format v2: a pit with an
+//! island in it) too, and the game map aurora when the validation data is there.
 
+mod validation_data;
+
+use navscope::document::{Document, Edit};
 use navscope::geom::{Point, Ring};
 use navscope::nav::{
     Build, BuildOptions, Incremental, NavMesh, QueryOptions, Status, Variant, Widths, build_with,
-    query,
+    query, triangulate_in_one_piece,
 };
 use navscope::scene::generate::{rect, regular};
-use navscope::scene::{Obstacle, ObstacleId, Scene};
+use navscope::scene::{AreaKind, Obstacle, ObstacleId, RingRef, Scene};
 use proptest::prelude::*;
 
 /// Side of the square scene; obstacles start in cells of `CELL` units.
@@ -37,15 +41,22 @@ fn shape(center: Point, size: f64, corners: usize, star: bool) -> Ring {
     Ring::new(points)
 }
 
+/// One obstacle per cell: (column, row, size, corners, star).
+type Cell = (usize, usize, f64, usize, bool);
+
+/// The obstacle rings of `cells`.
+fn cell_rings(cells: &[Cell]) -> impl Iterator<Item = Ring> + '_ {
+    cells.iter().map(|&(cx, cy, size, corners, star)| {
+        let c = Point::new(CELL * (cx as f64 + 0.5), CELL * (cy as f64 + 0.5));
+        shape(c, size, corners, star)
+    })
+}
+
 /// Obstacles one per cell (boxes apart), some of them stars.
-fn scene(radius: f64, cells: &[(usize, usize, f64, usize, bool)]) -> Scene {
-    let obstacles = cells
-        .iter()
+fn scene(radius: f64, cells: &[Cell]) -> Scene {
+    let obstacles = cell_rings(cells)
         .enumerate()
-        .map(|(i, &(cx, cy, size, corners, star))| {
-            let c = Point::new(CELL * (cx as f64 + 0.5), CELL * (cy as f64 + 0.5));
-            obstacle(i, shape(c, size, corners, star))
-        })
+        .map(|(i, ring)| obstacle(i, ring))
         .collect();
     Scene {
         agent_radius: radius,
@@ -55,8 +66,44 @@ fn scene(radius: f64, cells: &[(usize, usize, f64, usize, bool)]) -> Scene {
     }
 }
 
+/// A nested scene (format v2) painted in this order: the ground, a pit obstacle over the top
+/// right cells, the cell obstacles, then an island inside the pit. The cell obstacles whose
+/// boxes meet the pit's or the island's are painted with them; the others are cut out as
+/// pieces.
+fn nested(radius: f64, cells: &[Cell]) -> Scene {
+    let ring = |kind, name: &str, ring| (kind, name.to_string(), ring);
+    let mut areas = vec![
+        ring(AreaKind::Walkable, "ground", rect(0.0, 0.0, SIDE, SIDE)),
+        ring(AreaKind::Obstacle, "pit", rect(13.0, 13.0, 23.0, 23.0)),
+    ];
+    areas.extend(
+        cell_rings(cells)
+            .enumerate()
+            .map(|(i, r)| ring(AreaKind::Obstacle, &format!("o{i}"), r)),
+    );
+    areas.push(ring(
+        AreaKind::Walkable,
+        "island",
+        rect(15.0, 15.0, 21.0, 21.0),
+    ));
+    Scene::from_areas(radius, areas)
+}
+
 /// Start and goal as fractions of the scene's side.
 type Pair = ((f64, f64), (f64, f64));
+
+/// `pairs` in scene coordinates.
+fn scaled(pairs: &[Pair]) -> Vec<(Point, Point)> {
+    pairs
+        .iter()
+        .map(|&((sx, sy), (gx, gy))| {
+            (
+                Point::new(sx * SIDE, sy * SIDE),
+                Point::new(gx * SIDE, gy * SIDE),
+            )
+        })
+        .collect()
+}
 
 #[derive(Clone, Debug)]
 enum EditSpec {
@@ -96,15 +143,26 @@ fn apply(scene: &mut Scene, edit: &EditSpec) {
             points[k] = points[k] + Point::new(dx, dy);
             *ring = Ring::new(points);
         }
-        EditSpec::Add(x, y, size, corners, star) => {
-            let ring = shape(Point::new(x, y), size, corners, star);
-            scene.obstacles.push(obstacle(n, ring));
-        }
+        // As the editor adds and deletes: the painting order follows.
+        EditSpec::Add(x, y, size, corners, star) => by_editor(
+            scene,
+            Edit::AddObstacle {
+                name: format!("o{n}"),
+                ring: shape(Point::new(x, y), size, corners, star),
+            },
+        ),
         EditSpec::Delete(i) if n > 0 => {
-            scene.obstacles.remove(i % n);
+            by_editor(scene, Edit::DeleteRing(RingRef::Obstacle(i % n)))
         }
         _ => {}
     }
+}
+
+/// `scene` after the editor's `edit`.
+fn by_editor(scene: &mut Scene, edit: Edit) {
+    let mut doc = Document::new(scene.clone());
+    doc.apply(edit).unwrap();
+    *scene = doc.scene().clone();
 }
 
 /// Every contour point of a free space, as sorted bit patterns (the same set of contours in
@@ -159,9 +217,16 @@ fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * a.abs().max(b.abs()).max(1.0)
 }
 
-/// The incremental build `inc` is equivalent to the full build of `scene`.
-fn compare(scene: &Scene, inc: &Build, pairs: &[Pair]) -> Result<(), String> {
+/// The incremental build `inc` is equivalent to the full build of `scene`, with the same
+/// optimal path lengths between `pairs` of points.
+fn compare(scene: &Scene, inc: &Build, pairs: &[(Point, Point)]) -> Result<(), String> {
     let full = build_with(scene, &BuildOptions::default()).map_err(|e| e.to_string())?;
+    if inc.warnings != full.warnings {
+        return Err(format!(
+            "warnings {:?} and {:?}",
+            inc.warnings, full.warnings
+        ));
+    }
     if contour_points(inc, false) != contour_points(&full, false) {
         return Err("the shrunk free spaces differ".into());
     }
@@ -177,11 +242,14 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[Pair]) -> Result<(), String> {
             full.mesh.area()
         ));
     }
-    if inc.mesh.triangle_count() != full.mesh.triangle_count() {
+    // The incremental build keeps one triangulation; a big full build is split at seams (and
+    // has the points where they cross the contours besides).
+    let whole = triangulate_in_one_piece(&full.free_space).map_err(|e| e.to_string())?;
+    if inc.mesh.triangle_count() != whole.triangle_count() {
         return Err(format!(
-            "{} triangles, the full build has {}",
+            "{} triangles, one triangulation of the full build's free space has {}",
             inc.mesh.triangle_count(),
-            full.mesh.triangle_count()
+            whole.triangle_count()
         ));
     }
     if inc.mesh.component_count() != full.mesh.component_count() {
@@ -207,11 +275,7 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[Pair]) -> Result<(), String> {
         variants: &[Variant::Optimal],
         ..QueryOptions::default()
     };
-    for &((sx, sy), (gx, gy)) in pairs {
-        let (s, g) = (
-            Point::new(sx * SIDE, sy * SIDE),
-            Point::new(gx * SIDE, gy * SIDE),
-        );
+    for &(s, g) in pairs {
         let (a, b) = (query(inc, s, g, &options), query(&full, s, g, &options));
         if a.status() != b.status() {
             return Err(format!("{s} -> {g}: {:?} vs {:?}", a.status(), b.status()));
@@ -232,6 +296,7 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[Pair]) -> Result<(), String> {
 /// incremental.
 fn run(mut scene: Scene, edits: &[EditSpec], pairs: &[Pair]) -> Result<usize, String> {
     let options = BuildOptions::default();
+    let pairs = scaled(pairs);
     let mut state = Incremental::start(&scene, &options)
         .ok()
         .and_then(|(_, s)| s);
@@ -241,7 +306,7 @@ fn run(mut scene: Scene, edits: &[EditSpec], pairs: &[Pair]) -> Result<usize, St
         match state.take().and_then(|s| s.update(&scene, &options)) {
             Some((build, next)) => {
                 used += 1;
-                compare(&scene, &build, pairs)
+                compare(&scene, &build, &pairs)
                     .map_err(|e| format!("after edit {k} ({edit:?}): {e}"))?;
                 state = Some(next);
             }
@@ -255,7 +320,7 @@ fn run(mut scene: Scene, edits: &[EditSpec], pairs: &[Pair]) -> Result<usize, St
     Ok(used)
 }
 
-fn cells() -> impl Strategy<Value = Vec<(usize, usize, f64, usize, bool)>> {
+fn cells() -> impl Strategy<Value = Vec<Cell>> {
     prop::collection::vec(
         (0usize..6, 0usize..6, 0.4..1.9f64, 3usize..9, any::<bool>()),
         1..14,
@@ -286,6 +351,16 @@ proptest! {
     ) {
         run(scene(radius, &cells), &edits, &pairs).map_err(TestCaseError::fail)?;
     }
+
+    #[test]
+    fn nested_incremental_builds_match_full_builds(
+        radius in prop_oneof![Just(0.0), 0.2..1.1f64],
+        cells in cells(),
+        edits in prop::collection::vec(edit_spec(), 1..8),
+        pairs in pairs(),
+    ) {
+        run(nested(radius, &cells), &edits, &pairs).map_err(TestCaseError::fail)?;
+    }
 }
 
 /// The incremental update of `state` to `next`, which must not decline.
@@ -308,7 +383,7 @@ fn moving_an_isolated_obstacle_is_incremental() {
     let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
     let next = moved(&scene, 1, 0.7, -0.3);
     let (build, _) = local(state.unwrap(), &next);
-    compare(&next, &build, &[((0.05, 0.05), (0.95, 0.95))]).unwrap();
+    compare(&next, &build, &scaled(&[((0.05, 0.05), (0.95, 0.95))])).unwrap();
 }
 
 #[test]
@@ -318,9 +393,9 @@ fn clusters_split_and_join_incrementally() {
     let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
     let apart = moved(&scene, 1, 3.0, 3.0);
     let (b1, state) = local(state.unwrap(), &apart);
-    compare(&apart, &b1, &[((0.3, 0.3), (0.7, 0.7))]).unwrap();
+    compare(&apart, &b1, &scaled(&[((0.3, 0.3), (0.7, 0.7))])).unwrap();
     let (b2, _) = local(state, &scene);
-    compare(&scene, &b2, &[((0.3, 0.3), (0.7, 0.7))]).unwrap();
+    compare(&scene, &b2, &scaled(&[((0.3, 0.3), (0.7, 0.7))])).unwrap();
 }
 
 /// A cup open at the top, and a lid `gap` above its rim.
@@ -357,10 +432,10 @@ fn closing_and_opening_a_pocket_changes_the_components_incrementally() {
     let (b1, state) = local(state.unwrap(), &sealed);
     assert_eq!(b1.mesh.component_count(), 2);
     let inside_to_outside = [((0.5, 0.55), (0.5, 0.1))];
-    compare(&sealed, &b1, &inside_to_outside).unwrap();
+    compare(&sealed, &b1, &scaled(&inside_to_outside)).unwrap();
     let (b2, _) = local(state, &open);
     assert_eq!(b2.mesh.component_count(), 1);
-    compare(&open, &b2, &inside_to_outside).unwrap();
+    compare(&open, &b2, &scaled(&inside_to_outside)).unwrap();
 }
 
 #[test]
@@ -377,11 +452,11 @@ fn adding_and_deleting_obstacles_is_incremental() {
     let mut added = scene.clone();
     apply(&mut added, &EditSpec::Add(10.0, 18.0, 1.0, 5, true));
     let (b1, state) = local(state.unwrap(), &added);
-    compare(&added, &b1, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
+    compare(&added, &b1, &scaled(&[((0.1, 0.1), (0.9, 0.9))])).unwrap();
     let mut deleted = added.clone();
     apply(&mut deleted, &EditSpec::Delete(0));
     let (b2, state) = local(state, &deleted);
-    compare(&deleted, &b2, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
+    compare(&deleted, &b2, &scaled(&[((0.1, 0.1), (0.9, 0.9))])).unwrap();
     // The obstacles after the deleted one moved down a place: so did their corners.
     let corners = |b: &Build| {
         let mut c: Vec<_> = b
@@ -398,7 +473,7 @@ fn adding_and_deleting_obstacles_is_incremental() {
     assert_eq!(corners(&b2), corners(&full));
     let next = moved(&deleted, 2, 0.5, 0.5);
     let (b3, _) = local(state, &next);
-    compare(&next, &b3, &[((0.1, 0.1), (0.9, 0.9))]).unwrap();
+    compare(&next, &b3, &scaled(&[((0.1, 0.1), (0.9, 0.9))])).unwrap();
 }
 
 #[test]
@@ -445,7 +520,142 @@ fn a_regular_polygon_moved_in_small_steps_stays_equivalent() {
     for k in 0..10 {
         scene = moved(&scene, k % 2, 0.13, 0.07);
         let (build, next) = local(state, &scene);
-        compare(&scene, &build, &[((0.2, 0.2), (0.8, 0.8))]).unwrap();
+        compare(&scene, &build, &scaled(&[((0.2, 0.2), (0.8, 0.8))])).unwrap();
         state = next;
     }
+}
+
+/// Ground 40 x 30 painted in this order: the ground, a hexagon, a pit [10,30] x [10,20], a
+/// bow-tie in the pit (self-intersecting: a repair warning), a square, an island
+/// [15,25] x [12,18] in the pit, and a dock [30,38] x [2,8] on the ground. The pit and the
+/// bow-tie are painted (their boxes meet); the hexagon and the square meet no other box and no
+/// later walkable ring's, so they are cut out as pieces.
+fn pit_and_island() -> Scene {
+    let ring = |kind, name: &str, ring| (kind, name.to_string(), ring);
+    Scene::from_areas(
+        0.5,
+        [
+            ring(AreaKind::Walkable, "ground", rect(0.0, 0.0, 40.0, 30.0)),
+            ring(AreaKind::Obstacle, "hexagon", regular(6, 5.0, 25.0, 1.5)),
+            ring(AreaKind::Obstacle, "pit", rect(10.0, 10.0, 30.0, 20.0)),
+            ring(
+                AreaKind::Obstacle,
+                "bow-tie",
+                Ring::new(vec![
+                    Point::new(26.0, 11.0),
+                    Point::new(29.0, 14.0),
+                    Point::new(29.0, 11.0),
+                    Point::new(26.0, 14.0),
+                ]),
+            ),
+            ring(AreaKind::Obstacle, "square", rect(34.0, 22.0, 37.0, 25.0)),
+            ring(AreaKind::Walkable, "island", rect(15.0, 12.0, 25.0, 18.0)),
+            ring(AreaKind::Walkable, "dock", rect(30.0, 2.0, 38.0, 8.0)),
+        ],
+    )
+}
+
+/// Every corner behind a free-space contour point, by position, sorted.
+fn free_space_corners(build: &Build) -> Vec<((u64, u64), navscope::scene::Corner)> {
+    let mut corners: Vec<_> = build
+        .free_space
+        .contours
+        .iter()
+        .flat_map(|c| c.points.iter().zip(&c.corners))
+        .filter_map(|(p, c)| c.map(|c| ((p.x.to_bits(), p.y.to_bits()), c)))
+        .collect();
+    corners.sort_unstable();
+    corners
+}
+
+#[test]
+fn in_a_nested_scene_free_obstacles_update_and_painted_ones_decline() {
+    let scene = pit_and_island();
+    assert!(scene.is_nested());
+    let options = BuildOptions::default();
+    let start = || {
+        Incremental::start(&scene, &options)
+            .unwrap()
+            .1
+            .expect("a nested scene keeps a state")
+    };
+    let pairs = [
+        (Point::new(1.0, 1.0), Point::new(39.0, 29.0)),
+        (Point::new(16.0, 13.0), Point::new(24.0, 17.0)),
+        (Point::new(2.0, 28.0), Point::new(36.0, 3.0)),
+    ];
+    // The pit is painted with the walkable rings: editing or deleting it declines.
+    assert!(
+        start()
+            .update(&moved(&scene, 1, 0.5, 0.0), &options)
+            .is_none()
+    );
+    let mut no_pit = scene.clone();
+    apply(&mut no_pit, &EditSpec::Delete(1));
+    assert!(start().update(&no_pit, &options).is_none());
+    // Moved into the pit's box, the hexagon would be painted; into the dock's (painted after
+    // it), the square would.
+    assert!(
+        start()
+            .update(&moved(&scene, 0, 4.0, -5.0), &options)
+            .is_none()
+    );
+    assert!(
+        start()
+            .update(&moved(&scene, 3, -2.0, -18.0), &options)
+            .is_none()
+    );
+    // Moving the hexagon and the square a little is incremental.
+    let next = moved(&scene, 0, 0.7, -0.4);
+    let (b1, state) = local(start(), &next);
+    compare(&next, &b1, &pairs).unwrap();
+    let mut next = moved(&next, 3, -0.5, 0.5);
+    let (b2, state) = local(state, &next);
+    compare(&next, &b2, &pairs).unwrap();
+    // Renaming the bow-tie renames it in its repair warning.
+    next.obstacles[2].name = "tie".to_string();
+    let (b2, state) = local(state, &next);
+    assert!(b2.warnings[0].message.starts_with("obstacle 2 \"tie\""));
+    compare(&next, &b2, &pairs).unwrap();
+    // Adding an obstacle (painted last) and deleting the hexagon are too; the pit becomes
+    // obstacle 0, and so do the corners its painting left on the free space's contours (and the
+    // bow-tie obstacle 1, in its warning).
+    let mut added = next.clone();
+    apply(&mut added, &EditSpec::Add(33.0, 14.0, 1.0, 5, true));
+    let (b3, state) = local(state, &added);
+    compare(&added, &b3, &pairs).unwrap();
+    let mut deleted = added.clone();
+    apply(&mut deleted, &EditSpec::Delete(0));
+    assert_eq!(deleted.areas()[1], RingRef::Obstacle(0));
+    let (b4, _) = local(state, &deleted);
+    assert!(b4.warnings[0].message.starts_with("obstacle 1 \"tie\""));
+    compare(&deleted, &b4, &pairs).unwrap();
+    let full = build_with(&deleted, &options).unwrap();
+    assert_eq!(free_space_corners(&b4), free_space_corners(&full));
+}
+
+#[test]
+fn dragging_an_obstacle_on_aurora_is_incremental() {
+    let Some(dir) = validation_data::data_dir() else {
+        return;
+    };
+    let scene = navscope::scene::load(&dir.join("aurora-merged.mesh")).unwrap();
+    assert!(scene.is_nested());
+    let options = BuildOptions::default();
+    let (_, state) = Incremental::start(&scene, &options).unwrap();
+    let state = state.expect("aurora keeps an incremental state");
+    let (i, step) = validation_data::drag_step(&scene, &state).expect("an obstacle drags");
+    // A few published queries, and one round the dragged obstacle.
+    let queries = validation_data::load_queries(&dir.join("aurora-queries.csv"));
+    let around = scene.obstacles[i].ring.aabb().expanded(3.0);
+    let mut pairs: Vec<(Point, Point)> = queries
+        .iter()
+        .step_by(97)
+        .map(|q| (q.start, q.goal))
+        .collect();
+    pairs.push((around.min, around.max));
+    let (there, state) = local(state, &step);
+    compare(&step, &there, &pairs).unwrap();
+    let (back, _) = local(state, &scene);
+    compare(&scene, &back, &pairs).unwrap();
 }

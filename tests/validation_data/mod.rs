@@ -1,12 +1,13 @@
 //! The third-party validation data (`../shared/validation-data`, see its README): locating it,
 //! reading its query files and turning its Polyanya meshes into navmeshes through navscope's own
-//! importer (`scene::load` of a `.mesh` file, built for a point agent). Shared by
-//! tests/validation.rs and benches/optimal.rs.
+//! importer (`scene::load` of a `.mesh` file, built for a point agent), and a drag step on
+//! such a map. Shared by tests/validation.rs, tests/incremental.rs and benches/{optimal,build}.rs.
 
 #![allow(dead_code)] // each user takes part of it
 
-use navscope::geom::Point;
-use navscope::nav::{self, BuildOptions, FreeSpace, NavMesh};
+use navscope::geom::{Point, Ring};
+use navscope::nav::{self, BuildOptions, FreeSpace, Incremental, NavMesh};
+use navscope::scene::Scene;
 use std::path::{Path, PathBuf};
 
 /// The data directory: `NAVSCOPE_VALIDATION_DATA` or `../shared/validation-data` beside the
@@ -106,4 +107,27 @@ fn polygon_area(text: &str) -> f64 {
             navscope::geom::signed_area(&ring)
         })
         .sum()
+}
+
+/// One step of a drag on an imported map: `scene` with its first obstacle whose box meets no
+/// other obstacle's box and whose move by one unit to the right `state` (started on `scene`)
+/// updates incrementally, so moved; with that obstacle's index.
+pub fn drag_step(scene: &Scene, state: &Incremental) -> Option<(usize, Scene)> {
+    let boxes: Vec<_> = scene.obstacles.iter().map(|o| o.ring.aabb()).collect();
+    (0..boxes.len()).find_map(|i| {
+        let apart = (boxes.iter().enumerate()).all(|(j, b)| j == i || !b.intersects(&boxes[i]));
+        if !apart {
+            return None;
+        }
+        let mut next = scene.clone();
+        let ring = &scene.obstacles[i].ring;
+        next.obstacles[i].ring = Ring::new(
+            ring.points()
+                .iter()
+                .map(|&p| p + Point::new(1.0, 0.0))
+                .collect(),
+        );
+        let options = BuildOptions::default();
+        state.clone().update(&next, &options).map(|_| (i, next))
+    })
 }

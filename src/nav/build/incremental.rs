@@ -6,10 +6,13 @@
 //! measured again near the change (see `live_mesh`).
 //!
 //! An update declines (the caller builds in full and starts again) whenever the edit is not a
-//! local one: anything but obstacles changed, more than one obstacle changed, the obstacle's box
-//! overlaps another obstacle's (repair would merge them), its grown piece touches the walkable
-//! outline (the outline's boolean difference is global), the scene has cost areas, a painting
-//! order or warnings, or the triangulation reports a conflict.
+//! local one: anything but obstacles changed, more than one obstacle changed, the painting order
+//! changed other than by the obstacle added or deleted, the obstacle's box overlaps another
+//! obstacle's (repair would merge them), the obstacle is or would be painted with the walkable
+//! rings of a nested scene (its box meets a walkable ring painted after it, see
+//! `repair::painted`), its grown piece touches the walkable outline (the outline's boolean
+//! difference is global), the scene has cost areas, its validation warnings change, an obstacle
+//! cut out as a piece needs a repair warning, or the triangulation reports a conflict.
 //! ```text
 //!   before:  ####  ####          edit obstacle B:   ####  ####
 //!            # A#  # B#   --->   remove B's hole,   # A#      ##B'##   A untouched;
@@ -24,7 +27,7 @@ use super::inflate::{
 use super::live_mesh::LiveMesh;
 use super::pipeline::{Build, BuildOptions, Checked, Timings, check, micros, timed};
 use super::raw::RawNav;
-use super::repair::{Piece, clean_ring, repair};
+use super::repair::{Piece, clean_ring, painted, reaches_later_walkable, repair};
 use super::triangulate::single_cdt;
 use crate::geom::{Aabb, Point};
 use crate::nav::mesh::clearance::Widths;
@@ -43,10 +46,15 @@ pub struct Incremental {
     radius: f64,
     /// The issues `validate` reported (warnings only).
     warnings: Vec<Issue>,
-    /// Repaired obstacle pieces by slot (`None`: deleted). Slot i is obstacle i at the start.
+    /// The repair's warnings, each about a ring never updated alone (a walkable ring or a
+    /// painted obstacle).
+    repair_warnings: Vec<Issue>,
+    /// Repaired obstacle pieces by slot (`None`: deleted). At the start the slots are the
+    /// obstacles cut out as pieces, in scene order.
     pieces: Vec<Option<Piece>>,
-    /// The slot of each scene obstacle.
-    slot_of: Vec<usize>,
+    /// The slot of each scene obstacle; `None` for one painted with the walkable rings (part of
+    /// the outline, never updated alone).
+    slot_of: Vec<Option<usize>>,
     shrunk: Side,
     raw: Raw,
 }
@@ -118,17 +126,32 @@ impl Incremental {
             return full();
         }
         let repaired = repair(scene)?;
-        // One piece per obstacle, in scene order: every obstacle's box apart from the others.
-        let apart = repaired.warnings.is_empty()
-            && repaired.obstacles.len() == scene.obstacles.len()
+        // One piece per obstacle not painted, in scene order: every such obstacle's box apart
+        // from the others, and repaired without a warning.
+        let painted = painted(scene, &scene.areas());
+        let cut: Vec<&crate::scene::Obstacle> = (scene.obstacles.iter().zip(&painted))
+            .filter_map(|(o, &p)| (!p).then_some(o))
+            .collect();
+        let unchanging = |w: &Issue| match w.ring {
+            Some(RingRef::Obstacle(i)) => painted[i],
+            Some(RingRef::Walkable(_)) => true,
+            Some(RingRef::Cost(_)) | None => false,
+        };
+        let apart = repaired.warnings.iter().all(unchanging)
+            && repaired.obstacles.len() == cut.len()
             && repaired
                 .obstacles
                 .iter()
-                .zip(&scene.obstacles)
+                .zip(cut)
                 .all(|(p, o)| p.bounds == bounds(o.ring.points()));
         if !apart {
             return full();
         }
+        let mut slots = 0..;
+        let slot_of = painted
+            .iter()
+            .map(|&p| if p { None } else { slots.next() })
+            .collect();
         let t1 = Instant::now();
         let pieces: Vec<Option<Piece>> = repaired.obstacles.iter().cloned().map(Some).collect();
         let side = |r: f64, tol: f64, measure: bool| {
@@ -162,7 +185,8 @@ impl Incremental {
             options: options.clone(),
             radius,
             warnings,
-            slot_of: (0..pieces.len()).collect(),
+            repair_warnings: repaired.warnings.clone(),
+            slot_of,
             pieces,
             shrunk,
             raw,
@@ -188,20 +212,25 @@ impl Incremental {
         if check(scene, &self.options).ok()?.warnings != self.warnings {
             return None;
         }
+        // A painted obstacle is part of the outline: changing it is not local.
+        let slot = match change {
+            Change::Nothing => None,
+            Change::Reshaped(i) | Change::Deleted(i) => Some(self.slot_of[i]?),
+            Change::Added => Some(self.pieces.len()),
+        };
+        self.repair_warnings = (self.repair_warnings.iter())
+            .map(|w| carried(w, &self.scene, scene, change))
+            .collect::<Option<_>>()?;
         let piece = match change {
             Change::Reshaped(i) => Some(self.clean(scene, i)?),
             Change::Added => Some(self.clean(scene, scene.obstacles.len() - 1)?),
             Change::Nothing | Change::Deleted(_) => None,
         };
         let t1 = Instant::now();
-        let slot = match change {
-            Change::Nothing => {
-                self.scene = scene.clone();
-                let build = self.build(Timings::default());
-                return Some((build, self));
-            }
-            Change::Reshaped(i) | Change::Deleted(i) => self.slot_of[i],
-            Change::Added => self.pieces.len(),
+        let Some(slot) = slot else {
+            self.scene = scene.clone();
+            let build = self.build(Timings::default());
+            return Some((build, self));
         };
         let near = |b: Aabb| corners_near(scene, b);
         self.shrunk.replace(slot, piece.as_ref(), &near)?;
@@ -211,7 +240,7 @@ impl Incremental {
         match change {
             Change::Added => {
                 self.pieces.push(piece);
-                self.slot_of.push(slot);
+                self.slot_of.push(Some(slot));
             }
             Change::Deleted(i) => {
                 self.pieces[slot] = None;
@@ -230,8 +259,9 @@ impl Incremental {
         Some((build, self))
     }
 
-    /// Obstacle `i` of `scene` repaired alone; `None` when it needs a repair warning or its box
-    /// overlaps another obstacle's.
+    /// Obstacle `i` of `scene` repaired alone; `None` when it needs a repair warning, its box
+    /// overlaps another obstacle's, or it would be painted (its box meets a walkable ring
+    /// painted after it).
     fn clean(&self, scene: &Scene, i: usize) -> Option<Piece> {
         let points = scene.obstacles[i].ring.points();
         let own = bounds(points);
@@ -240,21 +270,20 @@ impl Incremental {
             .iter()
             .enumerate()
             .all(|(j, o)| j == i || !bounds(o.ring.points()).intersects(&own));
+        let order = scene.areas();
+        let at = order.iter().position(|&r| r == RingRef::Obstacle(i))?;
+        if !apart || reaches_later_walkable(scene, &order[at + 1..], own) {
+            return None;
+        }
         let mut warnings = Vec::new();
         let piece = clean_ring(scene, RingRef::Obstacle(i), points, &mut warnings).ok()?;
-        (apart && warnings.is_empty() && piece.bounds == own).then_some(piece)
+        (warnings.is_empty() && piece.bounds == own).then_some(piece)
     }
 
     /// After obstacle `i` was deleted, the obstacles after it move down one place: so do the
-    /// corners derived from them.
+    /// corners derived from them (painted obstacles' corners on the outline's contours too).
     fn renumber_after(&mut self, i: usize) {
-        let shift = |c: &mut Corner| {
-            if let RingRef::Obstacle(j) = c.ring
-                && j > i
-            {
-                c.ring = RingRef::Obstacle(j - 1);
-            }
-        };
+        let shift = |c: &mut Corner| c.ring = after_deletion(c.ring, i);
         for piece in self.pieces.iter_mut().flatten() {
             for c in piece.convex_corners.iter_mut().flatten() {
                 shift(c);
@@ -266,6 +295,9 @@ impl Incremental {
         };
         for side in std::iter::once(&mut self.shrunk).chain(raw) {
             side.live.shift_corners(shift);
+            for contour in &mut side.walkable {
+                contour.corners.iter_mut().flatten().for_each(shift);
+            }
             for g in side.grown.iter_mut().flatten() {
                 g.corners.iter_mut().flatten().for_each(shift);
             }
@@ -303,7 +335,12 @@ impl Incremental {
         };
         Build {
             radius: self.radius,
-            warnings: self.warnings.clone(),
+            warnings: self
+                .warnings
+                .iter()
+                .chain(&self.repair_warnings)
+                .cloned()
+                .collect(),
             free_space,
             mesh,
             raw,
@@ -508,13 +545,55 @@ fn free_space(walkable: &[Contour], clusters: &[Option<Cluster>]) -> FreeSpace {
     FreeSpace { contours }
 }
 
-/// Scenes this module updates: no cost areas, no painting order.
+/// Scenes this module updates: no cost areas.
 fn supported(scene: &Scene) -> bool {
-    scene.costs.is_empty() && scene.order.is_empty()
+    scene.costs.is_empty()
+}
+
+/// The one obstacle change from `old` to `new`, if that is all that changed in the rings and
+/// their painting order (an added obstacle is painted last; a deleted one leaves the order, the
+/// later obstacles moving down one place).
+fn change(old: &Scene, new: &Scene) -> Option<Change> {
+    let change = ring_change(old, new)?;
+    let mut order = old.areas();
+    match change {
+        Change::Nothing | Change::Reshaped(_) => {}
+        Change::Added => order.push(RingRef::Obstacle(old.obstacles.len())),
+        Change::Deleted(i) => {
+            order.retain(|&r| r != RingRef::Obstacle(i));
+            order.iter_mut().for_each(|r| *r = after_deletion(*r, i));
+        }
+    }
+    (new.areas() == order).then_some(change)
+}
+
+/// Ring `r` after obstacle `i` was deleted: the obstacles after it move down one place.
+fn after_deletion(r: RingRef, i: usize) -> RingRef {
+    match r {
+        RingRef::Obstacle(j) if j > i => RingRef::Obstacle(j - 1),
+        _ => r,
+    }
+}
+
+/// The repair warning `w` about a ring of `old` (never the changed obstacle), said of the same
+/// ring in `new`: renumbered after a deletion, and named as `new` names it. `None` when the
+/// warning does not start with the ring's name.
+fn carried(w: &Issue, old: &Scene, new: &Scene, change: Change) -> Option<Issue> {
+    let was = w.ring?;
+    let ring = match change {
+        Change::Deleted(i) => after_deletion(was, i),
+        _ => was,
+    };
+    let rest = w.message.strip_prefix(&old.describe(was))?;
+    Some(Issue {
+        ring: Some(ring),
+        message: format!("{}{rest}", new.describe(ring)),
+        ..w.clone()
+    })
 }
 
 /// The one obstacle change from `old` to `new`, if that is all that changed in the rings.
-fn change(old: &Scene, new: &Scene) -> Option<Change> {
+fn ring_change(old: &Scene, new: &Scene) -> Option<Change> {
     if old.walkable != new.walkable || old.agent_radius != new.agent_radius {
         return None;
     }

@@ -2,7 +2,8 @@
 //! self-intersecting rings are resolved with the non-zero rule, overlapping obstacles are merged;
 //! each repair is reported as a warning. Convex obstacles keep their exact corners. A nested
 //! scene (format v2) is painted in order up to its last walkable ring; the obstacles after it
-//! stay pieces, as in every v1 scene.
+//! stay pieces, as in every v1 scene, and so do the obstacles before it that no later walkable
+//! ring and no other obstacle can reach (see [`painted`]).
 
 use super::error::BuildError;
 use super::polygon_ops::{Shape, area, difference, interiors_intersect, union, union_shapes};
@@ -61,18 +62,11 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
         .into_iter()
         .filter(|r| !matches!(r, RingRef::Cost(_)))
         .collect();
-    // Obstacles before the last walkable ring are painted with the walkable rings (format v2:
-    // an island in a pit); the ones after it are cut out as pieces.
     let last_walkable = order
         .iter()
         .rposition(|r| matches!(r, RingRef::Walkable(_)))
         .unwrap_or(0);
-    let mut painted = vec![false; scene.obstacles.len()];
-    for r in &order[..last_walkable] {
-        if let RingRef::Obstacle(i) = *r {
-            painted[i] = true;
-        }
-    }
+    let painted = painted(scene, &order);
     for (ring_ref, ring) in scene.rings() {
         if let RingRef::Cost(_) = ring_ref {
             continue;
@@ -136,6 +130,10 @@ fn paint(order: &[RingRef], walkable: Vec<Piece>, obstacles: Vec<(usize, Piece)>
             run.extend(piece.into_iter().flat_map(|p| p.shapes));
             k += 1;
         }
+        // A run of obstacles that are all cut out as pieces paints nothing.
+        if run.is_empty() {
+            continue;
+        }
         region = if adds {
             region.extend(run);
             union_shapes(&region)
@@ -144,6 +142,53 @@ fn paint(order: &[RingRef], walkable: Vec<Piece>, obstacles: Vec<(usize, Piece)>
         };
     }
     region
+}
+
+/// Which obstacles are painted with the walkable rings (format v2: a pit with an island in it)
+/// rather than cut out as pieces, given the painting `order` without cost areas. Only an
+/// obstacle before the last walkable ring is painted, and only when painting can differ from
+/// cutting it out afterwards: its box meets a walkable ring painted after it, or another
+/// obstacle's box (the two may merge). Subtracting a region no later ring touches commutes
+/// with those later unions, so the free space is the same either way.
+pub(super) fn painted(scene: &Scene, order: &[RingRef]) -> Vec<bool> {
+    let mut painted = vec![false; scene.obstacles.len()];
+    let Some(last_walkable) = order
+        .iter()
+        .rposition(|r| matches!(r, RingRef::Walkable(_)))
+    else {
+        return painted;
+    };
+    let early: Vec<(usize, usize)> = order[..last_walkable]
+        .iter()
+        .enumerate()
+        .filter_map(|(at, r)| match *r {
+            RingRef::Obstacle(i) => Some((at, i)),
+            _ => None,
+        })
+        .collect();
+    if early.is_empty() {
+        return painted;
+    }
+    let boxes: Vec<Aabb> = scene.obstacles.iter().map(|o| o.ring.aabb()).collect();
+    let mut crowded = vec![false; boxes.len()];
+    for cluster in overlap_clusters(&boxes) {
+        if cluster.len() > 1 {
+            cluster.into_iter().for_each(|i| crowded[i] = true);
+        }
+    }
+    for (at, i) in early {
+        painted[i] = crowded[i] || reaches_later_walkable(scene, &order[at + 1..], boxes[i]);
+    }
+    painted
+}
+
+/// Whether `area` meets the box of a walkable ring of `later` (the rings painted after an
+/// obstacle).
+pub(super) fn reaches_later_walkable(scene: &Scene, later: &[RingRef], area: Aabb) -> bool {
+    later.iter().any(|r| match *r {
+        RingRef::Walkable(w) => scene.walkable[w].aabb().intersects(&area),
+        _ => false,
+    })
 }
 
 /// One ring as a piece: exact and convex when possible, else resolved by the non-zero rule.
