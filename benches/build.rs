@@ -1,14 +1,20 @@
 //! Build time (repair + inflate + triangulate) over growing scenes of rotated squares, beside
 //! polyanya's `Triangulation` (`set_agent_radius` + `as_navmesh`) on the same obstacles.
 //! The `incremental` group: one step of an obstacle drag on a 2,025-obstacle city at r = 1
-//! (shrunk and raw mesh), rebuilt in full and incrementally (`nav::Incremental`) in the same run.
+//! (shrunk and raw mesh), and on the game map aurora (`../shared/validation-data`, a nested
+//! scene at r = 0; skipped with a note without the data), rebuilt in full and incrementally
+//! (`nav::Incremental`) in the same run.
 //! Run: `cargo bench --bench build`.
 
 mod common;
+#[path = "../tests/validation_data/mod.rs"]
+mod validation_data;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
 use navscope::geom::{Point, Ring};
 use navscope::nav::{BuildOptions, Incremental, build_with};
+use navscope::scene::Scene;
 use navscope::scene::generate::rotated_squares;
 use std::time::Duration;
 
@@ -77,18 +83,44 @@ fn incremental(c: &mut Criterion) {
             .map(|&p| p + Point::new(0.7, 0.0))
             .collect(),
     );
+    let (first, state) =
+        Incremental::start(&scene, &BuildOptions::default()).expect("the city builds");
+    drag(
+        &mut group,
+        "",
+        (&scene, &moved),
+        (first.mesh.triangle_count(), state),
+    );
+    if let Some(dir) = validation_data::data_dir() {
+        let scene = navscope::scene::load(&dir.join("aurora-merged.mesh")).expect("aurora loads");
+        let (first, state) =
+            Incremental::start(&scene, &BuildOptions::default()).expect("aurora builds");
+        let at = state.as_ref().expect("aurora keeps an incremental state");
+        let (_, moved) = validation_data::drag_step(&scene, at).expect("an obstacle drags");
+        let triangles = first.mesh.triangle_count();
+        drag(&mut group, "aurora ", (&scene, &moved), (triangles, state));
+    }
+    group.finish();
+}
+
+/// One drag step from `scene` to `moved` and back, rebuilt in full and incrementally from
+/// `state` (started on `scene`, whose mesh has `triangles` triangles); `prefix` names the map.
+fn drag(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    prefix: &str,
+    (scene, moved): (&Scene, &Scene),
+    (triangles, mut state): (usize, Option<Incremental>),
+) {
     let options = BuildOptions::default();
-    let (first, state) = Incremental::start(&scene, &options).expect("the city builds");
-    let triangles = first.mesh.triangle_count();
-    group.bench_function(BenchmarkId::new("full", triangles), |b| {
-        b.iter(|| build_with(&moved, &options).map(|b| b.mesh.triangle_count()))
+    group.bench_function(BenchmarkId::new(format!("{prefix}full"), triangles), |b| {
+        b.iter(|| build_with(moved, &options).map(|b| b.mesh.triangle_count()))
     });
-    let mut state = state;
     let mut k = 0usize;
-    group.bench_function(BenchmarkId::new("incremental", triangles), |b| {
+    let name = format!("{prefix}incremental");
+    group.bench_function(BenchmarkId::new(name, triangles), |b| {
         b.iter(|| {
             k += 1;
-            let next = if k % 2 == 1 { &moved } else { &scene };
+            let next = if k % 2 == 1 { moved } else { scene };
             let (build, after) = state
                 .take()
                 .and_then(|s| s.update(next, &options))
@@ -97,7 +129,6 @@ fn incremental(c: &mut Criterion) {
             build.mesh.triangle_count()
         })
     });
-    group.finish();
 }
 
 criterion_group!(benches, build, incremental);
