@@ -12,7 +12,7 @@ mod validation_data;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main};
-use navscope::geom::{Point, Ring};
+use navscope::geom::Point;
 use navscope::nav::{BuildOptions, Incremental, build_with};
 use navscope::scene::Scene;
 use navscope::scene::generate::rotated_squares;
@@ -76,13 +76,9 @@ fn incremental(c: &mut Criterion) {
     // The middle obstacle, and the scene with it moved 0.7 units to the right.
     let middle = scene.obstacles.len() / 2;
     let mut moved = scene.clone();
-    let ring = &scene.obstacles[middle].ring;
-    moved.obstacles[middle].ring = Ring::new(
-        ring.points()
-            .iter()
-            .map(|&p| p + Point::new(0.7, 0.0))
-            .collect(),
-    );
+    moved.obstacles[middle].ring = scene.obstacles[middle]
+        .ring
+        .translated(Point::new(0.7, 0.0));
     let (first, state) =
         Incremental::start(&scene, &BuildOptions::default()).expect("the city builds");
     drag(

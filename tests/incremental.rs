@@ -340,26 +340,19 @@ fn pairs() -> impl Strategy<Value = Vec<Pair>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 80, ..ProptestConfig::default() })]
 
+    /// Scenes of either format: v1, or nested (a pit with an island in it).
     #[test]
     fn incremental_builds_match_full_builds(
         radius in prop_oneof![Just(0.0), 0.2..1.1f64],
         cells in cells(),
+        is_nested in any::<bool>(),
         edits in prop::collection::vec(edit_spec(), 1..8),
         pairs in pairs(),
     ) {
-        run(scene(radius, &cells), &edits, &pairs).map_err(TestCaseError::fail)?;
-    }
-
-    #[test]
-    fn nested_incremental_builds_match_full_builds(
-        radius in prop_oneof![Just(0.0), 0.2..1.1f64],
-        cells in cells(),
-        edits in prop::collection::vec(edit_spec(), 1..8),
-        pairs in pairs(),
-    ) {
-        run(nested(radius, &cells), &edits, &pairs).map_err(TestCaseError::fail)?;
+        let scene = if is_nested { nested(radius, &cells) } else { scene(radius, &cells) };
+        run(scene, &edits, &pairs).map_err(TestCaseError::fail)?;
     }
 }
 

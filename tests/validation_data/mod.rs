@@ -5,7 +5,7 @@
 
 #![allow(dead_code)] // each user takes part of it
 
-use navscope::geom::{Point, Ring};
+use navscope::geom::Point;
 use navscope::nav::{self, BuildOptions, FreeSpace, Incremental, NavMesh};
 use navscope::scene::Scene;
 use std::path::{Path, PathBuf};
@@ -120,13 +120,7 @@ pub fn drag_step(scene: &Scene, state: &Incremental) -> Option<(usize, Scene)> {
             return None;
         }
         let mut next = scene.clone();
-        let ring = &scene.obstacles[i].ring;
-        next.obstacles[i].ring = Ring::new(
-            ring.points()
-                .iter()
-                .map(|&p| p + Point::new(1.0, 0.0))
-                .collect(),
-        );
+        next.obstacles[i].ring = scene.obstacles[i].ring.translated(Point::new(1.0, 0.0));
         let options = BuildOptions::default();
         state.clone().update(&next, &options).map(|_| (i, next))
     })
