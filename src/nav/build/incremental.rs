@@ -55,6 +55,8 @@ pub struct Incremental {
     /// The slot of each scene obstacle; `None` for one painted with the walkable rings (part of
     /// the outline, never updated alone).
     slot_of: Vec<Option<usize>>,
+    /// The box of each walkable ring (they never change).
+    walkable_boxes: Vec<Aabb>,
     shrunk: Side,
     raw: Raw,
 }
@@ -187,6 +189,7 @@ impl Incremental {
             warnings,
             repair_warnings: repaired.warnings.clone(),
             slot_of,
+            walkable_boxes: scene.walkable.iter().map(|r| r.aabb()).collect(),
             pieces,
             shrunk,
             raw,
@@ -272,7 +275,7 @@ impl Incremental {
             .all(|(j, o)| j == i || !bounds(o.ring.points()).intersects(&own));
         let order = scene.areas();
         let at = order.iter().position(|&r| r == RingRef::Obstacle(i))?;
-        if !apart || reaches_later_walkable(scene, &order[at + 1..], own) {
+        if !apart || reaches_later_walkable(&self.walkable_boxes, &order[at + 1..], own) {
             return None;
         }
         let mut warnings = Vec::new();

@@ -10,6 +10,8 @@ use super::polygon_ops::{Shape, area, difference, interiors_intersect, union, un
 use crate::geom::{Aabb, Point, overlap_clusters, signed_area};
 use crate::nav::mesh::cost_map::CostMap;
 use crate::scene::{Corner, Issue, RingRef, Scene};
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{RTree, RTreeObject};
 
 /// Obstacles whose boxes touch form one piece; pieces have pairwise disjoint boxes.
 #[derive(Clone, Debug)]
@@ -152,21 +154,11 @@ fn paint(order: &[RingRef], walkable: Vec<Piece>, obstacles: Vec<(usize, Piece)>
 /// with those later unions, so the free space is the same either way.
 pub(super) fn painted(scene: &Scene, order: &[RingRef]) -> Vec<bool> {
     let mut painted = vec![false; scene.obstacles.len()];
-    let Some(last_walkable) = order
+    let last_walkable = order
         .iter()
-        .rposition(|r| matches!(r, RingRef::Walkable(_)))
-    else {
-        return painted;
-    };
-    let early: Vec<(usize, usize)> = order[..last_walkable]
-        .iter()
-        .enumerate()
-        .filter_map(|(at, r)| match *r {
-            RingRef::Obstacle(i) => Some((at, i)),
-            _ => None,
-        })
-        .collect();
-    if early.is_empty() {
+        .rposition(|r| matches!(r, RingRef::Walkable(_)));
+    let early = |at: usize| last_walkable.is_some_and(|last| at < last);
+    if !(order.iter().enumerate()).any(|(at, r)| early(at) && matches!(r, RingRef::Obstacle(_))) {
         return painted;
     }
     let boxes: Vec<Aabb> = scene.obstacles.iter().map(|o| o.ring.aabb()).collect();
@@ -176,17 +168,32 @@ pub(super) fn painted(scene: &Scene, order: &[RingRef]) -> Vec<bool> {
             cluster.into_iter().for_each(|i| crowded[i] = true);
         }
     }
-    for (at, i) in early {
-        painted[i] = crowded[i] || reaches_later_walkable(scene, &order[at + 1..], boxes[i]);
+    // Backwards through the order: the tree holds the boxes of the walkable rings painted later.
+    let envelope = |b: Aabb| Rectangle::from_corners([b.min.x, b.min.y], [b.max.x, b.max.y]);
+    let mut later: RTree<GeomWithData<Rectangle<[f64; 2]>, Aabb>> = RTree::new();
+    for (at, r) in order.iter().enumerate().rev() {
+        match *r {
+            RingRef::Walkable(w) => {
+                let b = scene.walkable[w].aabb();
+                later.insert(GeomWithData::new(envelope(b), b));
+            }
+            RingRef::Obstacle(i) if early(at) => {
+                let reached = later
+                    .locate_in_envelope_intersecting(envelope(boxes[i]).envelope())
+                    .any(|w| w.data.intersects(&boxes[i]));
+                painted[i] = crowded[i] || reached;
+            }
+            _ => {}
+        }
     }
     painted
 }
 
 /// Whether `area` meets the box of a walkable ring of `later` (the rings painted after an
-/// obstacle).
-pub(super) fn reaches_later_walkable(scene: &Scene, later: &[RingRef], area: Aabb) -> bool {
+/// obstacle), given the box of every walkable ring.
+pub(super) fn reaches_later_walkable(walkable: &[Aabb], later: &[RingRef], area: Aabb) -> bool {
     later.iter().any(|r| match *r {
-        RingRef::Walkable(w) => scene.walkable[w].aabb().intersects(&area),
+        RingRef::Walkable(w) => walkable[w].intersects(&area),
         _ => false,
     })
 }
@@ -438,6 +445,35 @@ mod tests {
 
     fn pts(v: &[(f64, f64)]) -> Vec<Point> {
         v.iter().map(|&(x, y)| Point::new(x, y)).collect()
+    }
+
+    #[test]
+    fn only_obstacles_a_later_walkable_ring_or_another_obstacle_reaches_are_painted() {
+        use crate::scene::AreaKind::{Obstacle, Walkable};
+        use crate::scene::generate::rect;
+        let ring = |kind, ring| (kind, String::new(), ring);
+        let scene = Scene::from_areas(
+            0.0,
+            [
+                ring(Walkable, rect(0.0, 0.0, 40.0, 30.0)),
+                ring(Obstacle, rect(2.0, 2.0, 4.0, 4.0)), // apart: a piece
+                ring(Obstacle, rect(10.0, 10.0, 20.0, 20.0)), // a pit: painted
+                ring(Obstacle, rect(18.0, 18.0, 22.0, 22.0)), // meets the pit: painted
+                ring(Obstacle, rect(30.0, 2.0, 32.0, 4.0)), // touches the dock: painted
+                ring(Walkable, rect(12.0, 12.0, 16.0, 16.0)), // an island in the pit
+                ring(Walkable, rect(32.0, 4.0, 36.0, 8.0)), // a dock
+                ring(Obstacle, rect(2.0, 20.0, 4.0, 22.0)), // after the last walkable: a piece
+            ],
+        );
+        assert!(scene.is_nested());
+        let painted = painted(&scene, &scene.areas());
+        assert_eq!(painted, [false, true, true, true, false]);
+        let repaired = repair(&scene).unwrap();
+        assert_eq!(repaired.obstacles.len(), 2);
+        // The walkable region: the ground less the painted obstacles, the island painted back
+        // (the dock lies on the ground), the pieces not cut out of it yet.
+        let expected = 1200.0 - (100.0 + 12.0 + 4.0) + 16.0;
+        assert!((area(&repaired.walkable) - expected).abs() < 1e-9);
     }
 
     #[test]
