@@ -288,19 +288,25 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outco
 }
 
 /// `build` for `key` with its picture; `started` is when the rebuild began.
+/// The query that follows every rebuild asks for the exact path: its convex polygons are merged
+/// on the other core while the picture is drawn.
 fn picture(build: nav::Build, key: BuildKey, preview: bool, started: Instant) -> Built {
-    let mut list = DrawList::default();
-    viz::draw_free_space(&build.free_space, &mut list);
-    viz::draw_mesh(&build.mesh, &mut list);
-    let edges = list.items.len() - 1;
-    let edge_fill = match &list.items[edges].primitive {
-        Primitive::Segments(segments) => Some(EdgeFill::of_mesh(&build.mesh, segments)),
-        _ => None,
+    let draw = || {
+        let mut list = DrawList::default();
+        viz::draw_free_space(&build.free_space, &mut list);
+        viz::draw_mesh(&build.mesh, &mut list);
+        let edges = list.items.len() - 1;
+        let edge_fill = match &list.items[edges].primitive {
+            Primitive::Segments(segments) => Some(EdgeFill::of_mesh(&build.mesh, segments)),
+            _ => None,
+        };
+        let picture = Picture::new(list);
+        match edge_fill {
+            Some(fill) => picture.with_edge_fill(edges, fill),
+            None => picture,
+        }
     };
-    let mut picture = Picture::new(list);
-    if let Some(fill) = edge_fill {
-        picture = picture.with_edge_fill(edges, fill);
-    }
+    let ((), picture) = rayon::join(|| build.mesh.prepare_exact_search(), draw);
     Built {
         key,
         revision: key.revision,

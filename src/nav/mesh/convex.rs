@@ -19,6 +19,7 @@
 
 use super::ids::{TriId, VertexId};
 use crate::geom::{Point, orient};
+use smallvec::SmallVec;
 
 /// The most corners a merged polygon may have (search nodes store an edge index in a byte).
 const MAX_CORNERS: usize = 32;
@@ -46,7 +47,9 @@ pub(crate) struct ConvexMesh {
 }
 
 /// A polygon while merging: each corner with the triangle across the edge that starts there.
-type Ring = Vec<(VertexId, Option<TriId>)>;
+/// Most merged polygons have few corners, so they stay inline: merging a mesh of 50k
+/// triangles allocated a vector per triangle and per merge.
+type Ring = SmallVec<[(VertexId, Option<TriId>); 6]>;
 
 impl ConvexMesh {
     /// Merges a navmesh's counter-clockwise `triangles` over `vertices` (with the triangle
@@ -75,7 +78,7 @@ impl ConvexMesh {
                 };
                 parent[b as usize] = a;
                 rings[a as usize] = merged;
-                rings[b as usize] = Vec::new();
+                rings[b as usize] = Ring::new();
             }
         }
         // Number the polygons in order of their first triangle.

@@ -85,6 +85,12 @@ impl NavMesh {
         &self.convex_and_hubs().1
     }
 
+    /// Makes the convex polygons and hub fans of the exact search now (otherwise its first
+    /// query makes them), so that a caller can overlap that work with its own.
+    pub fn prepare_exact_search(&self) {
+        self.convex_and_hubs();
+    }
+
     fn convex_and_hubs(&self) -> &(ConvexMesh, HubFans) {
         self.convex.get_or_init(|| {
             let convex = ConvexMesh::new(&self.vertices, &self.triangles, &self.neighbors);
