@@ -204,10 +204,17 @@ impl Incremental {
             Change::Added => self.pieces.len(),
         };
         let near = |b: Aabb| corners_near(scene, b);
-        self.shrunk.replace(slot, piece.as_ref(), &near)?;
-        if let Raw::Own(raw) = &mut self.raw {
-            raw.replace(slot, piece.as_ref(), &near)?;
-        }
+        // The two sides are independent: each core takes one.
+        let (shrunk, raw) = (&mut self.shrunk, &mut self.raw);
+        let (shrunk_done, raw_done) = rayon::join(
+            || shrunk.replace(slot, piece.as_ref(), &near),
+            || match raw {
+                Raw::Own(raw) => raw.replace(slot, piece.as_ref(), &near),
+                Raw::Shared | Raw::Skipped => Some(()),
+            },
+        );
+        shrunk_done?;
+        raw_done?;
         match change {
             Change::Added => {
                 self.pieces.push(piece);
@@ -282,9 +289,8 @@ impl Incremental {
         let shrunk = || timed(|| (self.shrunk.free_space(), self.shrunk.mesh()));
         let ((free_space, mesh), raw) = match &self.raw {
             Raw::Own(side) => {
-                let (shrunk, us) = shrunk();
+                let ((shrunk, us), (raw, raw_us)) = rayon::join(shrunk, || timed(|| side.raw()));
                 timings.triangulate_us = us;
-                let (raw, raw_us) = timed(|| side.raw());
                 timings.raw_us = raw_us;
                 (shrunk, Some(raw))
             }
@@ -394,7 +400,7 @@ impl Side {
         &mut self,
         slot: usize,
         piece: Option<&Piece>,
-        near: &dyn Fn(Aabb) -> Vec<(Point, Corner)>,
+        near: &(dyn Fn(Aabb) -> Vec<(Point, Corner)> + Sync),
     ) -> Option<()> {
         let new = piece.map(|p| grow(p, self.radius, self.tolerance));
         if slot == self.grown.len() {
