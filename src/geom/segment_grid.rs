@@ -102,13 +102,15 @@ impl SegmentGrid {
     /// Distance from segment `q` to the nearest segment, or `limit` when none is closer.
     pub fn distance_to_segment(&self, q: &Segment, limit: f64) -> f64 {
         let q_box = Aabb::from_points([q.a, q.b]);
+        let spread = q_box.diagonal();
         self.nearest_by(
             limit,
             |b, best| {
-                // The gap between the boxes is a cheap bound; the exact one only when it is
-                // not enough to skip the node.
+                // The gap between the boxes is a cheap bound, and the exact distance is at most
+                // the gap plus q's box diagonal: the exact one only when it could skip a node
+                // the gap does not (along a dense ring, most nodes are nearer than that).
                 let gap = box_to_box(b, &q_box);
-                if gap >= best {
+                if gap >= best || gap + spread < best {
                     gap
                 } else {
                     box_to_segment(b, q)
@@ -229,7 +231,11 @@ struct WithinCapsule {
 impl SelectionFunction<Indexed> for WithinCapsule {
     fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
         let b = to_aabb(envelope);
-        box_to_box(&b, &self.q_box) < self.radius && box_to_segment(&b, &self.q) < self.radius
+        let gap = box_to_box(&b, &self.q_box);
+        // As in `distance_to_segment`: the exact distance is within q's box diagonal of the gap.
+        gap < self.radius
+            && (gap + self.q_box.diagonal() < self.radius
+                || box_to_segment(&b, &self.q) < self.radius)
     }
 
     fn should_unpack_leaf(&self, leaf: &Indexed) -> bool {
