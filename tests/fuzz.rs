@@ -423,13 +423,21 @@ fn run(seed: u64) -> Result<(), String> {
 #[cfg(target_os = "linux")]
 fn the_time_guard_reads_a_threads_cpu_time() {
     let task = this_thread_task().expect("/proc/thread-self");
+    // Spin until the clock (in ticks of 10 ms) shows the work: a low-priority run on a busy
+    // machine may get no tick in the first 200 ms.
     let started = Instant::now();
     let mut x = 0u64;
-    while started.elapsed() < Duration::from_millis(200) {
-        x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+    let mut spent = Duration::ZERO;
+    while spent == Duration::ZERO && started.elapsed() < Duration::from_secs(20) {
+        for _ in 0..1_000_000 {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+        spent = thread_cpu_time(&task).expect("the thread's CPU time");
     }
-    let spent = thread_cpu_time(&task).expect("the thread's CPU time");
-    assert!(spent > Duration::ZERO, "{spent:?}");
+    assert!(
+        spent > Duration::ZERO,
+        "no CPU time counted in 20 s of spinning"
+    );
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(
         dir.path().join("stat"),
