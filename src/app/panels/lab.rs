@@ -443,11 +443,14 @@ fn table(
     sort: (Column, bool),
 ) -> (Option<usize>, Option<Column>) {
     let (mut clicked, mut header) = (None, None);
-    // Scrolls sideways too: a table wider than the panel would widen it.
+    // Scrolls sideways too: a table wider than the panel would widen it. Only the rows in view
+    // are laid out (a run of thousands of rows made every frame take a second), under the
+    // header, which so stays in view.
+    let row_height = ui.spacing().interact_size.y;
     ScrollArea::both()
         .max_height(300.0)
         .auto_shrink([false, true])
-        .show(ui, |ui| {
+        .show_rows(ui, row_height, order.len(), |ui, in_view| {
             Grid::new("lab table")
                 .num_columns(Column::ALL.len())
                 .striped(true)
@@ -465,7 +468,7 @@ fn table(
                         }
                     }
                     ui.end_row();
-                    for &i in order {
+                    for &i in &order[in_view] {
                         let row = &report.rows[i];
                         for column in Column::ALL {
                             let text = column.text(row);
