@@ -102,20 +102,9 @@ impl SegmentGrid {
     /// Distance from segment `q` to the nearest segment, or `limit` when none is closer.
     pub fn distance_to_segment(&self, q: &Segment, limit: f64) -> f64 {
         let q_box = Aabb::from_points([q.a, q.b]);
-        let spread = q_box.diagonal();
         self.nearest_by(
             limit,
-            |b, best| {
-                // The gap between the boxes is a cheap bound, and the exact distance is at most
-                // the gap plus q's box diagonal: the exact one only when it could skip a node
-                // the gap does not (along a dense ring, most nodes are nearer than that).
-                let gap = box_to_box(b, &q_box);
-                if gap >= best || gap + spread < best {
-                    gap
-                } else {
-                    box_to_segment(b, q)
-                }
-            },
+            |b, best| box_bound(b, q, &q_box, best),
             |s, best| {
                 // A leaf whose box is farther than the best cannot win (nor tie).
                 let gap = box_to_box(&Aabb::from_points([s.a, s.b]), &q_box);
@@ -230,12 +219,7 @@ struct WithinCapsule {
 
 impl SelectionFunction<Indexed> for WithinCapsule {
     fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
-        let b = to_aabb(envelope);
-        let gap = box_to_box(&b, &self.q_box);
-        // As in `distance_to_segment`: the exact distance is within q's box diagonal of the gap.
-        gap < self.radius
-            && (gap + self.q_box.diagonal() < self.radius
-                || box_to_segment(&b, &self.q) < self.radius)
+        box_bound(&to_aabb(envelope), &self.q, &self.q_box, self.radius) < self.radius
     }
 
     fn should_unpack_leaf(&self, leaf: &Indexed) -> bool {
@@ -268,6 +252,19 @@ fn box_to_point(b: &Aabb, p: Point) -> f64 {
     let dx = (b.min.x - p.x).max(p.x - b.max.x).max(0.0);
     let dy = (b.min.y - p.y).max(p.y - b.max.y).max(0.0);
     Point::new(dx, dy).length()
+}
+
+/// A lower bound of the distance from segment `q` (whose box is `q_box`) to box `b`, exact
+/// where it matters against `beat`: the gap between the boxes is cheap, and the exact distance
+/// is at most the gap plus q's box diagonal, so the exact one is computed only when it could
+/// reach `beat` where the gap does not (along a dense ring most nodes are nearer than that).
+fn box_bound(b: &Aabb, q: &Segment, q_box: &Aabb, beat: f64) -> f64 {
+    let gap = box_to_box(b, q_box);
+    if gap >= beat || gap + q_box.diagonal() < beat {
+        gap
+    } else {
+        box_to_segment(b, q)
+    }
 }
 
 /// Gap between two boxes (0 when they meet).

@@ -27,7 +27,7 @@ use super::inflate::{
 use super::live_mesh::LiveMesh;
 use super::pipeline::{Build, BuildOptions, Checked, Timings, check, micros, timed};
 use super::raw::RawNav;
-use super::repair::{Piece, clean_ring, painted, reaches_later_walkable, repair};
+use super::repair::{Piece, clean_ring, reaches_later_walkable, repair};
 use super::triangulate::single_cdt;
 use crate::geom::{Aabb, Point};
 use crate::nav::mesh::clearance::Widths;
@@ -130,8 +130,8 @@ impl Incremental {
         let repaired = repair(scene)?;
         // One piece per obstacle not painted, in scene order: every such obstacle's box apart
         // from the others, and repaired without a warning.
-        let painted = painted(scene, &scene.areas());
-        let cut: Vec<&crate::scene::Obstacle> = (scene.obstacles.iter().zip(&painted))
+        let painted = &repaired.painted;
+        let cut: Vec<&crate::scene::Obstacle> = (scene.obstacles.iter().zip(painted))
             .filter_map(|(o, &p)| (!p).then_some(o))
             .collect();
         let unchanging = |w: &Issue| match w.ring {

@@ -33,6 +33,9 @@ pub struct Repaired {
     /// walkable ring).
     pub walkable: Vec<Shape>,
     pub obstacles: Vec<Piece>,
+    /// Per scene obstacle: painted with the walkable rings (part of `walkable`) rather than cut
+    /// out as one of `obstacles` (see [`painted`]).
+    pub painted: Vec<bool>,
     /// Every corner of every scene ring, for tracing derived vertices back to their origin.
     pub corners: Vec<(Point, Corner)>,
     /// The cost areas, which weight the free space without changing it.
@@ -107,6 +110,7 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
     Ok(Repaired {
         walkable,
         obstacles,
+        painted,
         corners,
         costs: CostMap::new(scene),
         warnings,
@@ -152,7 +156,7 @@ fn paint(order: &[RingRef], walkable: Vec<Piece>, obstacles: Vec<(usize, Piece)>
 /// cutting it out afterwards: its box meets a walkable ring painted after it, or another
 /// obstacle's box (the two may merge). Subtracting a region no later ring touches commutes
 /// with those later unions, so the free space is the same either way.
-pub(super) fn painted(scene: &Scene, order: &[RingRef]) -> Vec<bool> {
+fn painted(scene: &Scene, order: &[RingRef]) -> Vec<bool> {
     let mut painted = vec![false; scene.obstacles.len()];
     let last_walkable = order
         .iter()

@@ -1,10 +1,11 @@
 //! The query pass: one start/goal query on a build, answered once for every caller (CLI `path`,
 //! `lab` and `check`, the editor, the lab window). [`query`] makes the shrunk mesh's [`Side`]
-//! (locate, the corridor search (A*, or the anytime search), the corridor optimisations when on, then midpoint, funnel, smoothed midpoints
-//! and the exact optimal path) and the raw mesh's (the radius-aware tangent and offset paths,
-//! see `raw_query`), measures every path ([`Metrics`]), and explains the outcome: the detour of
-//! the funnel against the optimal path and, given the scene, the diagnosis of a failure. In
-//! debug builds every answer is checked against its invariants (`checks`).
+//! (locate, the corridor search (A*, or the anytime search), the corridor optimisations when
+//! on, then midpoint, funnel, smoothed midpoints and the exact optimal path) and the raw
+//! mesh's (the radius-aware tangent and offset paths, see `raw_query`), measures every path
+//! ([`Metrics`]), and explains the outcome: the detour of the funnel against the optimal path
+//! and, given the scene, the diagnosis of a failure. In debug builds every answer is checked
+//! against its invariants (`checks`).
 //!
 //! The two sides have their own status, and a variant has a path exactly when its side found
 //! one, so either side may find a path the other does not. When the best route takes off-mesh
