@@ -22,6 +22,7 @@
 //! A face changed only by a cocircular re-triangulation far from every inserted or removed
 //! vertex would not be found; the mesh then keeps the old (equally Delaunay) triangles there.
 
+use super::spare::{self, Op, Spare};
 use super::triangulate::classify;
 use crate::geom::{Aabb, Point};
 use crate::nav::mesh::clearance::Widths;
@@ -48,6 +49,8 @@ pub(super) struct LiveMesh {
     mesh: NavMesh,
     locator: LiveLocator,
     widths: Option<Reach>,
+    /// The triangulation as the mesh before last had it, for the next edit (see `spare`).
+    spare: Option<Spare>,
 }
 
 /// Clearance widths, and the box each triangle's width searches can look into (see
@@ -176,6 +179,7 @@ impl LiveMesh {
             mesh,
             locator: LiveLocator::new(cdt, faces),
             widths,
+            spare: None,
         }
     }
 
@@ -201,6 +205,7 @@ impl LiveMesh {
     }
 
     pub(super) fn edit(&mut self) -> Edit<'_> {
+        spare::unshare(&mut self.spare, &mut self.locator);
         Edit {
             live: self,
             was: FxHashMap::default(),
@@ -244,6 +249,7 @@ impl Edit<'_> {
         }
         let moved = self.was(last);
         self.cdt().remove(v);
+        spare::record(&mut self.live.spare, Op::Remove(v));
         let mesh = &mut self.live.mesh;
         mesh.vertices.swap_remove(v.index());
         mesh.vertex_corners.swap_remove(v.index());
@@ -257,7 +263,9 @@ impl Edit<'_> {
     /// spade refuses the point.
     pub(super) fn insert(&mut self, p: Point, corner: Option<Corner>) -> Option<FixedVertexHandle> {
         let before = self.live.mesh.vertices.len();
-        let v = self.cdt().insert(Point2::new(p.x, p.y)).ok()?;
+        let at = Point2::new(p.x, p.y);
+        let v = self.cdt().insert(at).ok()?;
+        spare::record(&mut self.live.spare, Op::Insert(at));
         if self.live.cdt().num_vertices() == before || v.index() != before {
             return None;
         }
@@ -275,6 +283,7 @@ impl Edit<'_> {
             return false;
         }
         cdt.add_constraint(a, b);
+        spare::record(&mut self.live.spare, Op::Constraint(a, b));
         true
     }
 
@@ -292,6 +301,7 @@ impl Edit<'_> {
             .collect();
         let mesh = &mut self.live.mesh;
         let (cdt, faces) = self.live.locator.parts_mut();
+        let log = &mut self.live.spare;
         let cdt: &Cdt = cdt;
         let changed = Changed::find(cdt, faces, &names, &self.inserted, &self.removed)?;
         let gone = gone(cdt, faces, &names, &renamed, &changed.faces);
@@ -316,11 +326,9 @@ impl Edit<'_> {
         }
 
         // Records out, triangles renamed and replaced, records in.
-        for (old, _) in &gone {
-            faces.remove(*old);
-        }
-        for (old, _, _) in &rename {
-            faces.remove(*old);
+        for old in gone.iter().map(|g| g.0).chain(rename.iter().map(|r| r.0)) {
+            faces.remove(old);
+            spare::record(log, Op::FaceOut(old));
         }
         let now = |v: VertexId| VertexId(renamed.get(&v.0).copied().unwrap_or(v.0));
         for &(_, corners, tri) in &rename {
@@ -329,6 +337,7 @@ impl Edit<'_> {
                 *tri = tri.map(now);
             }
             faces.insert(corners, tri);
+            spare::record(log, Op::FaceIn(corners, tri));
         }
         let mut free: Vec<TriId> = gone.iter().filter_map(|&(_, t)| t).collect();
         free.sort_unstable_by(|a, b| b.cmp(a));
@@ -347,6 +356,7 @@ impl Edit<'_> {
             });
             id_of[s] = tri;
             faces.insert(c, tri);
+            spare::record(log, Op::FaceIn(c, tri));
         }
         // Links across every edge of a changed face, both ways.
         let mut border = Vec::new();
@@ -397,6 +407,7 @@ impl Edit<'_> {
                 }
             }
             faces.insert(mesh.triangles[hole.index()], Some(hole));
+            spare::record(log, Op::FaceIn(mesh.triangles[hole.index()], Some(hole)));
             moved.insert(last, hole);
         }
         mesh.triangles.truncate(end);
