@@ -484,7 +484,11 @@ mod tests {
         let mut list = DrawList::default();
         for ring in rings {
             let points = ring.iter().map(|&(x, y)| Point::new(x, y)).collect();
-            list.push(Layer::FreeSpace, Style::Walkable, Primitive::Polygon(points));
+            list.push(
+                Layer::FreeSpace,
+                Style::Walkable,
+                Primitive::Polygon(points),
+            );
         }
         list
     }
@@ -501,7 +505,10 @@ mod tests {
         let fresh = Picture::new(polygons(&[square, &moved[..3]]));
         let next = Picture::reusing(polygons(&[square, &moved[..3]]), Some(&previous));
         assert_eq!(next.fills[0], marked, "the unchanged square is taken over");
-        assert_eq!(next.fills[1], fresh.fills[1], "the changed polygon is filled anew");
+        assert_eq!(
+            next.fills[1], fresh.fills[1],
+            "the changed polygon is filled anew"
+        );
         assert_eq!(next.fills[1].len(), 3);
     }
 

@@ -40,6 +40,7 @@ use rstar::{AABB, RTree};
 use rustc_hash::{FxHashMap, FxHashSet};
 use spade::handles::{FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{Point2, PositionInTriangulation, Triangulation};
+use std::sync::{Arc, OnceLock};
 
 /// A navmesh whose locator holds the triangulation it is kept in step with, and for a raw
 /// mesh its clearance widths.
@@ -339,6 +340,7 @@ impl Edit<'_> {
             faces.insert(corners, tri);
             spare::record(log, Op::FaceIn(corners, tri));
         }
+        let before = mesh.triangles.len();
         let mut free: Vec<TriId> = gone.iter().filter_map(|&(_, t)| t).collect();
         free.sort_unstable_by(|a, b| b.cmp(a));
         let mut id_of: Vec<Option<TriId>> = vec![None; changed.faces.len()];
@@ -382,6 +384,13 @@ impl Edit<'_> {
                 }
             }
         }
+        // The id before the edit of each triangle (`None`: new, or an id left over).
+        let mut origin: Vec<Option<TriId>> = (0..mesh.triangles.len() as u32)
+            .map(|t| (t < before as u32).then_some(TriId(t)))
+            .collect();
+        for t in id_of.iter().flatten().chain(&free) {
+            origin[t.index()] = None;
+        }
         // Ids left over: the last triangles move into them.
         free.reverse();
         let holes: FxHashSet<TriId> = free.iter().copied().collect();
@@ -409,13 +418,33 @@ impl Edit<'_> {
             faces.insert(mesh.triangles[hole.index()], Some(hole));
             spare::record(log, Op::FaceIn(mesh.triangles[hole.index()], Some(hole)));
             moved.insert(last, hole);
+            origin[hole.index()] = origin[last.index()];
         }
         mesh.triangles.truncate(end);
         mesh.neighbors.truncate(end);
+        origin.truncate(end);
         let (components, count) = label_components(&mesh.neighbors);
         mesh.components = components;
         mesh.component_count = count;
-        mesh.convex = std::sync::OnceLock::new();
+        // The convex polygons of the exact search, if made: merged again around the change.
+        let dirty = gone_tris.iter().chain(&border);
+        let renamed_tris = rename.iter().filter_map(|r| r.2);
+        let convex = mesh.convex.get().map(|old| {
+            old.updated(
+                &mesh.vertices,
+                &mesh.triangles,
+                &mesh.neighbors,
+                &origin,
+                dirty.copied().chain(renamed_tris),
+            )
+        });
+        debug_assert!(
+            convex
+                .as_ref()
+                .is_none_or(|c| c.validate(&mesh.vertices, &mesh.triangles).is_ok())
+        );
+        mesh.convex = Arc::new(convex.map_or_else(OnceLock::new, OnceLock::from));
+        mesh.hub_fans = Arc::default();
         // Widths near the change: of the new triangles, of those whose links changed, and of
         // those whose searches can look into the changed area.
         if let Some(reach) = &mut self.live.widths {

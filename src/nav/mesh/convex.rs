@@ -19,6 +19,7 @@
 
 use super::ids::{TriId, VertexId};
 use crate::geom::{Point, orient};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The most corners a merged polygon may have (search nodes store an edge index in a byte).
@@ -59,57 +60,160 @@ impl ConvexMesh {
         triangles: &[[VertexId; 3]],
         neighbors: &[[Option<TriId>; 3]],
     ) -> ConvexMesh {
-        let n = triangles.len();
-        let mut rings: Vec<Ring> = (0..n)
-            .map(|t| (0..3).map(|k| (triangles[t][k], neighbors[t][k])).collect())
+        let all: Vec<TriId> = (0..triangles.len() as u32).map(TriId).collect();
+        let (rings, ring_of) = merge_region(vertices, triangles, neighbors, &all);
+        let mut out = ConvexMesh {
+            starts: vec![0],
+            corners: Vec::with_capacity(triangles.len() + 2 * rings.len()),
+            neighbors: Vec::with_capacity(triangles.len() + 2 * rings.len()),
+            poly_of: ring_of.into_iter().map(PolyId).collect(),
+        };
+        for ring in &rings {
+            out.push_ring(ring);
+        }
+        out
+    }
+
+    /// This mesh after a local change of the triangles it merged: `triangles` and `neighbors`
+    /// are the triangles now, `origin[t]` the id before the change of triangle t (`None`: a
+    /// new triangle), and `dirty` the triangles before the change that are gone or whose
+    /// links or corners changed. The polygons holding a dirty triangle are merged again from
+    /// their remaining triangles and the new ones; every other polygon is kept.
+    pub(crate) fn updated(
+        &self,
+        vertices: &[Point],
+        triangles: &[[VertexId; 3]],
+        neighbors: &[[Option<TriId>; 3]],
+        origin: &[Option<TriId>],
+        dirty: impl IntoIterator<Item = TriId>,
+    ) -> ConvexMesh {
+        let old_count = self.starts.len() - 1;
+        let mut dissolved = vec![false; old_count];
+        for t in dirty {
+            dissolved[self.poly_of(t).index()] = true;
+        }
+        let region: Vec<TriId> = (0..triangles.len() as u32)
+            .map(TriId)
+            .filter(|t| origin[t.index()].is_none_or(|o| dissolved[self.poly_of(o).index()]))
             .collect();
-        // Union-find over triangles: the ring of a polygon lives at its representative.
-        let mut parent: Vec<u32> = (0..n as u32).collect();
-        for t in 0..n {
-            for (k, u) in neighbors[t].into_iter().enumerate() {
-                let Some(u) = u.filter(|u| u.index() > t) else {
-                    continue;
-                };
-                let (a, b) = (find(&mut parent, t as u32), find(&mut parent, u.0));
-                let x = triangles[t][k];
-                let Some(merged) = merge(vertices, &rings[a as usize], &rings[b as usize], x)
-                else {
-                    continue;
-                };
-                parent[b as usize] = a;
-                rings[a as usize] = merged;
-                rings[b as usize] = Ring::new();
+        let (rings, ring_of) = merge_region(vertices, triangles, neighbors, &region);
+        // Kept polygons first, in their old order, then the merged ones.
+        let mut renumber = vec![u32::MAX; old_count];
+        let mut kept = 0;
+        for (p, gone) in dissolved.iter().enumerate() {
+            if !gone {
+                renumber[p] = kept;
+                kept += 1;
             }
         }
-        // Number the polygons in order of their first triangle.
-        let mut number = vec![u32::MAX; n];
-        let mut order = Vec::new();
-        let mut poly_of = Vec::with_capacity(n);
-        for t in 0..n as u32 {
-            let root = find(&mut parent, t) as usize;
-            if number[root] == u32::MAX {
-                number[root] = order.len() as u32;
-                order.push(root);
-            }
-            poly_of.push(PolyId(number[root]));
+        let mut poly_of: Vec<PolyId> = origin
+            .iter()
+            .map(|o| {
+                o.map_or(PolyId(u32::MAX), |o| {
+                    PolyId(renumber[self.poly_of(o).index()])
+                })
+            })
+            .collect();
+        for (&t, &r) in region.iter().zip(&ring_of) {
+            poly_of[t.index()] = PolyId(kept + r);
         }
-        let mut starts = Vec::with_capacity(order.len() + 1);
-        let mut corners = Vec::with_capacity(n + 2 * order.len());
-        let mut neighbors = Vec::with_capacity(corners.capacity());
-        starts.push(0);
-        for &root in &order {
-            for &(v, across) in &rings[root] {
-                corners.push(v);
-                neighbors.push(across.map(|u| poly_of[u.index()]));
-            }
-            starts.push(corners.len() as u32);
-        }
-        ConvexMesh {
-            starts,
-            corners,
-            neighbors,
+        let mut out = ConvexMesh {
+            starts: vec![0],
+            corners: Vec::with_capacity(self.corners.len() + 8 * rings.len()),
+            neighbors: Vec::with_capacity(self.corners.len() + 8 * rings.len()),
             poly_of,
+        };
+        for p in (0..old_count).filter(|&p| !dissolved[p]) {
+            let p = PolyId(p as u32);
+            out.corners.extend_from_slice(self.corners(p));
+            // An edge to a dissolved polygon is linked below, from the merged side.
+            out.neighbors.extend(self.neighbors(p).iter().map(|n| {
+                n.and_then(|q| (!dissolved[q.index()]).then(|| PolyId(renumber[q.index()])))
+            }));
+            out.starts.push(out.corners.len() as u32);
         }
+        for ring in &rings {
+            let p = PolyId(out.starts.len() as u32 - 1);
+            out.push_ring(ring);
+            let n = ring.len();
+            for (i, &(_, across)) in ring.iter().enumerate() {
+                let Some(q) = across.map(|u| out.poly_of[u.index()]) else {
+                    continue;
+                };
+                if q.index() < kept as usize {
+                    // The kept polygon's edge w -> v.
+                    let w = ring[(i + 1) % n].0;
+                    let e = out.corners(q).iter().position(|&c| c == w);
+                    if let Some(e) = e {
+                        let slot = out.slot(q) + e;
+                        out.neighbors[slot] = Some(p);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Appends a polygon: its ring's corners, and the polygon across each edge (by the
+    /// triangle there, `poly_of` already set).
+    fn push_ring(&mut self, ring: &Ring) {
+        for &(v, across) in ring {
+            self.corners.push(v);
+            self.neighbors.push(across.map(|u| self.poly_of[u.index()]));
+        }
+        self.starts.push(self.corners.len() as u32);
+    }
+
+    /// Checks the polygons against the triangles they merge: each strictly convex and
+    /// counter-clockwise with at most [`MAX_CORNERS`] corners, linked both ways across each
+    /// shared edge, holding the corners of each of its triangles, and covering their area.
+    pub(crate) fn validate(
+        &self,
+        vertices: &[Point],
+        triangles: &[[VertexId; 3]],
+    ) -> Result<(), String> {
+        let mut area = 0.0;
+        for p in self.polygons() {
+            let corners = self.corners(p);
+            let n = corners.len();
+            if !(3..=MAX_CORNERS).contains(&n) {
+                return Err(format!("polygon {p:?} has {n} corners"));
+            }
+            let at = |k: usize| vertices[corners[k % n].index()];
+            for i in 0..n {
+                let [a, b, c] = [at(i), at(i + 1), at(i + 2)];
+                if orient(a, b, c) <= 0.0 {
+                    return Err(format!(
+                        "corner {b} of polygon {p:?} is not strictly convex"
+                    ));
+                }
+                area += 0.5 * (a - at(0)).cross(b - at(0));
+                if let Some(q) = self.neighbors(p)[i] {
+                    let back = self.shared_edge(q, p).map(|e| {
+                        let c = self.corners(q);
+                        (c[e], c[(e + 1) % c.len()])
+                    });
+                    if back != Some((corners[(i + 1) % n], corners[i])) {
+                        return Err(format!("polygons {p:?} and {q:?} are not linked both ways"));
+                    }
+                }
+            }
+        }
+        let mut tri_area = 0.0;
+        for (t, tri) in triangles.iter().enumerate() {
+            let p = self.poly_of[t];
+            if let Some(v) = tri.iter().find(|v| !self.corners(p).contains(v)) {
+                return Err(format!(
+                    "triangle {t} has corner {v:?} outside polygon {p:?}"
+                ));
+            }
+            let [a, b, c] = tri.map(|v| vertices[v.index()]);
+            tri_area += 0.5 * orient(a, b, c);
+        }
+        if (area - tri_area).abs() > 1e-9 * tri_area.abs().max(1.0) {
+            return Err(format!("polygons cover {area}, triangles {tri_area}"));
+        }
+        Ok(())
     }
 
     /// Every polygon.
@@ -197,6 +301,73 @@ impl ConvexMesh {
     }
 }
 
+/// Merges the triangles `region` (ascending ids) across the edges they share, in triangle
+/// order: the polygons' rings (each corner with the triangle across the edge that starts
+/// there; triangles outside the region are left as neighbours), numbered in order of their
+/// first triangle, and the ring of each region triangle.
+fn merge_region(
+    vertices: &[Point],
+    triangles: &[[VertexId; 3]],
+    neighbors: &[[Option<TriId>; 3]],
+    region: &[TriId],
+) -> (Vec<Ring>, Vec<u32>) {
+    // Local index of each region triangle; union-find over them, the ring of a polygon
+    // kept at its representative.
+    let local: FxHashMap<TriId, u32> = if region.len() == triangles.len() {
+        FxHashMap::default()
+    } else {
+        region
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (t, i as u32))
+            .collect()
+    };
+    let index = |t: TriId| -> Option<u32> {
+        if region.len() == triangles.len() {
+            Some(t.0)
+        } else {
+            local.get(&t).copied()
+        }
+    };
+    let mut rings: Vec<Ring> = region
+        .iter()
+        .map(|&t| {
+            (0..3)
+                .map(|k| (triangles[t.index()][k], neighbors[t.index()][k]))
+                .collect()
+        })
+        .collect();
+    let mut parent: Vec<u32> = (0..region.len() as u32).collect();
+    for (i, &t) in region.iter().enumerate() {
+        for (k, u) in neighbors[t.index()].into_iter().enumerate() {
+            let Some(j) = u.filter(|&u| u > t).and_then(index) else {
+                continue;
+            };
+            let (a, b) = (find(&mut parent, i as u32), find(&mut parent, j));
+            let x = triangles[t.index()][k];
+            let Some(merged) = merge(vertices, &rings[a as usize], &rings[b as usize], x) else {
+                continue;
+            };
+            parent[b as usize] = a;
+            rings[a as usize] = merged;
+            rings[b as usize] = Ring::new();
+        }
+    }
+    // Number the polygons in order of their first triangle.
+    let mut number = vec![u32::MAX; region.len()];
+    let mut out = Vec::new();
+    let mut ring_of = Vec::with_capacity(region.len());
+    for i in 0..region.len() as u32 {
+        let root = find(&mut parent, i) as usize;
+        if number[root] == u32::MAX {
+            number[root] = out.len() as u32;
+            out.push(std::mem::take(&mut rings[root]));
+        }
+        ring_of.push(number[root]);
+    }
+    (out, ring_of)
+}
+
 fn find(parent: &mut [u32], mut x: u32) -> u32 {
     while parent[x as usize] != x {
         let up = parent[parent[x as usize] as usize];
@@ -255,31 +426,8 @@ mod tests {
         }
     }
 
-    /// Every polygon is strictly convex, counter-clockwise, and its neighbour across each edge
-    /// has the same edge reversed; the polygons cover exactly the triangles.
     fn check(mesh: &NavMesh, convex: &ConvexMesh) {
-        let mut area = 0.0;
-        for p in (0..convex.polygon_count() as u32).map(PolyId) {
-            let corners = convex.corners(p);
-            let n = corners.len();
-            assert!((3..=MAX_CORNERS).contains(&n));
-            let first = mesh.vertex(corners[0]);
-            for i in 0..n {
-                let [a, b, c] = [i, i + 1, i + 2].map(|k| mesh.vertex(corners[k % n]));
-                assert!(
-                    orient(a, b, c) > 0.0,
-                    "corner {b} of polygon {p:?} not convex"
-                );
-                area += 0.5 * (a - first).cross(b - first);
-                if let Some(q) = convex.neighbors(p)[i] {
-                    let e = convex.shared_edge(q, p).expect("neighbours both ways");
-                    let back = convex.corners(q);
-                    assert_eq!(back[e], corners[(i + 1) % n]);
-                    assert_eq!(back[(e + 1) % back.len()], corners[i]);
-                }
-            }
-        }
-        assert!((area - mesh.area()).abs() < 1e-9 * mesh.area());
+        convex.validate(&mesh.vertices, &mesh.triangles).unwrap();
     }
 
     /// The 10 x 10 room with a 2 x 2 box in the middle, triangulated.
