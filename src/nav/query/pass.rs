@@ -35,6 +35,7 @@ use crate::nav::paths::smooth::smooth_midpoints;
 use crate::nav::search::astar::astar;
 use crate::nav::search::corridor::{Corridor, Portal};
 use crate::scene::Scene;
+use rayon::prelude::*;
 use std::time::Instant;
 
 /// What a query makes and explains.
@@ -258,30 +259,43 @@ fn corridor_path(
 fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
     let optimal = answer.path(Variant::Optimal).map(|p| p.length);
     // Variants often walk the very same points (the funnel and the optimal path in the open):
-    // each distinct path is measured once.
-    let mut measured: Vec<(Vec<Vec<Point>>, f64)> = Vec::new();
+    // each distinct path is measured once, the distinct ones in parallel.
+    let runs: Vec<Vec<Vec<Point>>> = answer
+        .paths()
+        .map(|(_, path)| path.runs(flatten_tolerance(build.radius)))
+        .collect();
+    let mut distinct: Vec<&Vec<Vec<Point>>> = Vec::new();
+    for r in &runs {
+        if !distinct.contains(&r) {
+            distinct.push(r);
+        }
+    }
+    let clearances: Vec<Option<f64>> = distinct
+        .par_iter()
+        .map(|runs| {
+            let raw = build.raw.as_ref()?;
+            let reach = raw.walls().bounds().diagonal();
+            let c = runs
+                .iter()
+                .map(|points| min_clearance(points, raw.walls(), reach))
+                .fold(f64::INFINITY, f64::min);
+            Some(c)
+        })
+        .collect();
     answer
         .paths()
-        .map(|(variant, path)| {
+        .zip(&runs)
+        .map(|((variant, path), runs)| {
             let side = answer.side(variant).unwrap_or(&answer.shrunk);
             let search_us = match variant {
                 Variant::Optimal => 0.0, // its own search, no corridor
                 _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
             };
             // Measured on the walked stretches: a link is taken, not walked.
-            let min_clearance = build.raw.as_ref().map(|raw| {
-                let runs = path.runs(flatten_tolerance(build.radius));
-                if let Some((_, c)) = measured.iter().find(|(r, _)| *r == runs) {
-                    return *c;
-                }
-                let reach = raw.walls().bounds().diagonal();
-                let c = runs
-                    .iter()
-                    .map(|points| min_clearance(points, raw.walls(), reach))
-                    .fold(f64::INFINITY, f64::min);
-                measured.push((runs, c));
-                c
-            });
+            let min_clearance = distinct
+                .iter()
+                .position(|d| *d == runs)
+                .and_then(|i| clearances[i]);
             let costs = build.mesh.cost_map();
             let cost = if costs.is_empty() {
                 path.length
