@@ -3,7 +3,7 @@
 //! the corridor options change. Queries are fast, so this runs on the UI thread and handles
 //! follow the pointer even while a slow build runs in the background.
 
-use super::live::{BuildKey, Built};
+use super::live::{Ask, BuildKey, Built};
 use super::paint::Picture;
 use crate::geom::Point;
 use crate::nav::{self, Answer, CorridorOptions, QueryOptions};
@@ -36,8 +36,18 @@ impl Analysis {
         if let Some(a) = previous.filter(|a| a.key == key) {
             return a;
         }
-        let options = QueryOptions::explained(scene, options);
-        let answer = nav::query(&built.build, start, goal, &options);
+        let asked = Ask {
+            start,
+            goal,
+            options,
+        };
+        let answer = match &built.answer {
+            Some((ask, answer)) if *ask == asked => answer.clone(),
+            _ => {
+                let options = QueryOptions::explained(scene, options);
+                nav::query(&built.build, start, goal, &options)
+            }
+        };
         let mut list = DrawList::default();
         viz::draw_answer(&built.build.mesh, &answer, &mut list);
         Analysis {

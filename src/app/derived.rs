@@ -4,7 +4,7 @@
 //! inputs beyond the document it depends on), so a refresh with nothing new costs nothing.
 
 use super::analysis::Analysis;
-use super::live::{BuildKey, Built, Live};
+use super::live::{Ask, BuildKey, Built, Live};
 use super::paint::Picture;
 use super::pictures;
 use super::profiles::{ProfilePaths, Shown};
@@ -72,11 +72,17 @@ impl Derived {
     /// to date with `state`. `wake` asks for a frame when a worker build finishes.
     pub fn refresh(&mut self, state: &mut State, wake: impl Fn() + Send + 'static) {
         let radius = state.profile.profile(state.doc.scene()).radius;
-        self.live.set_arc_tolerance(state.arc_tolerance);
-        self.live
-            .update(&state.doc, state.fixed.as_ref(), radius, wake);
         let shown = state.shown_query();
         let query = shown.map(|i| &state.doc.scene().queries[i]);
+        self.live.set_arc_tolerance(state.arc_tolerance);
+        // A new build answers the shown query while its picture is drawn.
+        self.live.set_ask(query.map(|q| Ask {
+            start: q.start,
+            goal: q.goal,
+            options: state.lab.options,
+        }));
+        self.live
+            .update(&state.doc, state.fixed.as_ref(), radius, wake);
         self.profile_paths = match query {
             Some(q) if state.profile == Shown::All && state.fixed.is_none() => {
                 Some(ProfilePaths::update(

@@ -15,8 +15,11 @@ use super::dense::EdgeFill;
 use super::fixed::FixedNavmesh;
 use super::paint::Picture;
 use crate::document::Document;
+use crate::geom::Point;
 use crate::import;
-use crate::nav::{self, BuildError, BuildOptions, Incremental};
+use crate::nav::{
+    self, Answer, BuildError, BuildOptions, CorridorOptions, Incremental, QueryOptions,
+};
 use crate::scene::{RingRef, Scene};
 use crate::viz::{self, DrawList, Primitive};
 use std::sync::Arc;
@@ -37,8 +40,19 @@ pub struct Built {
     pub build: nav::Build,
     /// Free space and mesh, ready to paint.
     pub picture: Picture,
+    /// The answer to the query asked when the build was made (see [`Live::set_ask`]).
+    pub answer: Option<(Ask, Answer)>,
     /// Wall-clock time of the whole rebuild.
     pub elapsed: Duration,
+}
+
+/// A query to answer with each new build: from `start` to `goal` with the corridor
+/// optimisations `options`, explained against the scene.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ask {
+    pub start: Point,
+    pub goal: Point,
+    pub options: CorridorOptions,
 }
 
 /// A build that failed, naming the ring at fault when there is one.
@@ -96,6 +110,8 @@ pub struct Live {
     arc_tolerance: Option<f64>,
     /// The state of the shown build for incremental updates, if it kept one.
     incremental: Option<Incremental>,
+    /// The query answered with each new build.
+    ask: Option<Ask>,
 }
 
 impl Live {
@@ -109,6 +125,7 @@ impl Live {
             last_cost: None,
             arc_tolerance: None,
             incremental: None,
+            ask: None,
         }
     }
 
@@ -126,6 +143,12 @@ impl Live {
     /// [`Live::update`] rebuilds when it changed.
     pub fn set_arc_tolerance(&mut self, tolerance: Option<f64>) {
         self.arc_tolerance = tolerance;
+    }
+
+    /// Sets the query the next builds answer beside drawing their picture (the analysis
+    /// takes that answer instead of querying again).
+    pub fn set_ask(&mut self, ask: Option<Ask>) {
+        self.ask = ask;
     }
 
     /// A build is running on the worker thread.
@@ -165,7 +188,8 @@ impl Live {
             let options = exact(radius, self.arc_tolerance);
             if let Some((build, next)) = state.update(doc.scene(), &options) {
                 let previous = self.shown.as_ref().map(|b| &b.picture);
-                let built = picture(build, target, false, started, previous);
+                let ask = self.ask.map(|a| (a, doc.scene()));
+                let built = picture(build, target, false, started, previous, ask);
                 // The cost estimate stays the full build's: it decides where the next full
                 // build runs.
                 let full_cost = self.last_cost;
@@ -175,24 +199,25 @@ impl Live {
             }
         }
         if self.last_cost.is_none_or(|c| c <= self.budget) {
-            let outcome = build(doc.scene(), fixed, target);
+            let outcome = build(doc.scene(), fixed, target, self.ask);
             self.accept(outcome);
             return;
         }
         let scene = doc.scene().clone();
         let pinned = fixed.cloned();
+        let ask = self.ask;
         let (tx, rx) = mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("navscope-build".into())
             .spawn(move || {
-                let _ = tx.send(build(&scene, pinned.as_ref(), target));
+                let _ = tx.send(build(&scene, pinned.as_ref(), target, ask));
                 wake();
             });
         match spawned {
             Ok(_) => self.job = Some(Job { target, result: rx }),
             Err(e) => {
                 log::warn!("cannot start the build thread ({e}); building on the UI thread");
-                self.accept(build(doc.scene(), fixed, target));
+                self.accept(build(doc.scene(), fixed, target, self.ask));
             }
         }
     }
@@ -253,9 +278,14 @@ fn exact(radius: f64, arc_tolerance: Option<f64>) -> BuildOptions {
     }
 }
 
-/// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture. An exact
-/// build of a scene keeps its state for incremental updates.
-fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outcome {
+/// Builds `scene` (or the `fixed` navmesh) for `target` and prepares its picture and the
+/// answer to `ask`. An exact build of a scene keeps its state for incremental updates.
+fn build(
+    scene: &Scene,
+    fixed: Option<&FixedNavmesh>,
+    target: BuildKey,
+    ask: Option<Ask>,
+) -> Outcome {
     let started = Instant::now();
     let revision = target.revision;
     let radius = f64::from_bits(target.radius);
@@ -281,24 +311,31 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outco
     match built {
         Ok((build, state)) => (
             target,
-            Ok(picture(build, target, target.preview, started, None)),
+            Ok(picture(
+                build,
+                target,
+                target.preview,
+                started,
+                None,
+                ask.map(|a| (a, scene)),
+            )),
             state,
         ),
         Err(failure) => (target, Err(failure), None),
     }
 }
 
-/// `build` for `key` with its picture (reusing what it can of the `previous` one); `started`
-/// is when the rebuild began.
-/// The query that follows every rebuild asks for the exact path and the raw clearance: the
-/// exact search's polygons and fans and the raw walls' index are made on the other core while
-/// the picture is drawn.
+/// `build` for `key` with its picture (reusing what it can of the `previous` one) and the
+/// answer to `ask` (a query explained against its scene); `started` is when the rebuild began.
+/// The query is answered on the other core while the picture is drawn, after the exact
+/// search's polygons and fans and the raw walls' index are made there (every query needs them).
 fn picture(
     build: nav::Build,
     key: BuildKey,
     preview: bool,
     started: Instant,
     previous: Option<&Picture>,
+    ask: Option<(Ask, &Scene)>,
 ) -> Built {
     let draw = || {
         let mut list = DrawList::default();
@@ -315,20 +352,32 @@ fn picture(
             None => picture,
         }
     };
-    let prepare = || {
+    let prepare_and_ask = || {
         build.mesh.prepare_exact_search();
         if let Some(raw) = &build.raw {
             raw.walls();
         }
+        let prepared = started.elapsed();
+        let answer = ask.map(|(a, scene)| {
+            let options = QueryOptions::explained(scene, a.options);
+            (a, nav::query(&build, a.start, a.goal, &options))
+        });
+        (prepared, answer)
     };
-    let ((), picture) = rayon::join(prepare, draw);
+    let ((prepared, answer), picture) = rayon::join(prepare_and_ask, || {
+        let picture = draw();
+        (picture, started.elapsed())
+    });
+    let (picture, drawn) = picture;
     Built {
         key,
         revision: key.revision,
         preview,
         build,
         picture,
-        elapsed: started.elapsed(),
+        answer,
+        // The rebuild, not the query.
+        elapsed: prepared.max(drawn),
     }
 }
 
@@ -357,6 +406,46 @@ mod tests {
         live.update(&doc, None, doc.scene().agent_radius, || {});
         assert_eq!(live.shown().map(|b| b.revision), Some(2));
         assert!(live.failure().is_none());
+    }
+
+    #[test]
+    fn a_build_answers_the_asked_query_and_the_analysis_takes_that_answer() {
+        let doc = doc();
+        let q = &doc.scene().queries[0];
+        let ask = Ask {
+            start: q.start,
+            goal: q.goal,
+            options: CorridorOptions::default(),
+        };
+        let mut live = Live::new(Duration::MAX);
+        live.set_ask(Some(ask));
+        live.update(&doc, None, doc.scene().agent_radius, || {});
+        let built = live.shown().expect("the example builds");
+        let (asked, answer) = built.answer.as_ref().expect("the build answered the query");
+        assert_eq!(*asked, ask);
+        let options = QueryOptions::explained(doc.scene(), ask.options);
+        let fresh = nav::query(&built.build, q.start, q.goal, &options);
+        let lengths = |a: &Answer| a.paths().map(|(v, p)| (v, p.length)).collect::<Vec<_>>();
+        assert_eq!(lengths(answer), lengths(&fresh));
+        // The analysis takes that answer (its own query would have taken its own time).
+        let analysis = super::super::analysis::Analysis::update(
+            None,
+            built,
+            doc.scene(),
+            q.start,
+            q.goal,
+            ask.options,
+        );
+        assert_eq!(analysis.answer.time_us, answer.time_us);
+        let other = super::super::analysis::Analysis::update(
+            None,
+            built,
+            doc.scene(),
+            q.goal,
+            q.start,
+            ask.options,
+        );
+        assert_eq!(other.answer.start, q.goal, "another query is answered anew");
     }
 
     #[test]
