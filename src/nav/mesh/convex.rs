@@ -9,7 +9,8 @@
 //! A fan is the polygons around a vertex, walked from one of them towards a wall: crossing a
 //! polygon's edge (v, next) turns clockwise and crossing its edge (prev, v) turns
 //! counter-clockwise. A walk stops at a wall (an edge at v with no neighbour) or when it comes
-//! back to where it started (v is then inside the free space):
+//! back to where it started (v is then inside the free space). Each fan is numbered once when
+//! the mesh is made (`fan_of`), with its walls, so the search looks them up instead of walking:
 //! ```text
 //!    before          counter-clockwise walk from p ends at the incoming wall before -> v,
 //!       \  p2  /     clockwise walk ends at the outgoing wall v -> after
@@ -44,6 +45,16 @@ pub(crate) struct ConvexMesh {
     neighbors: Vec<Option<PolyId>>,
     /// The polygon holding each triangle.
     poly_of: Vec<PolyId>,
+    /// Parallel to `corners`: the edge of the polygon across each edge that leads back (0 at
+    /// a wall).
+    back: Vec<u8>,
+    /// Parallel to `corners`: the fan of that corner's vertex holding the polygon.
+    fan_of: Vec<u32>,
+    /// Per fan: the far vertices of the walls that end it [counter-clockwise, clockwise];
+    /// `None` when its polygons close around the vertex.
+    fan_walls: Vec<Option<[VertexId; 2]>>,
+    /// Per polygon: walled on all its sides but one.
+    dead_end: Vec<bool>,
 }
 
 /// A polygon while merging: each corner with the triangle across the edge that starts there.
@@ -104,12 +115,57 @@ impl ConvexMesh {
             }
             starts.push(corners.len() as u32);
         }
-        ConvexMesh {
+        let mut convex = ConvexMesh {
             starts,
             corners,
             neighbors,
             poly_of,
+            back: Vec::new(),
+            fan_of: Vec::new(),
+            fan_walls: Vec::new(),
+            dead_end: Vec::new(),
+        };
+        convex.back = convex
+            .polygons()
+            .flat_map(|p| convex.neighbors(p).iter().map(move |&q| (p, q)))
+            .map(|(p, q)| q.and_then(|q| convex.shared_edge(q, p)).unwrap_or(0) as u8)
+            .collect();
+        convex.number_fans();
+        convex.dead_end = convex
+            .polygons()
+            .map(|p| convex.neighbors(p).iter().flatten().count() == 1)
+            .collect();
+        convex
+    }
+
+    /// Numbers the fans (`fan_of`) and notes their walls (`fan_walls`): each fan is walked
+    /// counter-clockwise to its wall (or round to its start) and numbered from there clockwise.
+    fn number_fans(&mut self) {
+        const UNSEEN: u32 = u32::MAX;
+        let mut fan_of = vec![UNSEEN; self.corners.len()];
+        let mut fan_walls = Vec::new();
+        for p in self.polygons() {
+            for i in 0..self.corners(p).len() {
+                if fan_of[self.slot(p) + i] != UNSEEN {
+                    continue;
+                }
+                let first = self.fan_corners(p, i, true).last().unwrap_or((p, i));
+                let closed = self.fan_step(first.0, first.1, true).is_some();
+                let mut end = first;
+                for (q, j) in self.fan_corners(first.0, first.1, false) {
+                    fan_of[self.slot(q) + j] = fan_walls.len() as u32;
+                    end = (q, j);
+                }
+                let far = |(q, j): (PolyId, usize), ccw: bool| {
+                    let corners = self.corners(q);
+                    let n = corners.len();
+                    corners[if ccw { (j + n - 1) % n } else { (j + 1) % n }]
+                };
+                fan_walls.push((!closed).then(|| [far(first, true), far(end, false)]));
+            }
         }
+        self.fan_of = fan_of;
+        self.fan_walls = fan_walls;
     }
 
     /// Every polygon.
@@ -157,11 +213,50 @@ impl ConvexMesh {
         self.corners(p).iter().position(|&u| u == v).unwrap_or(0)
     }
 
+    /// Which edge of the polygon across edge `k` of `p` borders `p` (0 at a wall).
+    pub(crate) fn entry_edge(&self, p: PolyId, k: usize) -> usize {
+        self.back[self.slot(p) + k] as usize
+    }
+
+    /// The polygon is walled on all its sides but one.
+    pub(crate) fn is_dead_end(&self, p: PolyId) -> bool {
+        self.dead_end[p.index()]
+    }
+
+    /// The fan holding the corner with slot `slot` (see [`ConvexMesh::slot`]); fans are
+    /// numbered `0..fan_count()`.
+    pub(crate) fn fan_of(&self, slot: usize) -> u32 {
+        self.fan_of[slot]
+    }
+
+    /// Number of fans of all vertices together.
+    pub(crate) fn fan_count(&self) -> usize {
+        self.fan_walls.len()
+    }
+
+    /// The far vertices of the walls ending `fan` [counter-clockwise, clockwise]; `None` when
+    /// its polygons close around the vertex.
+    pub(crate) fn fan_walls(&self, fan: u32) -> Option<[VertexId; 2]> {
+        self.fan_walls[fan as usize]
+    }
+
     /// The polygons met turning around `v` from `p` (included, `v` must be one of its corners)
     /// counter-clockwise (`ccw`) or clockwise, until a wall or until the walk is back at `p`.
     pub(crate) fn fan(&self, v: VertexId, p: PolyId, ccw: bool) -> impl Iterator<Item = PolyId> {
-        std::iter::successors(Some(p), move |&q| {
-            self.fan_step(v, q, ccw).filter(|&n| n != p)
+        self.fan_corners(p, self.corner_of(v, p), ccw)
+            .map(|(q, _)| q)
+    }
+
+    /// [`ConvexMesh::fan`] around corner `i` of `p`, with that vertex's corner index in each
+    /// polygon.
+    pub(crate) fn fan_corners(
+        &self,
+        p: PolyId,
+        i: usize,
+        ccw: bool,
+    ) -> impl Iterator<Item = (PolyId, usize)> {
+        std::iter::successors(Some((p, i)), move |&(q, j)| {
+            self.fan_step(q, j, ccw).filter(|&(n, _)| n != p)
         })
     }
 
@@ -169,27 +264,29 @@ impl ConvexMesh {
     /// other vertex (`before` counter-clockwise, `after` clockwise). `None` when the polygons
     /// close around `v`.
     pub(crate) fn fan_wall(&self, v: VertexId, p: PolyId, ccw: bool) -> Option<(PolyId, VertexId)> {
-        let mut q = p;
-        loop {
-            let (corners, i) = (self.corners(q), self.corner_of(v, q));
-            let n = corners.len();
-            let (edge, far) = if ccw {
-                ((i + n - 1) % n, corners[(i + n - 1) % n])
-            } else {
-                (i, corners[(i + 1) % n])
-            };
-            match self.neighbors(q)[edge] {
-                None => return Some((q, far)),
-                Some(next) if next == p => return None,
-                Some(next) => q = next,
-            }
+        let (q, j) = self.fan_corners(p, self.corner_of(v, p), ccw).last()?;
+        if self.fan_step(q, j, ccw).is_some() {
+            return None; // back at p
         }
+        let walls = self.fan_walls(self.fan_of(self.slot(q) + j))?;
+        Some((q, walls[usize::from(!ccw)]))
     }
 
-    /// The next polygon around `v` from `p`, if no wall is in between.
-    fn fan_step(&self, v: VertexId, p: PolyId, ccw: bool) -> Option<PolyId> {
-        let (n, i) = (self.corners(p).len(), self.corner_of(v, p));
-        self.neighbors(p)[if ccw { (i + n - 1) % n } else { i }]
+    /// The next polygon around corner `i` of `p`, and the vertex's corner index there, if no
+    /// wall is in between.
+    fn fan_step(&self, p: PolyId, i: usize, ccw: bool) -> Option<(PolyId, usize)> {
+        let n = self.corners(p).len();
+        let edge = self.slot(p) + if ccw { (i + n - 1) % n } else { i };
+        let q = self.neighbors[edge]?;
+        let e = self.back[edge] as usize;
+        Some((
+            q,
+            if ccw {
+                e
+            } else {
+                (e + 1) % self.corners(q).len()
+            },
+        ))
     }
 
     fn range(&self, p: PolyId) -> std::ops::Range<usize> {
@@ -273,6 +370,7 @@ mod tests {
                 area += 0.5 * (a - first).cross(b - first);
                 if let Some(q) = convex.neighbors(p)[i] {
                     let e = convex.shared_edge(q, p).expect("neighbours both ways");
+                    assert_eq!(convex.entry_edge(p, i), e);
                     let back = convex.corners(q);
                     assert_eq!(back[e], corners[(i + 1) % n]);
                     assert_eq!(back[(e + 1) % back.len()], corners[i]);
@@ -280,6 +378,45 @@ mod tests {
             }
         }
         assert!((area - mesh.area()).abs() < 1e-9 * mesh.area());
+        check_fans(mesh, convex);
+    }
+
+    /// The numbered fans agree with walking round each vertex: every corner met walking from
+    /// a corner has its number, a corner of another fan of the vertex has another, and the
+    /// noted walls are the walls the walks reach.
+    fn check_fans(mesh: &NavMesh, convex: &ConvexMesh) {
+        let number =
+            |v: VertexId, q: PolyId| convex.fan_of(convex.slot(q) + convex.corner_of(v, q));
+        for p in convex.polygons() {
+            for &v in convex.corners(p) {
+                let fan = number(v, p);
+                let around: Vec<PolyId> = convex
+                    .fan(v, p, true)
+                    .chain(convex.fan(v, p, false))
+                    .collect();
+                assert!(around.iter().all(|&q| number(v, q) == fan));
+                for q in convex.polygons() {
+                    if convex.corners(q).contains(&v) && !around.contains(&q) {
+                        assert_ne!(number(v, q), fan, "two fans of {v:?} share a number");
+                    }
+                }
+                let walk = |ccw: bool| {
+                    let mut q = p;
+                    loop {
+                        let (corners, i) = (convex.corners(q), convex.corner_of(v, q));
+                        let n = corners.len();
+                        let edge = if ccw { (i + n - 1) % n } else { i };
+                        match convex.neighbors(q)[edge] {
+                            None => return Some(corners[if ccw { edge } else { (i + 1) % n }]),
+                            Some(next) if next == p => return None,
+                            Some(next) => q = next,
+                        }
+                    }
+                };
+                let walls = walk(true).zip(walk(false)).map(|(a, b)| [a, b]);
+                assert_eq!(convex.fan_walls(fan), walls, "walls of {}", mesh.vertex(v));
+            }
+        }
     }
 
     /// The 10 x 10 room with a 2 x 2 box in the middle, triangulated.
@@ -311,6 +448,32 @@ mod tests {
                 assert!(convex.corners(p).contains(&v));
             }
         }
+    }
+
+    #[test]
+    fn a_vertex_where_two_obstacles_touch_has_two_numbered_fans() {
+        let free = FreeSpace {
+            contours: vec![
+                rect(0.0, 0.0, 8.0, 8.0, false),
+                rect(2.0, 2.0, 4.0, 4.0, true),
+                rect(4.0, 4.0, 6.0, 6.0, true),
+            ],
+        };
+        let mesh = triangulate(&free).unwrap();
+        let convex = mesh.convex();
+        check(&mesh, convex);
+        let v = (0..mesh.vertex_count() as u32)
+            .map(VertexId)
+            .find(|&v| mesh.vertex(v) == Point::new(4.0, 4.0))
+            .unwrap();
+        let mut fans: Vec<u32> = convex
+            .polygons()
+            .filter(|&p| convex.corners(p).contains(&v))
+            .map(|p| convex.fan_of(convex.slot(p) + convex.corner_of(v, p)))
+            .collect();
+        fans.sort_unstable();
+        fans.dedup();
+        assert_eq!(fans.len(), 2);
     }
 
     #[test]
