@@ -10,7 +10,7 @@
 //! polygon's edge (v, next) turns clockwise and crossing its edge (prev, v) turns
 //! counter-clockwise. A walk stops at a wall (an edge at v with no neighbour) or when it comes
 //! back to where it started (v is then inside the free space). Each fan is numbered once when
-//! the mesh is made (`fan_of`), with its walls, so the search looks them up instead of walking:
+//! the mesh is made, with its walls, so the search looks them up instead of walking:
 //! ```text
 //!    before          counter-clockwise walk from p ends at the incoming wall before -> v,
 //!       \  p2  /     clockwise walk ends at the outgoing wall v -> after
@@ -18,6 +18,7 @@
 //!  (wall) v-------- after (wall)
 //! ```
 
+use super::bits::Bits;
 use super::ids::{TriId, VertexId};
 use crate::geom::{Point, orient};
 use smallvec::SmallVec;
@@ -48,14 +49,28 @@ pub(crate) struct ConvexMesh {
     /// Parallel to `corners`: the edge of the polygon across each edge that leads back (0 at
     /// a wall).
     back: Vec<u8>,
-    /// Parallel to `corners`: the fan of that corner's vertex holding the polygon.
-    fan_of: Vec<u32>,
-    /// Per fan: the far vertices of the walls that end it [counter-clockwise, clockwise];
-    /// `None` when its polygons close around the vertex.
-    fan_walls: Vec<Option<[VertexId; 2]>>,
+    /// Parallel to `corners`: the fan of that corner's vertex holding the polygon, with its
+    /// walls (kept per corner, not per fan: the search reads both at once).
+    corner_fans: Vec<CornerFan>,
+    /// Number of fans.
+    fan_count: usize,
+    /// The corner slots whose vertex is reflex in their fan: the walls meet there at more than
+    /// a half-turn on the free side, so a shortest path may bend round it (never elsewhere).
+    reflex: Bits,
     /// Per polygon: walled on all its sides but one.
     dead_end: Vec<bool>,
 }
+
+/// The fan of a corner's vertex holding its polygon: its number and the far vertices of the
+/// walls that end it [counter-clockwise, clockwise], `NO_WALLS` when its polygons close around
+/// the vertex.
+#[derive(Clone, Copy, Debug)]
+struct CornerFan {
+    fan: u32,
+    walls: [u32; 2],
+}
+
+const NO_WALLS: [u32; 2] = [u32::MAX; 2];
 
 /// A polygon while merging: each corner with the triangle across the edge that starts there.
 /// Most merged polygons have few corners, so they stay inline: merging a mesh of 50k
@@ -121,8 +136,9 @@ impl ConvexMesh {
             neighbors,
             poly_of,
             back: Vec::new(),
-            fan_of: Vec::new(),
-            fan_walls: Vec::new(),
+            corner_fans: Vec::new(),
+            fan_count: 0,
+            reflex: Bits::default(),
             dead_end: Vec::new(),
         };
         convex.back = convex
@@ -130,7 +146,7 @@ impl ConvexMesh {
             .flat_map(|p| convex.neighbors(p).iter().map(move |&q| (p, q)))
             .map(|(p, q)| q.and_then(|q| convex.shared_edge(q, p)).unwrap_or(0) as u8)
             .collect();
-        convex.number_fans();
+        convex.number_fans(vertices);
         convex.dead_end = convex
             .polygons()
             .map(|p| convex.neighbors(p).iter().flatten().count() == 1)
@@ -138,34 +154,57 @@ impl ConvexMesh {
         convex
     }
 
-    /// Numbers the fans (`fan_of`) and notes their walls (`fan_walls`): each fan is walked
-    /// counter-clockwise to its wall (or round to its start) and numbered from there clockwise.
-    fn number_fans(&mut self) {
-        const UNSEEN: u32 = u32::MAX;
-        let mut fan_of = vec![UNSEEN; self.corners.len()];
-        let mut fan_walls = Vec::new();
+    /// Numbers the fans and notes their walls (`corner_fans`) and reflex corners:
+    /// each fan is walked counter-clockwise to its wall (or round to its start) and numbered
+    /// from there clockwise.
+    fn number_fans(&mut self, vertices: &[Point]) {
+        const UNSEEN: CornerFan = CornerFan {
+            fan: u32::MAX,
+            walls: NO_WALLS,
+        };
+        let mut corner_fans = vec![UNSEEN; self.corners.len()];
+        let mut fan = 0;
+        let mut reflex = Bits::new(self.corners.len());
         for p in self.polygons() {
             for i in 0..self.corners(p).len() {
-                if fan_of[self.slot(p) + i] != UNSEEN {
+                if corner_fans[self.slot(p) + i].fan != UNSEEN.fan {
                     continue;
                 }
                 let first = self.fan_corners(p, i, true).last().unwrap_or((p, i));
                 let closed = self.fan_step(first.0, first.1, true).is_some();
-                let mut end = first;
-                for (q, j) in self.fan_corners(first.0, first.1, false) {
-                    fan_of[self.slot(q) + j] = fan_walls.len() as u32;
-                    end = (q, j);
-                }
+                let end = self
+                    .fan_corners(first.0, first.1, false)
+                    .last()
+                    .unwrap_or(first);
                 let far = |(q, j): (PolyId, usize), ccw: bool| {
                     let corners = self.corners(q);
                     let n = corners.len();
                     corners[if ccw { (j + n - 1) % n } else { (j + 1) % n }]
                 };
-                fan_walls.push((!closed).then(|| [far(first, true), far(end, false)]));
+                let walls = (!closed).then(|| [far(first, true), far(end, false)]);
+                // Walls turning right at v (or folding back on each other) leave more than a
+                // half-turn free.
+                let is_reflex = walls.is_some_and(|[before, after]| {
+                    let [b, v, a] =
+                        [before, self.corners(p)[i], after].map(|u| vertices[u.index()]);
+                    let turn = orient(b, v, a);
+                    turn < 0.0 || (turn == 0.0 && (b - v).dot(a - v) > 0.0)
+                });
+                for (q, j) in self.fan_corners(first.0, first.1, false) {
+                    corner_fans[self.slot(q) + j] = CornerFan {
+                        fan,
+                        walls: walls.map_or(NO_WALLS, |w| w.map(|v| v.0)),
+                    };
+                    if is_reflex {
+                        reflex.insert(self.slot(q) + j);
+                    }
+                }
+                fan += 1;
             }
         }
-        self.fan_of = fan_of;
-        self.fan_walls = fan_walls;
+        self.corner_fans = corner_fans;
+        self.fan_count = fan as usize;
+        self.reflex = reflex;
     }
 
     /// Every polygon.
@@ -173,7 +212,6 @@ impl ConvexMesh {
         (0..self.starts.len() as u32 - 1).map(PolyId)
     }
 
-    #[cfg(test)]
     pub(crate) fn polygon_count(&self) -> usize {
         self.starts.len() - 1
     }
@@ -223,21 +261,23 @@ impl ConvexMesh {
         self.dead_end[p.index()]
     }
 
-    /// The fan holding the corner with slot `slot` (see [`ConvexMesh::slot`]); fans are
-    /// numbered `0..fan_count()`.
-    pub(crate) fn fan_of(&self, slot: usize) -> u32 {
-        self.fan_of[slot]
+    /// The vertex of the corner with slot `slot` is reflex in its fan: its walls meet at more
+    /// than a half-turn on the free side (the only corners a shortest path bends round).
+    pub(crate) fn is_reflex(&self, slot: usize) -> bool {
+        self.reflex.contains(slot)
     }
 
     /// Number of fans of all vertices together.
     pub(crate) fn fan_count(&self) -> usize {
-        self.fan_walls.len()
+        self.fan_count
     }
 
-    /// The far vertices of the walls ending `fan` [counter-clockwise, clockwise]; `None` when
-    /// its polygons close around the vertex.
-    pub(crate) fn fan_walls(&self, fan: u32) -> Option<[VertexId; 2]> {
-        self.fan_walls[fan as usize]
+    /// The fan holding the corner with slot `slot` (see [`ConvexMesh::slot`]; fans are
+    /// numbered `0..fan_count()`) and the far vertices of the walls ending it
+    /// [counter-clockwise, clockwise] (`None` when its polygons close around the vertex).
+    pub(crate) fn fan_at(&self, slot: usize) -> (u32, Option<[VertexId; 2]>) {
+        let CornerFan { fan, walls } = self.corner_fans[slot];
+        (fan, (walls != NO_WALLS).then(|| walls.map(VertexId)))
     }
 
     /// The polygons met turning around `v` from `p` (included, `v` must be one of its corners)
@@ -268,7 +308,7 @@ impl ConvexMesh {
         if self.fan_step(q, j, ccw).is_some() {
             return None; // back at p
         }
-        let walls = self.fan_walls(self.fan_of(self.slot(q) + j))?;
+        let walls = self.fan_at(self.slot(q) + j).1?;
         Some((q, walls[usize::from(!ccw)]))
     }
 
@@ -354,7 +394,7 @@ mod tests {
 
     /// Every polygon is strictly convex, counter-clockwise, and its neighbour across each edge
     /// has the same edge reversed; the polygons cover exactly the triangles.
-    fn check(mesh: &NavMesh, convex: &ConvexMesh) {
+    fn check(free: &FreeSpace, mesh: &NavMesh, convex: &ConvexMesh) {
         let mut area = 0.0;
         for p in (0..convex.polygon_count() as u32).map(PolyId) {
             let corners = convex.corners(p);
@@ -378,15 +418,15 @@ mod tests {
             }
         }
         assert!((area - mesh.area()).abs() < 1e-9 * mesh.area());
-        check_fans(mesh, convex);
+        check_fans(free, mesh, convex);
     }
 
     /// The numbered fans agree with walking round each vertex: every corner met walking from
     /// a corner has its number, a corner of another fan of the vertex has another, and the
     /// noted walls are the walls the walks reach.
-    fn check_fans(mesh: &NavMesh, convex: &ConvexMesh) {
+    fn check_fans(free: &FreeSpace, mesh: &NavMesh, convex: &ConvexMesh) {
         let number =
-            |v: VertexId, q: PolyId| convex.fan_of(convex.slot(q) + convex.corner_of(v, q));
+            |v: VertexId, q: PolyId| convex.fan_at(convex.slot(q) + convex.corner_of(v, q)).0;
         for p in convex.polygons() {
             for &v in convex.corners(p) {
                 let fan = number(v, p);
@@ -414,27 +454,39 @@ mod tests {
                     }
                 };
                 let walls = walk(true).zip(walk(false)).map(|(a, b)| [a, b]);
-                assert_eq!(convex.fan_walls(fan), walls, "walls of {}", mesh.vertex(v));
+                let slot = convex.slot(p) + convex.corner_of(v, p);
+                assert_eq!(
+                    convex.fan_at(slot),
+                    (fan, walls),
+                    "walls of {}",
+                    mesh.vertex(v)
+                );
+                let on_hole = |c: &Contour| c.points.contains(&mesh.vertex(v));
+                // The test rooms' walls: a corner is reflex exactly on a (rectangular) hole,
+                // except where two holes touch.
+                let holes = free.contours[1..].iter().filter(|c| on_hole(c)).count();
+                assert_eq!(convex.is_reflex(slot), holes == 1, "{}", mesh.vertex(v));
             }
         }
     }
 
-    /// The 10 x 10 room with a 2 x 2 box in the middle, triangulated.
-    fn room_with_box() -> NavMesh {
+    /// The 10 x 10 room with a 2 x 2 box in the middle, and its mesh.
+    fn room_with_box() -> (FreeSpace, NavMesh) {
         let free = FreeSpace {
             contours: vec![
                 rect(0.0, 0.0, 10.0, 10.0, false),
                 rect(4.0, 4.0, 6.0, 6.0, true),
             ],
         };
-        triangulate(&free).unwrap()
+        let mesh = triangulate(&free).unwrap();
+        (free, mesh)
     }
 
     #[test]
     fn a_room_with_a_box_merges_into_few_convex_polygons() {
-        let mesh = room_with_box();
+        let (free, mesh) = room_with_box();
         let convex = mesh.convex();
-        check(&mesh, convex);
+        check(&free, &mesh, convex);
         // 8 triangles; a ring round a box needs at least 4 convex pieces.
         assert_eq!(mesh.triangle_count(), 8);
         assert!(
@@ -461,7 +513,7 @@ mod tests {
         };
         let mesh = triangulate(&free).unwrap();
         let convex = mesh.convex();
-        check(&mesh, convex);
+        check(&free, &mesh, convex);
         let v = (0..mesh.vertex_count() as u32)
             .map(VertexId)
             .find(|&v| mesh.vertex(v) == Point::new(4.0, 4.0))
@@ -469,7 +521,7 @@ mod tests {
         let mut fans: Vec<u32> = convex
             .polygons()
             .filter(|&p| convex.corners(p).contains(&v))
-            .map(|p| convex.fan_of(convex.slot(p) + convex.corner_of(v, p)))
+            .map(|p| convex.fan_at(convex.slot(p) + convex.corner_of(v, p)).0)
             .collect();
         fans.sort_unstable();
         fans.dedup();
@@ -478,7 +530,7 @@ mod tests {
 
     #[test]
     fn fans_walk_polygons_round_a_vertex_to_the_walls() {
-        let mesh = room_with_box();
+        let (_, mesh) = room_with_box();
         let convex = mesh.convex();
         // The box corner (4, 4): walls to (6, 4) and (4, 6).
         let v = (0..mesh.vertex_count() as u32)

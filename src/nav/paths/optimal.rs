@@ -408,6 +408,9 @@ impl Search<'_> {
     fn cross_hub(&self, node: Node) -> Option<Node> {
         let convex = self.convex;
         let hubs = self.mesh.hub_fans();
+        if !hubs.touches(node.poly) {
+            return Some(node);
+        }
         let corners = convex.corners(node.poly);
         let (j, n) = (node.entry as usize, corners.len());
         let slot = convex.slot(node.poly);
@@ -583,10 +586,13 @@ impl Search<'_> {
     /// around and this is the shortest such way to it found so far.
     fn turn(&mut self, parent: u32, t: PolyId, i: usize, left: bool) {
         let convex = self.convex;
-        let fan = convex.fan_of(convex.slot(t) + i);
+        let slot = convex.slot(t) + i;
+        if !convex.is_reflex(slot) {
+            return; // the walls leave no point beyond v hidden on either side
+        }
         // The polygons from t round to the wall on that side hold points hidden from the
-        // parent only if the wall lies strictly on that side (v is then a reflex corner).
-        let Some(walls) = convex.fan_walls(fan) else {
+        // parent only if the wall lies strictly on that side.
+        let (fan, Some(walls)) = convex.fan_at(slot) else {
             return;
         };
         let p = &self.scratch.roots[parent as usize];
