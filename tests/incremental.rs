@@ -297,9 +297,12 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[(Point, Point)]) -> Result<(), S
 fn run(mut scene: Scene, edits: &[EditSpec], pairs: &[Pair]) -> Result<usize, String> {
     let options = BuildOptions::default();
     let pairs = scaled(pairs);
-    let mut state = Incremental::start(&scene, &options)
-        .ok()
-        .and_then(|(_, s)| s);
+    // The last build stays alive during the next update, as in the editor (its mesh shares
+    // the state's triangulation, so the update edits the spare copy).
+    let (mut _shown, mut state) = match Incremental::start(&scene, &options) {
+        Ok((build, state)) => (Some(build), state),
+        Err(_) => (None, None),
+    };
     let mut used = 0;
     for (k, edit) in edits.iter().enumerate() {
         apply(&mut scene, edit);
@@ -308,12 +311,14 @@ fn run(mut scene: Scene, edits: &[EditSpec], pairs: &[Pair]) -> Result<usize, St
                 used += 1;
                 compare(&scene, &build, &pairs)
                     .map_err(|e| format!("after edit {k} ({edit:?}): {e}"))?;
+                _shown = Some(build);
                 state = Some(next);
             }
             None => {
-                state = Incremental::start(&scene, &options)
-                    .ok()
-                    .and_then(|(_, s)| s)
+                (_shown, state) = match Incremental::start(&scene, &options) {
+                    Ok((build, state)) => (Some(build), state),
+                    Err(_) => (None, None),
+                };
             }
         }
     }

@@ -164,7 +164,8 @@ impl Live {
             let started = Instant::now();
             let options = exact(radius, self.arc_tolerance);
             if let Some((build, next)) = state.update(doc.scene(), &options) {
-                let built = picture(build, target, false, started);
+                let previous = self.shown.as_ref().map(|b| &b.picture);
+                let built = picture(build, target, false, started, previous);
                 // The cost estimate stays the full build's: it decides where the next full
                 // build runs.
                 let full_cost = self.last_cost;
@@ -280,17 +281,24 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outco
     match built {
         Ok((build, state)) => (
             target,
-            Ok(picture(build, target, target.preview, started)),
+            Ok(picture(build, target, target.preview, started, None)),
             state,
         ),
         Err(failure) => (target, Err(failure), None),
     }
 }
 
-/// `build` for `key` with its picture; `started` is when the rebuild began.
+/// `build` for `key` with its picture (reusing what it can of the `previous` one); `started`
+/// is when the rebuild began.
 /// The query that follows every rebuild asks for the exact path: its convex polygons are merged
 /// on the other core while the picture is drawn.
-fn picture(build: nav::Build, key: BuildKey, preview: bool, started: Instant) -> Built {
+fn picture(
+    build: nav::Build,
+    key: BuildKey,
+    preview: bool,
+    started: Instant,
+    previous: Option<&Picture>,
+) -> Built {
     let draw = || {
         let mut list = DrawList::default();
         viz::draw_free_space(&build.free_space, &mut list);
@@ -300,7 +308,7 @@ fn picture(build: nav::Build, key: BuildKey, preview: bool, started: Instant) ->
             Primitive::Segments(segments) => Some(EdgeFill::of_mesh(&build.mesh, segments)),
             _ => None,
         };
-        let picture = Picture::new(list);
+        let picture = Picture::reusing(list, previous);
         match edge_fill {
             Some(fill) => picture.with_edge_fill(edges, fill),
             None => picture,

@@ -11,7 +11,9 @@ use crate::geom::{Aabb, Point};
 use crate::viz::{DrawList, Item, Layer, Paint, Primitive, Theme};
 use egui::epaint::{CircleShape, Mesh, Vertex, WHITE_UV};
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
+use rustc_hash::{FxHashMap, FxHasher};
 use std::collections::BTreeSet;
+use std::hash::Hasher;
 
 /// A draw list ready for painting: fills triangulated and item bounds known.
 #[derive(Debug, Default)]
@@ -27,19 +29,43 @@ pub struct Picture {
 
 impl Picture {
     pub fn new(list: DrawList) -> Self {
-        let mut earcut = earcut::Earcut::new();
-        let fills = list
-            .items
+        Picture::reusing(list, None)
+    }
+
+    /// Like [`Picture::new`], taking the fill of each polygon that `previous` also has (same
+    /// points) from it instead of triangulating it again: after a local edit of a big scene
+    /// almost every polygon is unchanged.
+    pub fn reusing(list: DrawList, previous: Option<&Picture>) -> Self {
+        let mut known: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+        for (i, item) in previous
             .iter()
-            .map(|item| match &item.primitive {
-                Primitive::Polygon(points) if points.len() >= 3 => {
-                    let mut out = Vec::new();
-                    earcut.earcut(points.iter().map(|p| [p.x, p.y]), &[] as &[u32], &mut out);
-                    out
-                }
-                _ => Vec::new(),
-            })
-            .collect();
+            .flat_map(|p| p.list.items.iter().enumerate())
+        {
+            if let Primitive::Polygon(points) = &item.primitive {
+                known.entry(points_hash(points)).or_default().push(i);
+            }
+        }
+        let reused = |points: &[Point]| -> Option<Vec<u32>> {
+            let p = previous?;
+            let same = |&&i: &&usize| matches!(&p.list.items[i].primitive, Primitive::Polygon(q) if q == points);
+            let i = known.get(&points_hash(points))?.iter().find(same)?;
+            Some(p.fills[*i].clone())
+        };
+        let mut earcut = earcut::Earcut::new();
+        let fills =
+            list.items
+                .iter()
+                .map(|item| match &item.primitive {
+                    Primitive::Polygon(points) if points.len() >= 3 => reused(points)
+                        .unwrap_or_else(|| {
+                            let mut out = Vec::new();
+                            let flat = points.iter().map(|p| [p.x, p.y]);
+                            earcut.earcut(flat, &[] as &[u32], &mut out);
+                            out
+                        }),
+                    _ => Vec::new(),
+                })
+                .collect();
         let bounds = list
             .items
             .iter()
@@ -62,6 +88,16 @@ impl Picture {
     pub fn list(&self) -> &DrawList {
         &self.list
     }
+}
+
+/// A hash of a polygon's points (their bits), to find the same polygon in another picture.
+fn points_hash(points: &[Point]) -> u64 {
+    let mut h = FxHasher::default();
+    for p in points {
+        h.write_u64(p.x.to_bits());
+        h.write_u64(p.y.to_bits());
+    }
+    h.finish()
 }
 
 fn primitive_bounds(p: &Primitive) -> Aabb {
@@ -442,6 +478,38 @@ mod tests {
         });
         output.textures_delta.clear();
         (layers, output.shapes, ctx)
+    }
+
+    fn polygons(rings: &[&[(f64, f64)]]) -> DrawList {
+        let mut list = DrawList::default();
+        for ring in rings {
+            let points = ring.iter().map(|&(x, y)| Point::new(x, y)).collect();
+            list.push(
+                Layer::FreeSpace,
+                Style::Walkable,
+                Primitive::Polygon(points),
+            );
+        }
+        list
+    }
+
+    #[test]
+    fn a_picture_takes_the_fills_of_unchanged_polygons_from_the_previous_one() {
+        let square: &[(f64, f64)] = &[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+        let moved: &[(f64, f64)] = &[(5.0, 0.0), (6.0, 0.0), (6.0, 1.0), (5.0, 1.0)];
+        let mut previous = Picture::new(polygons(&[moved, square]));
+        // A fill no triangulation would give, to see where the new picture's comes from.
+        let marked = vec![0, 2, 3, 0, 1, 2];
+        assert_ne!(previous.fills[1], marked);
+        previous.fills[1] = marked.clone();
+        let fresh = Picture::new(polygons(&[square, &moved[..3]]));
+        let next = Picture::reusing(polygons(&[square, &moved[..3]]), Some(&previous));
+        assert_eq!(next.fills[0], marked, "the unchanged square is taken over");
+        assert_eq!(
+            next.fills[1], fresh.fills[1],
+            "the changed polygon is filled anew"
+        );
+        assert_eq!(next.fills[1].len(), 3);
     }
 
     fn marker(list: &mut DrawList, layer: Layer, x: f64) {

@@ -22,6 +22,7 @@
 //! A face changed only by a cocircular re-triangulation far from every inserted or removed
 //! vertex would not be found; the mesh then keeps the old (equally Delaunay) triangles there.
 
+use super::spare::{self, Op, Spare};
 use super::triangulate::classify;
 use crate::geom::{Aabb, Point};
 use crate::nav::mesh::clearance::Widths;
@@ -39,6 +40,7 @@ use rstar::{AABB, RTree};
 use rustc_hash::{FxHashMap, FxHashSet};
 use spade::handles::{FixedFaceHandle, FixedVertexHandle, InnerTag};
 use spade::{Point2, PositionInTriangulation, Triangulation};
+use std::sync::{Arc, OnceLock};
 
 /// A navmesh whose locator holds the triangulation it is kept in step with, and for a raw
 /// mesh its clearance widths.
@@ -48,6 +50,8 @@ pub(super) struct LiveMesh {
     mesh: NavMesh,
     locator: LiveLocator,
     widths: Option<Reach>,
+    /// The triangulation as the mesh before last had it, for the next edit (see `spare`).
+    spare: Option<Spare>,
 }
 
 /// Clearance widths, and the box each triangle's width searches can look into (see
@@ -176,6 +180,7 @@ impl LiveMesh {
             mesh,
             locator: LiveLocator::new(cdt, faces),
             widths,
+            spare: None,
         }
     }
 
@@ -201,6 +206,7 @@ impl LiveMesh {
     }
 
     pub(super) fn edit(&mut self) -> Edit<'_> {
+        spare::unshare(&mut self.spare, &mut self.locator);
         Edit {
             live: self,
             was: FxHashMap::default(),
@@ -244,6 +250,7 @@ impl Edit<'_> {
         }
         let moved = self.was(last);
         self.cdt().remove(v);
+        spare::record(&mut self.live.spare, Op::Remove(v));
         let mesh = &mut self.live.mesh;
         mesh.vertices.swap_remove(v.index());
         mesh.vertex_corners.swap_remove(v.index());
@@ -257,7 +264,9 @@ impl Edit<'_> {
     /// spade refuses the point.
     pub(super) fn insert(&mut self, p: Point, corner: Option<Corner>) -> Option<FixedVertexHandle> {
         let before = self.live.mesh.vertices.len();
-        let v = self.cdt().insert(Point2::new(p.x, p.y)).ok()?;
+        let at = Point2::new(p.x, p.y);
+        let v = self.cdt().insert(at).ok()?;
+        spare::record(&mut self.live.spare, Op::Insert(at));
         if self.live.cdt().num_vertices() == before || v.index() != before {
             return None;
         }
@@ -275,6 +284,7 @@ impl Edit<'_> {
             return false;
         }
         cdt.add_constraint(a, b);
+        spare::record(&mut self.live.spare, Op::Constraint(a, b));
         true
     }
 
@@ -292,6 +302,7 @@ impl Edit<'_> {
             .collect();
         let mesh = &mut self.live.mesh;
         let (cdt, faces) = self.live.locator.parts_mut();
+        let log = &mut self.live.spare;
         let cdt: &Cdt = cdt;
         let changed = Changed::find(cdt, faces, &names, &self.inserted, &self.removed)?;
         let gone = gone(cdt, faces, &names, &renamed, &changed.faces);
@@ -316,11 +327,9 @@ impl Edit<'_> {
         }
 
         // Records out, triangles renamed and replaced, records in.
-        for (old, _) in &gone {
-            faces.remove(*old);
-        }
-        for (old, _, _) in &rename {
-            faces.remove(*old);
+        for old in gone.iter().map(|g| g.0).chain(rename.iter().map(|r| r.0)) {
+            faces.remove(old);
+            spare::record(log, Op::FaceOut(old));
         }
         let now = |v: VertexId| VertexId(renamed.get(&v.0).copied().unwrap_or(v.0));
         for &(_, corners, tri) in &rename {
@@ -329,7 +338,9 @@ impl Edit<'_> {
                 *tri = tri.map(now);
             }
             faces.insert(corners, tri);
+            spare::record(log, Op::FaceIn(corners, tri));
         }
+        let before = mesh.triangles.len();
         let mut free: Vec<TriId> = gone.iter().filter_map(|&(_, t)| t).collect();
         free.sort_unstable_by(|a, b| b.cmp(a));
         let mut id_of: Vec<Option<TriId>> = vec![None; changed.faces.len()];
@@ -347,6 +358,7 @@ impl Edit<'_> {
             });
             id_of[s] = tri;
             faces.insert(c, tri);
+            spare::record(log, Op::FaceIn(c, tri));
         }
         // Links across every edge of a changed face, both ways.
         let mut border = Vec::new();
@@ -371,6 +383,13 @@ impl Edit<'_> {
                     mesh.neighbors[t.index()][k] = across;
                 }
             }
+        }
+        // The id before the edit of each triangle (`None`: new, or an id left over).
+        let mut origin: Vec<Option<TriId>> = (0..mesh.triangles.len() as u32)
+            .map(|t| (t < before as u32).then_some(TriId(t)))
+            .collect();
+        for t in id_of.iter().flatten().chain(&free) {
+            origin[t.index()] = None;
         }
         // Ids left over: the last triangles move into them.
         free.reverse();
@@ -397,14 +416,35 @@ impl Edit<'_> {
                 }
             }
             faces.insert(mesh.triangles[hole.index()], Some(hole));
+            spare::record(log, Op::FaceIn(mesh.triangles[hole.index()], Some(hole)));
             moved.insert(last, hole);
+            origin[hole.index()] = origin[last.index()];
         }
         mesh.triangles.truncate(end);
         mesh.neighbors.truncate(end);
+        origin.truncate(end);
         let (components, count) = label_components(&mesh.neighbors);
         mesh.components = components;
         mesh.component_count = count;
-        mesh.convex = std::sync::OnceLock::new();
+        // The convex polygons of the exact search, if made: merged again around the change.
+        let dirty = gone_tris.iter().chain(&border);
+        let renamed_tris = rename.iter().filter_map(|r| r.2);
+        let convex = mesh.convex.get().map(|old| {
+            old.updated(
+                &mesh.vertices,
+                &mesh.triangles,
+                &mesh.neighbors,
+                &origin,
+                dirty.copied().chain(renamed_tris),
+            )
+        });
+        debug_assert!(
+            convex
+                .as_ref()
+                .is_none_or(|c| c.validate(&mesh.vertices, &mesh.triangles).is_ok())
+        );
+        mesh.convex = Arc::new(convex.map_or_else(OnceLock::new, OnceLock::from));
+        mesh.hub_fans = Arc::default();
         // Widths near the change: of the new triangles, of those whose links changed, and of
         // those whose searches can look into the changed area.
         if let Some(reach) = &mut self.live.widths {

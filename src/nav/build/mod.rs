@@ -12,5 +12,6 @@ pub mod polygon_ops;
 pub mod raw;
 pub mod repair;
 pub mod seam;
+mod spare;
 pub mod stitch;
 pub mod triangulate;

@@ -21,6 +21,7 @@
 use super::bits::Bits;
 use super::ids::{TriId, VertexId};
 use crate::geom::{Point, orient};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The most corners a merged polygon may have (search nodes store an edge index in a byte).
@@ -36,8 +37,9 @@ impl PolyId {
     }
 }
 
-/// The walkable triangles of a navmesh merged into convex polygons.
-#[derive(Clone, Debug)]
+/// The walkable triangles of a navmesh merged into convex polygons, with the tables the exact
+/// search reads (made for the whole mesh, also after an update: see `with_search_tables`).
+#[derive(Clone, Debug, Default)]
 pub(crate) struct ConvexMesh {
     /// Polygon p's corners are `corners[starts[p]..starts[p + 1]]`.
     starts: Vec<u32>,
@@ -85,73 +87,117 @@ impl ConvexMesh {
         triangles: &[[VertexId; 3]],
         neighbors: &[[Option<TriId>; 3]],
     ) -> ConvexMesh {
-        let n = triangles.len();
-        let mut rings: Vec<Ring> = (0..n)
-            .map(|t| (0..3).map(|k| (triangles[t][k], neighbors[t][k])).collect())
-            .collect();
-        // Union-find over triangles: the ring of a polygon lives at its representative.
-        let mut parent: Vec<u32> = (0..n as u32).collect();
-        for t in 0..n {
-            for (k, u) in neighbors[t].into_iter().enumerate() {
-                let Some(u) = u.filter(|u| u.index() > t) else {
-                    continue;
-                };
-                let (a, b) = (find(&mut parent, t as u32), find(&mut parent, u.0));
-                let x = triangles[t][k];
-                let Some(merged) = merge(vertices, &rings[a as usize], &rings[b as usize], x)
-                else {
-                    continue;
-                };
-                parent[b as usize] = a;
-                rings[a as usize] = merged;
-                rings[b as usize] = Ring::new();
-            }
-        }
-        // Number the polygons in order of their first triangle.
-        let mut number = vec![u32::MAX; n];
-        let mut order = Vec::new();
-        let mut poly_of = Vec::with_capacity(n);
-        for t in 0..n as u32 {
-            let root = find(&mut parent, t) as usize;
-            if number[root] == u32::MAX {
-                number[root] = order.len() as u32;
-                order.push(root);
-            }
-            poly_of.push(PolyId(number[root]));
-        }
-        let mut starts = Vec::with_capacity(order.len() + 1);
-        let mut corners = Vec::with_capacity(n + 2 * order.len());
-        let mut neighbors = Vec::with_capacity(corners.capacity());
-        starts.push(0);
-        for &root in &order {
-            for &(v, across) in &rings[root] {
-                corners.push(v);
-                neighbors.push(across.map(|u| poly_of[u.index()]));
-            }
-            starts.push(corners.len() as u32);
-        }
-        let mut convex = ConvexMesh {
-            starts,
-            corners,
-            neighbors,
-            poly_of,
-            back: Vec::new(),
-            corner_fans: Vec::new(),
-            fan_count: 0,
-            reflex: Bits::default(),
-            dead_end: Vec::new(),
+        let all: Vec<TriId> = (0..triangles.len() as u32).map(TriId).collect();
+        let (rings, ring_of) = merge_region(vertices, triangles, neighbors, &all);
+        let mut out = ConvexMesh {
+            starts: vec![0],
+            corners: Vec::with_capacity(triangles.len() + 2 * rings.len()),
+            neighbors: Vec::with_capacity(triangles.len() + 2 * rings.len()),
+            poly_of: ring_of.into_iter().map(PolyId).collect(),
+            ..ConvexMesh::default()
         };
-        convex.back = convex
-            .polygons()
-            .flat_map(|p| convex.neighbors(p).iter().map(move |&q| (p, q)))
-            .map(|(p, q)| q.and_then(|q| convex.shared_edge(q, p)).unwrap_or(0) as u8)
+        for ring in &rings {
+            out.push_ring(ring);
+        }
+        out.with_search_tables(vertices)
+    }
+
+    /// This mesh after a local change of the triangles it merged: `triangles` and `neighbors`
+    /// are the triangles now, `origin[t]` the id before the change of triangle t (`None`: a
+    /// new triangle), and `dirty` the triangles before the change that are gone or whose
+    /// links or corners changed. The polygons holding a dirty triangle are merged again from
+    /// their remaining triangles and the new ones; every other polygon is kept.
+    pub(crate) fn updated(
+        &self,
+        vertices: &[Point],
+        triangles: &[[VertexId; 3]],
+        neighbors: &[[Option<TriId>; 3]],
+        origin: &[Option<TriId>],
+        dirty: impl IntoIterator<Item = TriId>,
+    ) -> ConvexMesh {
+        let old_count = self.starts.len() - 1;
+        let mut dissolved = vec![false; old_count];
+        for t in dirty {
+            dissolved[self.poly_of(t).index()] = true;
+        }
+        let region: Vec<TriId> = (0..triangles.len() as u32)
+            .map(TriId)
+            .filter(|t| origin[t.index()].is_none_or(|o| dissolved[self.poly_of(o).index()]))
             .collect();
-        convex.number_fans(vertices);
-        convex.dead_end = convex
-            .polygons()
-            .map(|p| convex.neighbors(p).iter().flatten().count() == 1)
+        let (rings, ring_of) = merge_region(vertices, triangles, neighbors, &region);
+        // Kept polygons first, in their old order, then the merged ones.
+        let mut renumber = vec![u32::MAX; old_count];
+        let mut kept = 0;
+        for (p, gone) in dissolved.iter().enumerate() {
+            if !gone {
+                renumber[p] = kept;
+                kept += 1;
+            }
+        }
+        let mut poly_of: Vec<PolyId> = origin
+            .iter()
+            .map(|o| {
+                o.map_or(PolyId(u32::MAX), |o| {
+                    PolyId(renumber[self.poly_of(o).index()])
+                })
+            })
             .collect();
-        convex
+        for (&t, &r) in region.iter().zip(&ring_of) {
+            poly_of[t.index()] = PolyId(kept + r);
+        }
+        let mut out = ConvexMesh {
+            starts: vec![0],
+            corners: Vec::with_capacity(self.corners.len() + 8 * rings.len()),
+            neighbors: Vec::with_capacity(self.corners.len() + 8 * rings.len()),
+            poly_of,
+            ..ConvexMesh::default()
+        };
+        for p in (0..old_count).filter(|&p| !dissolved[p]) {
+            let p = PolyId(p as u32);
+            out.corners.extend_from_slice(self.corners(p));
+            // An edge to a dissolved polygon is linked below, from the merged side.
+            out.neighbors.extend(self.neighbors(p).iter().map(|n| {
+                n.and_then(|q| (!dissolved[q.index()]).then(|| PolyId(renumber[q.index()])))
+            }));
+            out.starts.push(out.corners.len() as u32);
+        }
+        for ring in &rings {
+            let p = PolyId(out.starts.len() as u32 - 1);
+            out.push_ring(ring);
+            let n = ring.len();
+            for (i, &(_, across)) in ring.iter().enumerate() {
+                let Some(q) = across.map(|u| out.poly_of[u.index()]) else {
+                    continue;
+                };
+                if q.index() < kept as usize {
+                    // The kept polygon's edge w -> v.
+                    let w = ring[(i + 1) % n].0;
+                    let e = out.corners(q).iter().position(|&c| c == w);
+                    if let Some(e) = e {
+                        let slot = out.slot(q) + e;
+                        out.neighbors[slot] = Some(p);
+                    }
+                }
+            }
+        }
+        out.with_search_tables(vertices)
+    }
+
+    /// This mesh with the exact search's tables made: the way back across each edge, the
+    /// fans with their walls and reflex corners, the dead ends. Made over the whole mesh
+    /// (linear in its corners), after an update too.
+    fn with_search_tables(mut self, vertices: &[Point]) -> ConvexMesh {
+        self.back = self
+            .polygons()
+            .flat_map(|p| self.neighbors(p).iter().map(move |&q| (p, q)))
+            .map(|(p, q)| q.and_then(|q| self.shared_edge(q, p)).unwrap_or(0) as u8)
+            .collect();
+        self.number_fans(vertices);
+        self.dead_end = self
+            .polygons()
+            .map(|p| self.neighbors(p).iter().flatten().count() == 1)
+            .collect();
+        self
     }
 
     /// Numbers the fans and notes their walls (`corner_fans`) and reflex corners:
@@ -182,14 +228,8 @@ impl ConvexMesh {
                     corners[if ccw { (j + n - 1) % n } else { (j + 1) % n }]
                 };
                 let walls = (!closed).then(|| [far(first, true), far(end, false)]);
-                // Walls turning right at v (or folding back on each other) leave more than a
-                // half-turn free.
-                let is_reflex = walls.is_some_and(|[before, after]| {
-                    let [b, v, a] =
-                        [before, self.corners(p)[i], after].map(|u| vertices[u.index()]);
-                    let turn = orient(b, v, a);
-                    turn < 0.0 || (turn == 0.0 && (b - v).dot(a - v) > 0.0)
-                });
+                let is_reflex =
+                    walls.is_some_and(|w| reflex_between(vertices, w, self.corners(p)[i]));
                 for (q, j) in self.fan_corners(first.0, first.1, false) {
                     corner_fans[self.slot(q) + j] = CornerFan {
                         fan,
@@ -205,6 +245,121 @@ impl ConvexMesh {
         self.corner_fans = corner_fans;
         self.fan_count = fan as usize;
         self.reflex = reflex;
+    }
+
+    /// Appends a polygon: its ring's corners, and the polygon across each edge (by the
+    /// triangle there, `poly_of` already set).
+    fn push_ring(&mut self, ring: &Ring) {
+        for &(v, across) in ring {
+            self.corners.push(v);
+            self.neighbors.push(across.map(|u| self.poly_of[u.index()]));
+        }
+        self.starts.push(self.corners.len() as u32);
+    }
+
+    /// Checks the polygons against the triangles they merge: each strictly convex and
+    /// counter-clockwise with at most [`MAX_CORNERS`] corners, linked both ways across each
+    /// shared edge, holding the corners of each of its triangles, and covering their area.
+    pub(crate) fn validate(
+        &self,
+        vertices: &[Point],
+        triangles: &[[VertexId; 3]],
+    ) -> Result<(), String> {
+        let mut area = 0.0;
+        for p in self.polygons() {
+            let corners = self.corners(p);
+            let n = corners.len();
+            if !(3..=MAX_CORNERS).contains(&n) {
+                return Err(format!("polygon {p:?} has {n} corners"));
+            }
+            let at = |k: usize| vertices[corners[k % n].index()];
+            for i in 0..n {
+                let [a, b, c] = [at(i), at(i + 1), at(i + 2)];
+                if orient(a, b, c) <= 0.0 {
+                    return Err(format!(
+                        "corner {b} of polygon {p:?} is not strictly convex"
+                    ));
+                }
+                area += 0.5 * (a - at(0)).cross(b - at(0));
+                if let Some(q) = self.neighbors(p)[i] {
+                    let back = self.shared_edge(q, p).map(|e| {
+                        let c = self.corners(q);
+                        (c[e], c[(e + 1) % c.len()])
+                    });
+                    if back != Some((corners[(i + 1) % n], corners[i])) {
+                        return Err(format!("polygons {p:?} and {q:?} are not linked both ways"));
+                    }
+                }
+            }
+        }
+        let mut tri_area = 0.0;
+        for (t, tri) in triangles.iter().enumerate() {
+            let p = self.poly_of[t];
+            if let Some(v) = tri.iter().find(|v| !self.corners(p).contains(v)) {
+                return Err(format!(
+                    "triangle {t} has corner {v:?} outside polygon {p:?}"
+                ));
+            }
+            let [a, b, c] = tri.map(|v| vertices[v.index()]);
+            tri_area += 0.5 * orient(a, b, c);
+        }
+        if (area - tri_area).abs() > 1e-9 * tri_area.abs().max(1.0) {
+            return Err(format!("polygons cover {area}, triangles {tri_area}"));
+        }
+        self.validate_search_tables(vertices)
+    }
+
+    /// Checks the exact search's tables against the polygons: the way back across each edge,
+    /// each fan's number, walls and reflex flag the same at every corner of it and its walls
+    /// the ones at its ends, one counter-clockwise end per number (two fans of a vertex never
+    /// share one), the dead ends.
+    fn validate_search_tables(&self, vertices: &[Point]) -> Result<(), String> {
+        let mut ends = vec![0u32; self.fan_count];
+        for p in self.polygons() {
+            let (corners, n) = (self.corners(p), self.corners(p).len());
+            for i in 0..n {
+                let slot = self.slot(p) + i;
+                if let Some(q) = self.neighbors(p)[i]
+                    && self.shared_edge(q, p) != Some(self.entry_edge(p, i))
+                {
+                    return Err(format!("polygon {p:?}: wrong way back across edge {i}"));
+                }
+                let here = self.corner_fans[slot];
+                let reflex = here.walls != NO_WALLS
+                    && reflex_between(vertices, here.walls.map(VertexId), corners[i]);
+                let wrong = |what: &str| {
+                    Err(format!(
+                        "polygon {p:?}, corner {}: wrong fan {what}",
+                        corners[i].0
+                    ))
+                };
+                if here.fan as usize >= self.fan_count || self.is_reflex(slot) != reflex {
+                    return wrong("number or reflex flag");
+                }
+                match self.fan_step(p, i, true) {
+                    Some((q, j)) => {
+                        let there = self.corner_fans[self.slot(q) + j];
+                        if (there.fan, there.walls) != (here.fan, here.walls) {
+                            return wrong("round the vertex");
+                        }
+                    }
+                    None if here.walls[0] != corners[(i + n - 1) % n].0 => {
+                        return wrong("counter-clockwise wall");
+                    }
+                    None => ends[here.fan as usize] += 1,
+                }
+                if self.fan_step(p, i, false).is_none() && here.walls[1] != corners[(i + 1) % n].0 {
+                    return wrong("clockwise wall");
+                }
+            }
+            if self.is_dead_end(p) != (self.neighbors(p).iter().flatten().count() == 1) {
+                return Err(format!("polygon {p:?}: wrong dead-end flag"));
+            }
+        }
+        match ends.iter().position(|&e| e > 1) {
+            Some(fan) => Err(format!("fan {fan} has {} ends", ends[fan])),
+            None => Ok(()),
+        }
     }
 
     /// Every polygon.
@@ -334,6 +489,81 @@ impl ConvexMesh {
     }
 }
 
+/// Merges the triangles `region` (ascending ids) across the edges they share, in triangle
+/// order: the polygons' rings (each corner with the triangle across the edge that starts
+/// there; triangles outside the region are left as neighbours), numbered in order of their
+/// first triangle, and the ring of each region triangle.
+fn merge_region(
+    vertices: &[Point],
+    triangles: &[[VertexId; 3]],
+    neighbors: &[[Option<TriId>; 3]],
+    region: &[TriId],
+) -> (Vec<Ring>, Vec<u32>) {
+    // Local index of each region triangle; union-find over them, the ring of a polygon
+    // kept at its representative.
+    let local: FxHashMap<TriId, u32> = if region.len() == triangles.len() {
+        FxHashMap::default()
+    } else {
+        region
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (t, i as u32))
+            .collect()
+    };
+    let index = |t: TriId| -> Option<u32> {
+        if region.len() == triangles.len() {
+            Some(t.0)
+        } else {
+            local.get(&t).copied()
+        }
+    };
+    let mut rings: Vec<Ring> = region
+        .iter()
+        .map(|&t| {
+            (0..3)
+                .map(|k| (triangles[t.index()][k], neighbors[t.index()][k]))
+                .collect()
+        })
+        .collect();
+    let mut parent: Vec<u32> = (0..region.len() as u32).collect();
+    for (i, &t) in region.iter().enumerate() {
+        for (k, u) in neighbors[t.index()].into_iter().enumerate() {
+            let Some(j) = u.filter(|&u| u > t).and_then(index) else {
+                continue;
+            };
+            let (a, b) = (find(&mut parent, i as u32), find(&mut parent, j));
+            let x = triangles[t.index()][k];
+            let Some(merged) = merge(vertices, &rings[a as usize], &rings[b as usize], x) else {
+                continue;
+            };
+            parent[b as usize] = a;
+            rings[a as usize] = merged;
+            rings[b as usize] = Ring::new();
+        }
+    }
+    // Number the polygons in order of their first triangle.
+    let mut number = vec![u32::MAX; region.len()];
+    let mut out = Vec::new();
+    let mut ring_of = Vec::with_capacity(region.len());
+    for i in 0..region.len() as u32 {
+        let root = find(&mut parent, i) as usize;
+        if number[root] == u32::MAX {
+            number[root] = out.len() as u32;
+            out.push(std::mem::take(&mut rings[root]));
+        }
+        ring_of.push(number[root]);
+    }
+    (out, ring_of)
+}
+
+/// Walls arriving at `v` from `before` and leaving to `after` (`[before, after]`) leave more
+/// than a half-turn free round it: they turn right there, or fold back onto each other.
+fn reflex_between(vertices: &[Point], [before, after]: [VertexId; 2], v: VertexId) -> bool {
+    let [b, v, a] = [before, v, after].map(|u| vertices[u.index()]);
+    let turn = orient(b, v, a);
+    turn < 0.0 || (turn == 0.0 && (b - v).dot(a - v) > 0.0)
+}
+
 fn find(parent: &mut [u32], mut x: u32) -> u32 {
     while parent[x as usize] != x {
         let up = parent[parent[x as usize] as usize];
@@ -392,32 +622,8 @@ mod tests {
         }
     }
 
-    /// Every polygon is strictly convex, counter-clockwise, and its neighbour across each edge
-    /// has the same edge reversed; the polygons cover exactly the triangles.
     fn check(free: &FreeSpace, mesh: &NavMesh, convex: &ConvexMesh) {
-        let mut area = 0.0;
-        for p in (0..convex.polygon_count() as u32).map(PolyId) {
-            let corners = convex.corners(p);
-            let n = corners.len();
-            assert!((3..=MAX_CORNERS).contains(&n));
-            let first = mesh.vertex(corners[0]);
-            for i in 0..n {
-                let [a, b, c] = [i, i + 1, i + 2].map(|k| mesh.vertex(corners[k % n]));
-                assert!(
-                    orient(a, b, c) > 0.0,
-                    "corner {b} of polygon {p:?} not convex"
-                );
-                area += 0.5 * (a - first).cross(b - first);
-                if let Some(q) = convex.neighbors(p)[i] {
-                    let e = convex.shared_edge(q, p).expect("neighbours both ways");
-                    assert_eq!(convex.entry_edge(p, i), e);
-                    let back = convex.corners(q);
-                    assert_eq!(back[e], corners[(i + 1) % n]);
-                    assert_eq!(back[(e + 1) % back.len()], corners[i]);
-                }
-            }
-        }
-        assert!((area - mesh.area()).abs() < 1e-9 * mesh.area());
+        convex.validate(&mesh.vertices, &mesh.triangles).unwrap();
         check_fans(free, mesh, convex);
     }
 
@@ -526,6 +732,26 @@ mod tests {
         fans.sort_unstable();
         fans.dedup();
         assert_eq!(fans.len(), 2);
+    }
+
+    #[test]
+    fn validation_finds_wrong_search_tables() {
+        let (_, mesh) = room_with_box();
+        let convex = mesh.convex();
+        let valid = |c: &ConvexMesh| c.validate(&mesh.vertices, &mesh.triangles);
+        valid(convex).unwrap();
+        let slot = (0..convex.slot_count())
+            .find(|&s| convex.neighbors[s].is_some())
+            .unwrap();
+        let mut wrong = convex.clone();
+        wrong.back[slot] = (wrong.back[slot] + 1) % 3;
+        assert!(valid(&wrong).unwrap_err().contains("wrong way back"));
+        let mut wrong = convex.clone();
+        wrong.corner_fans[slot].fan = (wrong.corner_fans[slot].fan + 1) % convex.fan_count as u32;
+        assert!(valid(&wrong).unwrap_err().contains("wrong fan"));
+        let mut wrong = convex.clone();
+        wrong.dead_end[0] = !wrong.dead_end[0];
+        assert!(valid(&wrong).unwrap_err().contains("dead-end"));
     }
 
     #[test]

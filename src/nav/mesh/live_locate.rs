@@ -44,6 +44,29 @@ impl LiveLocator {
         &self.cdt
     }
 
+    /// No mesh handed out shares the triangulation or the faces.
+    pub(in crate::nav) fn is_unshared(&self) -> bool {
+        Arc::strong_count(&self.cdt) == 1 && Arc::strong_count(&self.faces) == 1
+    }
+
+    /// The triangulation and the faces.
+    pub(in crate::nav) fn parts(&self) -> (&Cdt, &FaceEdges) {
+        (&self.cdt, &self.faces)
+    }
+
+    /// Puts `cdt` and `faces` (the same triangulation, another copy) in place of the
+    /// locator's, returning those.
+    pub(in crate::nav) fn swap_parts(
+        &mut self,
+        cdt: Arc<Cdt>,
+        faces: Arc<FaceEdges>,
+    ) -> (Arc<Cdt>, Arc<FaceEdges>) {
+        (
+            std::mem::replace(&mut self.cdt, cdt),
+            std::mem::replace(&mut self.faces, faces),
+        )
+    }
+
     /// The triangulation and the faces, to change together.
     pub(in crate::nav) fn parts_mut(&mut self) -> (&mut Cdt, &mut FaceEdges) {
         (Arc::make_mut(&mut self.cdt), Arc::make_mut(&mut self.faces))

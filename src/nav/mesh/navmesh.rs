@@ -20,6 +20,7 @@ use super::ids::{ComponentId, TriId, VertexId};
 use super::locate::{Location, Locator};
 use crate::geom::{Aabb, Point, orient};
 use crate::scene::{Corner, FLOOR_COST};
+use std::sync::{Arc, OnceLock};
 
 /// A triangulated free space.
 #[derive(Clone, Debug)]
@@ -36,9 +37,10 @@ pub struct NavMesh {
     /// The cost areas the triangle costs come from (their outlines are constraint edges, so
     /// each triangle lies inside or outside each area).
     pub(in crate::nav) cost_map: CostMap,
-    /// The triangles merged into convex polygons and their long fans, made on first use (by
-    /// the exact search).
-    pub(in crate::nav) convex: std::sync::OnceLock<(ConvexMesh, HubFans)>,
+    /// The triangles merged into convex polygons, and their long fans, made on first use (by
+    /// the exact search). Clones share them: made for one, they are made for all.
+    pub(in crate::nav) convex: Arc<OnceLock<ConvexMesh>>,
+    pub(in crate::nav) hub_fans: Arc<OnceLock<HubFans>>,
 }
 
 impl NavMesh {
@@ -64,7 +66,8 @@ impl NavMesh {
             locator,
             costs: Vec::new(),
             cost_map,
-            convex: std::sync::OnceLock::new(),
+            convex: Arc::default(),
+            hub_fans: Arc::default(),
         };
         if !mesh.cost_map.is_empty() {
             mesh.costs = mesh
@@ -77,26 +80,20 @@ impl NavMesh {
 
     /// The triangles merged into convex polygons (made on the first call).
     pub(crate) fn convex(&self) -> &ConvexMesh {
-        &self.convex_and_hubs().0
+        self.convex
+            .get_or_init(|| ConvexMesh::new(&self.vertices, &self.triangles, &self.neighbors))
     }
 
     /// The long fans of the convex polygons (see `hub_fans`; made on the first call).
     pub(crate) fn hub_fans(&self) -> &HubFans {
-        &self.convex_and_hubs().1
+        self.hub_fans
+            .get_or_init(|| HubFans::new(&self.vertices, self.convex()))
     }
 
     /// Makes the convex polygons and hub fans of the exact search now (otherwise its first
     /// query makes them), so that a caller can overlap that work with its own.
     pub fn prepare_exact_search(&self) {
-        self.convex_and_hubs();
-    }
-
-    fn convex_and_hubs(&self) -> &(ConvexMesh, HubFans) {
-        self.convex.get_or_init(|| {
-            let convex = ConvexMesh::new(&self.vertices, &self.triangles, &self.neighbors);
-            let hubs = HubFans::new(&self.vertices, &convex);
-            (convex, hubs)
-        })
+        self.hub_fans();
     }
 
     pub fn vertex_count(&self) -> usize {
@@ -189,7 +186,8 @@ impl NavMesh {
 
     /// Checks the mesh's own invariants and that it covers exactly `free`: triangles are
     /// counter-clockwise, adjacency is symmetric, components agree with adjacency, every triangle
-    /// lies inside the free space, walls lie on its contours and the areas agree.
+    /// lies inside the free space, walls lie on its contours and the areas agree; and, once made,
+    /// the convex polygons of the exact search fit the triangles (`ConvexMesh::validate`).
     pub fn validate(&self, free: &FreeSpace) -> Result<(), String> {
         let n = self.triangles.len();
         for t in self.triangle_ids() {
@@ -228,6 +226,9 @@ impl NavMesh {
                     ));
                 }
             }
+        }
+        if let Some(convex) = self.convex.get() {
+            convex.validate(&self.vertices, &self.triangles)?;
         }
         let walls = free.walls();
         let extent = free.bounds().diagonal().max(1e-300);
