@@ -200,9 +200,9 @@ impl ConvexMesh {
         self
     }
 
-    /// Numbers the fans and notes their walls (`corner_fans`) and reflex corners:
-    /// each fan is walked counter-clockwise to its wall (or round to its start) and numbered
-    /// from there clockwise.
+    /// Numbers the fans and notes their walls (`corner_fans`) and reflex corners: each fan is
+    /// walked once from its first corner met, clockwise to its wall (or round to that corner)
+    /// and then counter-clockwise to its other wall.
     fn number_fans(&mut self, vertices: &[Point]) {
         const UNSEEN: CornerFan = CornerFan {
             fan: u32::MAX,
@@ -211,32 +211,41 @@ impl ConvexMesh {
         let mut corner_fans = vec![UNSEEN; self.corners.len()];
         let mut fan = 0;
         let mut reflex = Bits::new(self.corners.len());
+        let mut slots = Vec::new();
         for p in self.polygons() {
             for i in 0..self.corners(p).len() {
                 if corner_fans[self.slot(p) + i].fan != UNSEEN.fan {
                     continue;
                 }
-                let first = self.fan_corners(p, i, true).last().unwrap_or((p, i));
-                let closed = self.fan_step(first.0, first.1, true).is_some();
-                let end = self
-                    .fan_corners(first.0, first.1, false)
-                    .last()
-                    .unwrap_or(first);
+                // Clockwise from (p, i) to the wall (or round), then counter-clockwise.
+                slots.clear();
+                let mut ends = [(p, i); 2];
+                for (q, j) in self.fan_corners(p, i, false) {
+                    slots.push(self.slot(q) + j);
+                    ends[1] = (q, j);
+                }
+                let closed = self.fan_step(ends[1].0, ends[1].1, false).is_some();
+                if !closed {
+                    for (q, j) in self.fan_corners(p, i, true).skip(1) {
+                        slots.push(self.slot(q) + j);
+                        ends[0] = (q, j);
+                    }
+                }
                 let far = |(q, j): (PolyId, usize), ccw: bool| {
                     let corners = self.corners(q);
                     let n = corners.len();
                     corners[if ccw { (j + n - 1) % n } else { (j + 1) % n }]
                 };
-                let walls = (!closed).then(|| [far(first, true), far(end, false)]);
+                let walls = (!closed).then(|| [far(ends[0], true), far(ends[1], false)]);
                 let is_reflex =
                     walls.is_some_and(|w| reflex_between(vertices, w, self.corners(p)[i]));
-                for (q, j) in self.fan_corners(first.0, first.1, false) {
-                    corner_fans[self.slot(q) + j] = CornerFan {
+                for &slot in &slots {
+                    corner_fans[slot] = CornerFan {
                         fan,
                         walls: walls.map_or(NO_WALLS, |w| w.map(|v| v.0)),
                     };
                     if is_reflex {
-                        reflex.insert(self.slot(q) + j);
+                        reflex.insert(slot);
                     }
                 }
                 fan += 1;
