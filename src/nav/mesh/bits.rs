@@ -19,6 +19,20 @@ impl Bits {
         self.words[i / 64] |= 1 << (i % 64);
     }
 
+    /// Puts `i` in the set when `on`, else takes it out.
+    pub(crate) fn set(&mut self, i: usize, on: bool) {
+        if on {
+            self.insert(i);
+        } else {
+            self.words[i / 64] &= !(1 << (i % 64));
+        }
+    }
+
+    /// Makes room for the indices below `len` (new ones not in the set).
+    pub(crate) fn grow(&mut self, len: usize) {
+        self.words.resize(len.div_ceil(64).max(self.words.len()), 0);
+    }
+
     pub(crate) fn contains(&self, i: usize) -> bool {
         self.words[i / 64] >> (i % 64) & 1 == 1
     }
@@ -36,5 +50,11 @@ mod tests {
         }
         let held: Vec<usize> = (0..130).filter(|&i| bits.contains(i)).collect();
         assert_eq!(held, vec![0, 63, 64, 129]);
+        bits.set(63, false);
+        bits.set(1, true);
+        bits.grow(200);
+        bits.insert(199);
+        let held: Vec<usize> = (0..200).filter(|&i| bits.contains(i)).collect();
+        assert_eq!(held, vec![0, 1, 64, 129, 199]);
     }
 }

@@ -38,7 +38,7 @@ impl PolyId {
 }
 
 /// The walkable triangles of a navmesh merged into convex polygons, with the tables the exact
-/// search reads (made for the whole mesh, also after an update: see `with_search_tables`).
+/// search reads (made again only around an update: see `with_search_tables`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ConvexMesh {
     /// Polygon p's corners are `corners[starts[p]..starts[p + 1]]`.
@@ -66,7 +66,7 @@ pub(crate) struct ConvexMesh {
 /// The fan of a corner's vertex holding its polygon: its number and the far vertices of the
 /// walls that end it [counter-clockwise, clockwise], `NO_WALLS` when its polygons close around
 /// the vertex.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct CornerFan {
     fan: u32,
     walls: [u32; 2],
@@ -99,7 +99,7 @@ impl ConvexMesh {
         for ring in &rings {
             out.push_ring(ring);
         }
-        out.with_search_tables(vertices)
+        out.with_search_tables(vertices, None)
     }
 
     /// This mesh after a local change of the triangles it merged: `triangles` and `neighbors`
@@ -152,8 +152,15 @@ impl ConvexMesh {
             poly_of,
             ..ConvexMesh::default()
         };
+        out.reflex = Bits::new(self.corners.len());
         for p in (0..old_count).filter(|&p| !dissolved[p]) {
             let p = PolyId(p as u32);
+            let (from, to) = (self.slot(p), out.corners.len());
+            for i in 0..self.corners(p).len() {
+                out.corner_fans.push(self.corner_fans[from + i]);
+                out.back.push(self.back[from + i]);
+                out.reflex.set(to + i, self.is_reflex(from + i));
+            }
             out.corners.extend_from_slice(self.corners(p));
             // An edge to a dissolved polygon is linked below, from the merged side.
             out.neighbors.extend(self.neighbors(p).iter().map(|n| {
@@ -180,19 +187,37 @@ impl ConvexMesh {
                 }
             }
         }
-        out.with_search_tables(vertices)
+        out.fan_count = self.fan_count;
+        out.with_search_tables(vertices, Some(PolyId(kept)))
     }
 
     /// This mesh with the exact search's tables made: the way back across each edge, the
-    /// fans with their walls and reflex corners, the dead ends. Made over the whole mesh
-    /// (linear in its corners), after an update too.
-    fn with_search_tables(mut self, vertices: &[Point]) -> ConvexMesh {
-        self.back = self
+    /// fans with their walls and reflex corners, the dead ends. With `kept`, the polygons
+    /// before it come with their tables from before an update (see `updated`): only the edges
+    /// and fans that reach a polygon from `kept` on are made again (fans get new numbers).
+    fn with_search_tables(mut self, vertices: &[Point], kept: Option<PolyId>) -> ConvexMesh {
+        let kept = kept.map_or(0, |p| p.index());
+        let new_slots = self.starts[kept] as usize;
+        self.back.truncate(new_slots);
+        self.back.resize(self.corners.len(), 0);
+        self.corner_fans
+            .resize(self.corners.len(), CornerFan::default());
+        self.reflex.grow(self.corners.len());
+        for p in (0..self.starts.len() as u32 - 1).map(PolyId) {
+            for slot in self.range(p) {
+                if let Some(q) = self.neighbors[slot]
+                    && (p.index() >= kept || q.index() >= kept)
+                {
+                    self.back[slot] = self.shared_edge(q, p).unwrap_or(0) as u8;
+                }
+            }
+        }
+        let fresh: Vec<(PolyId, usize)> = self
             .polygons()
-            .flat_map(|p| self.neighbors(p).iter().map(move |&q| (p, q)))
-            .map(|(p, q)| q.and_then(|q| self.shared_edge(q, p)).unwrap_or(0) as u8)
+            .skip(kept)
+            .flat_map(|p| (0..self.corners(p).len()).map(move |i| (p, i)))
             .collect();
-        self.number_fans(vertices);
+        self.number_fans(vertices, fresh);
         self.dead_end = self
             .polygons()
             .map(|p| self.neighbors(p).iter().flatten().count() == 1)
@@ -200,21 +225,17 @@ impl ConvexMesh {
         self
     }
 
-    /// Numbers the fans and notes their walls (`corner_fans`) and reflex corners: each fan is
-    /// walked once from its first corner met, clockwise to its wall (or round to that corner)
-    /// and then counter-clockwise to its other wall.
-    fn number_fans(&mut self, vertices: &[Point]) {
-        const UNSEEN: CornerFan = CornerFan {
-            fan: u32::MAX,
-            walls: NO_WALLS,
-        };
-        let mut corner_fans = vec![UNSEEN; self.corners.len()];
-        let mut fan = 0;
-        let mut reflex = Bits::new(self.corners.len());
+    /// Numbers the fans of the `corners` given (polygon, corner index) and notes their walls
+    /// (`corner_fans`) and reflex corners, numbering from `fan_count` on: each fan is walked
+    /// once from its first corner met, clockwise to its wall (or round to that corner) and
+    /// then counter-clockwise to its other wall; every corner on the way takes its number.
+    fn number_fans(&mut self, vertices: &[Point], corners: Vec<(PolyId, usize)>) {
+        let mut done = Bits::new(self.corners.len());
+        let mut fan = self.fan_count as u32;
         let mut slots = Vec::new();
-        for p in self.polygons() {
-            for i in 0..self.corners(p).len() {
-                if corner_fans[self.slot(p) + i].fan != UNSEEN.fan {
+        for (p, i) in corners {
+            {
+                if done.contains(self.slot(p) + i) {
                     continue;
                 }
                 // Clockwise from (p, i) to the wall (or round), then counter-clockwise.
@@ -240,20 +261,17 @@ impl ConvexMesh {
                 let is_reflex =
                     walls.is_some_and(|w| reflex_between(vertices, w, self.corners(p)[i]));
                 for &slot in &slots {
-                    corner_fans[slot] = CornerFan {
+                    done.insert(slot);
+                    self.corner_fans[slot] = CornerFan {
                         fan,
                         walls: walls.map_or(NO_WALLS, |w| w.map(|v| v.0)),
                     };
-                    if is_reflex {
-                        reflex.insert(slot);
-                    }
+                    self.reflex.set(slot, is_reflex);
                 }
                 fan += 1;
             }
         }
-        self.corner_fans = corner_fans;
         self.fan_count = fan as usize;
-        self.reflex = reflex;
     }
 
     /// Appends a polygon: its ring's corners, and the polygon across each edge (by the
