@@ -4,11 +4,14 @@
 //!   the target is <= 8 ms at 100k triangles.
 //! - `drag_vertex`: the wall-clock time of one step of a vertex drag (edit, synchronous
 //!   rebuild, query, metrics, paint, tessellation) on scenes of growing size; the target is
-//!   <= 16 ms at 2k vertices and on a 2,000-obstacle city (the rebuild is incremental there).
+//!   <= 16 ms at 2k vertices, on a 2,000-obstacle city and on the game map aurora (from
+//!   `../shared/validation-data`, skipped without it; the rebuild is incremental on both).
 //!
 //! Run: `cargo bench --bench editor`; results in benches/README.md.
 
 mod cpu_time;
+#[path = "../tests/validation_data/mod.rs"]
+mod validation_data;
 
 use cpu_time::CpuTime;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -17,6 +20,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use navscope::app::{App, Options};
 use navscope::geom::Point;
+use navscope::nav::{BuildOptions, Incremental};
 use navscope::scene::generate::rotated_squares;
 use navscope::scene::{self, Query, Scene};
 use std::time::Duration;
@@ -109,52 +113,87 @@ fn drag_vertex(c: &mut Criterion) {
         let scene = squares(side, 1.0);
         let vertices = scene.point_count();
         assert!(vertices >= at_least, "{vertices} vertices");
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = editor(&scene, &dir);
         let middle = scene.obstacles[scene.obstacles.len() / 2].ring.points()[0];
-        let grab: Pos2 = h.state().to_screen(middle).expect("laid out");
-        // Steps of 0.6 to 1.4 world units whatever the zoom (the city is zoomed out further:
-        // 14 pixels there moved the corner into its neighbour's cell).
-        let unit = h
-            .state()
-            .to_screen(middle + Point::new(0.1, 0.0))
-            .expect("laid out")
-            - grab;
-        h.hover_at(grab);
-        h.drag_at(grab);
-        h.hover_at(grab + unit * 6.0);
-        h.hover_at(grab + unit * 8.0);
-        h.run_steps(4);
-        let revision = h.state().document().revision();
-        let mut k = 0u32;
-        group.bench_with_input(BenchmarkId::new("vertices", vertices), &vertices, |b, _| {
-            b.iter(|| {
-                k += 1;
-                let offset = if k.is_multiple_of(2) { 8.0 } else { 14.0 };
-                h.hover_at(grab + unit * offset);
-                frame(&mut h)
-            })
-        });
-        if k == 0 {
-            continue; // filtered out
-        }
-        let state = h.state();
-        assert!(
-            state.document().revision() > revision + 10,
-            "the drag did not edit the scene"
-        );
-        assert!(state.document().in_gesture(), "the drag is one gesture");
-        assert!(
-            state.built().is_some_and(|b| !b.preview),
-            "each step rebuilt incrementally (exact, not a preview)"
-        );
-        assert_eq!(
-            state.built().map(|b| b.revision),
-            Some(state.document().revision()),
-            "rebuilt every frame"
-        );
+        let id = BenchmarkId::new("vertices", vertices);
+        drag(&mut group, id, &scene, middle, Point::new(0.1, 0.0));
+    }
+    // The game map aurora (35k triangles), a corner of an obstacle dragged outwards.
+    if let Some((scene, corner, step)) = aurora() {
+        let id = BenchmarkId::new("aurora", scene.point_count());
+        drag(&mut group, id, &scene, corner, step);
     }
     group.finish();
+}
+
+/// Aurora (`../shared/validation-data`; `None` without it) with its first published query,
+/// the first corner of the first obstacle that drags incrementally, and a step of 0.1 away from
+/// that obstacle's centre through the corner.
+fn aurora() -> Option<(Scene, Point, Point)> {
+    let dir = validation_data::data_dir()?;
+    let mut scene = scene::load(&dir.join("aurora-merged.mesh")).expect("aurora loads");
+    let (_, state) = Incremental::start(&scene, &BuildOptions::default()).expect("aurora builds");
+    let state = state.expect("aurora keeps an incremental state");
+    let (i, _) = validation_data::drag_step(&scene, &state).expect("an obstacle drags");
+    let first = validation_data::load_queries(&dir.join("aurora-queries.csv"));
+    let first = first.first().expect("aurora has published queries");
+    scene.queries.push(Query {
+        name: "published".into(),
+        start: first.start,
+        goal: first.goal,
+    });
+    let ring = scene.obstacles[i].ring.points();
+    let sum = ring.iter().fold(Point::new(0.0, 0.0), |a, &p| a + p);
+    let (corner, out) = (ring[0], ring[0] - sum * (1.0 / ring.len() as f64));
+    Some((scene, corner, out * (0.1 / out.length())))
+}
+
+/// Drags `corner` of `scene` in the editor by 8 and 14 `step`s in turn, one frame per step.
+fn drag(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: BenchmarkId,
+    scene: &Scene,
+    corner: Point,
+    step: Point,
+) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = editor(scene, &dir);
+    let grab: Pos2 = h.state().to_screen(corner).expect("laid out");
+    // Steps of 0.8 to 1.4 world units whatever the zoom (the city is zoomed out further:
+    // 14 pixels there moved the corner into its neighbour's cell).
+    let unit = h.state().to_screen(corner + step).expect("laid out") - grab;
+    h.hover_at(grab);
+    h.drag_at(grab);
+    h.hover_at(grab + unit * 6.0);
+    h.hover_at(grab + unit * 8.0);
+    h.run_steps(4);
+    let revision = h.state().document().revision();
+    let mut k = 0u32;
+    group.bench_function(id, |b| {
+        b.iter(|| {
+            k += 1;
+            let offset = if k.is_multiple_of(2) { 8.0 } else { 14.0 };
+            h.hover_at(grab + unit * offset);
+            frame(&mut h)
+        })
+    });
+    if k == 0 {
+        return; // filtered out
+    }
+    let state = h.state();
+    assert!(
+        state.document().revision() > revision + 10,
+        "the drag did not edit the scene"
+    );
+    assert!(state.document().in_gesture(), "the drag is one gesture");
+    assert!(
+        state.built().is_some_and(|b| !b.preview),
+        "each step rebuilt incrementally (exact, not a preview)"
+    );
+    assert_eq!(
+        state.built().map(|b| b.revision),
+        Some(state.document().revision()),
+        "rebuilt every frame"
+    );
 }
 
 criterion_group! {

@@ -19,7 +19,7 @@ fn free_point(raw: &RawNav, rng: &mut Rng) -> Point {
     let b = raw.free_space.bounds();
     loop {
         let p = Point::new(rng.range(b.min.x, b.max.x), rng.range(b.min.y, b.max.y));
-        if raw.walls.contains(p) && raw.walls.distance_to_point(p, RADIUS) >= RADIUS {
+        if raw.walls().contains(p) && raw.walls().distance_to_point(p, RADIUS) >= RADIUS {
             return p;
         }
     }
@@ -66,7 +66,8 @@ fn tangent_queries(c: &mut Criterion) {
             .1;
         let points = path.points(flatten_tolerance(RADIUS));
         invariants::check_endpoints(&points, s, g).expect("joins start and goal");
-        invariants::check_clearance(&points, &raw.walls, RADIUS, 2e-3 * RADIUS).expect("clearance");
+        invariants::check_clearance(&points, raw.walls(), RADIUS, 2e-3 * RADIUS)
+            .expect("clearance");
     }
     for (what, samples) in [
         (

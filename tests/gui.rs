@@ -54,6 +54,11 @@ fn starts_on_the_example_with_a_mesh_and_every_variant() {
     assert!(painted_paths(&h).is_empty());
     assert!(!h.state().painted_layers().contains(&Layer::Corridor));
     assert!(h.state().painted_layers().contains(&Layer::Mesh));
+    // The canvas culls its own items: egui does not measure every mesh vertex again.
+    assert!(
+        !h.ctx
+            .tessellation_options(|o| o.coarse_tessellation_culling)
+    );
 }
 
 #[test]

@@ -325,17 +325,18 @@ fn check_answer_names_each_broken_invariant() {
 
 /// Issue 11: in a debug build the query pass checks every answer, so a path that comes nearer
 /// to a wall than the radius stops the test that made it. Here a wall is slipped into the raw
-/// walls across the way, which no path then keeps clear of.
+/// walls across the way (a two-point contour, before the walls are first indexed), which no
+/// path then keeps clear of.
 #[cfg(debug_assertions)]
 #[test]
 #[should_panic(expected = "comes within")]
 fn debug_builds_check_every_answer_of_the_query_pass() {
-    use navscope::geom::{Segment, SegmentGrid};
     let mut b = pillar_build();
     let raw = b.raw.as_mut().unwrap();
-    let mut walls = raw.walls.segments().to_vec();
-    walls.push(Segment::new(Point::new(8.0, 5.0), Point::new(8.0, 15.0)));
-    raw.walls = SegmentGrid::new(walls);
+    raw.free_space.contours.push(navscope::nav::Contour {
+        points: vec![Point::new(8.0, 5.0), Point::new(8.0, 15.0)],
+        corners: vec![None; 2],
+    });
     query(
         &b,
         Point::new(2.0, 10.0),

@@ -46,12 +46,12 @@ proptest! {
             let raw = q.raw.as_ref().unwrap();
             if let Some(m) = q.path(Variant::MidpointSmoothed) {
                 invariants::check_endpoints(&m.points(0.0), s, g).map_err(TestCaseError::fail)?;
-                invariants::check_clearance(&m.points(0.0), &raw_nav(&b).walls, r, 1e-6 * scale).map_err(TestCaseError::fail)?;
+                invariants::check_clearance(&m.points(0.0), raw_nav(&b).walls(), r, 1e-6 * scale).map_err(TestCaseError::fail)?;
                 let mid = q.path(Variant::Midpoint).unwrap();
                 invariants::check_not_longer(m.length, mid.length, 1e-9, "smoothed vs midpoint").map_err(TestCaseError::fail)?;
             }
             if let Some(o) = q.path(Variant::Offset) {
-                let truth = invariants::min_clearance(&o.points(0.0), &raw_nav(&b).walls, f64::INFINITY);
+                let truth = invariants::min_clearance(&o.points(0.0), raw_nav(&b).walls(), f64::INFINITY);
                 let reported = q.metrics(Variant::Offset).unwrap().min_clearance.unwrap();
                 prop_assert!((truth - reported).abs() <= 1e-12, "offset clearance {reported} but really {truth}");
                 prop_assert_eq!(raw.offset_cuts.is_empty(), truth >= r, "cuts listed exactly when closer than r");
@@ -61,7 +61,7 @@ proptest! {
                 // unless the passage is within the shrunk mesh's arc tolerance of 2r.
                 if q.status() == Status::Found {
                     let f = q.path(Variant::Funnel).unwrap();
-                    let c = invariants::min_clearance(&f.points(0.0), &raw_nav(&b).walls, 2.0 * r);
+                    let c = invariants::min_clearance(&f.points(0.0), raw_nav(&b).walls(), 2.0 * r);
                     prop_assert!(raw.status == Status::Blocked, "{:?}", raw.status);
                     prop_assert!(c < r * 1.02, "tangent {:?} while the funnel passes with clearance {c}: {s} -> {g}", raw.status);
                 }
@@ -71,7 +71,7 @@ proptest! {
             invariants::check_endpoints(&pts, s, g).map_err(TestCaseError::fail)?;
             invariants::check_tangent_continuity(t, 1e-9 * scale).map_err(TestCaseError::fail)?;
             // Chords cut inside arcs by at most 0.1% of r.
-            invariants::check_clearance(&pts, &raw_nav(&b).walls, r, 2e-3 * r).map_err(|e| TestCaseError::fail(format!("{e}: {s} -> {g}")))?;
+            invariants::check_clearance(&pts, raw_nav(&b).walls(), r, 2e-3 * r).map_err(|e| TestCaseError::fail(format!("{e}: {s} -> {g}")))?;
             let bound = shortest_lower_bound(&scene, r, s, g);
             prop_assert!(t.length >= bound - 1e-9 * scale, "tangent {} shorter than the lower bound {bound}: {s} -> {g}", t.length);
             if let Some(f) = q.path(Variant::Funnel)
@@ -123,7 +123,7 @@ proptest! {
         } else if true_gap > 2.0 * radius * (1.0 + 1e-3) {
             prop_assert!(found, "{:?} at a gap of {true_gap} with radius {radius}", raw.status);
             let t = &raw.paths[0].1;
-            invariants::check_clearance(&t.points(flatten_tolerance(radius)), &raw_nav(&b).walls, radius, 2e-3 * radius)
+            invariants::check_clearance(&t.points(flatten_tolerance(radius)), raw_nav(&b).walls(), radius, 2e-3 * radius)
                 .map_err(TestCaseError::fail)?;
         }
     }

@@ -15,7 +15,7 @@ fn tangent_keeps_clearance(specs: &[Spec], r: f64, s: (f64, f64), g: (f64, f64))
     let points = t.points(flatten_tolerance(r));
     invariants::check_endpoints(&points, s, g).unwrap();
     invariants::check_tangent_continuity(t, 1e-9).unwrap();
-    invariants::check_clearance(&points, &raw_nav(&b).walls, r, 2e-3 * r).unwrap();
+    invariants::check_clearance(&points, raw_nav(&b).walls(), r, 2e-3 * r).unwrap();
     q
 }
 

@@ -45,7 +45,7 @@ fn gap_just_under_2r_is_blocked_and_just_over_is_open() {
         (13.5 - 1e-9..=13.52 + 1e-9).contains(&y),
         "through the wide gap: y = {y}"
     );
-    invariants::check_clearance(&pts, &raw_nav(&b).walls, 0.5, 1e-3 * 0.5).unwrap();
+    invariants::check_clearance(&pts, raw_nav(&b).walls(), 0.5, 1e-3 * 0.5).unwrap();
     // The narrow gap was tried and refused at its width.
     let refused: Vec<f64> = raw
         .blocked
@@ -113,7 +113,7 @@ fn one_raw_mesh_answers_any_radius() {
             if let Some((_, t)) = ours.paths.iter().find(|(v, _)| *v == Variant::Tangent) {
                 invariants::check_clearance(
                     &t.points(flatten_tolerance(r)),
-                    &raw_nav(&b).walls,
+                    raw_nav(&b).walls(),
                     r,
                     2e-3 * r,
                 )
@@ -144,7 +144,7 @@ fn median_ratio_tangent_to_shrunk_funnel() {
                 continue;
             };
             let pts = t.points(flatten_tolerance(r));
-            invariants::check_clearance(&pts, &raw_nav(&b).walls, r, 2e-3 * r).unwrap();
+            invariants::check_clearance(&pts, raw_nav(&b).walls(), r, 2e-3 * r).unwrap();
             let ratio = t.length / f.length;
             if same_side_of_every_obstacle(&raw_nav(&b).free_space, &pts, &f.points(0.0)) {
                 assert!(
@@ -264,7 +264,7 @@ fn start_inside_the_radius_of_a_corner_is_left_sensibly() {
     let b = nav::build(&scene).unwrap();
     let raw = raw_nav(&b);
     let (s, g) = (Point::new(4.8, 4.7), Point::new(38.0, 28.0));
-    let own = raw.walls.distance_to_point(s, 1.0);
+    let own = raw.walls().distance_to_point(s, 1.0);
     assert!((own - 0.13f64.sqrt()).abs() < 1e-12);
     let q = nav::query(&b, s, g, &Default::default());
     assert_eq!(q.status(), Status::StartOutside);
@@ -273,11 +273,11 @@ fn start_inside_the_radius_of_a_corner_is_left_sensibly() {
     invariants::check_tangent_continuity(t, 1e-9).unwrap();
     let pts = t.points(flatten_tolerance(0.5));
     invariants::check_endpoints(&pts, s, g).unwrap();
-    assert!(invariants::min_clearance(&pts, &raw.walls, 1.0) >= own - 1e-3);
+    assert!(invariants::min_clearance(&pts, raw.walls(), 1.0) >= own - 1e-3);
     let away: Vec<Point> = pts
         .iter()
         .copied()
         .filter(|p| p.distance(s) > 1.0)
         .collect();
-    invariants::check_clearance(&away, &raw.walls, 0.5, 1e-3).unwrap();
+    invariants::check_clearance(&away, raw.walls(), 0.5, 1e-3).unwrap();
 }

@@ -81,6 +81,10 @@ impl App {
         let mut app = App::with_settings(settings, options);
         theme::apply(&cc.egui_ctx, app.state.settings.theme);
         app.state.applied_theme = Some(app.state.settings.theme);
+        // The canvas paints only the items whose bounds meet the view (see `paint`): egui's
+        // own culling would measure every vertex of a 100k-triangle mesh again each frame.
+        cc.egui_ctx
+            .tessellation_options_mut(|o| o.coarse_tessellation_culling = false);
         app
     }
 

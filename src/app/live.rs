@@ -290,8 +290,9 @@ fn build(scene: &Scene, fixed: Option<&FixedNavmesh>, target: BuildKey) -> Outco
 
 /// `build` for `key` with its picture (reusing what it can of the `previous` one); `started`
 /// is when the rebuild began.
-/// The query that follows every rebuild asks for the exact path: its convex polygons are merged
-/// on the other core while the picture is drawn.
+/// The query that follows every rebuild asks for the exact path and the raw clearance: the
+/// exact search's polygons and fans and the raw walls' index are made on the other core while
+/// the picture is drawn.
 fn picture(
     build: nav::Build,
     key: BuildKey,
@@ -314,7 +315,13 @@ fn picture(
             None => picture,
         }
     };
-    let ((), picture) = rayon::join(|| build.mesh.prepare_exact_search(), draw);
+    let prepare = || {
+        build.mesh.prepare_exact_search();
+        if let Some(raw) = &build.raw {
+            raw.walls();
+        }
+    };
+    let ((), picture) = rayon::join(prepare, draw);
     Built {
         key,
         revision: key.revision,

@@ -79,7 +79,7 @@ impl AgentPlayback {
                     .map(|(v, p)| Track {
                         variant: v,
                         path: p.clone(),
-                        collisions: collisions(p, &raw.walls, radius),
+                        collisions: collisions(p, raw.walls(), radius),
                     })
                     .collect(),
                 None => Vec::new(),

@@ -69,7 +69,8 @@ pub fn free_point(rng: &mut Rng, b: &Build, clearance: f64) -> Option<Point> {
             rng.range(bounds.min.x, bounds.max.x),
             rng.range(bounds.min.y, bounds.max.y),
         );
-        let ok = raw.walls.contains(p) && raw.walls.distance_to_point(p, clearance) >= clearance;
+        let ok =
+            raw.walls().contains(p) && raw.walls().distance_to_point(p, clearance) >= clearance;
         ok.then_some(p)
     })
 }

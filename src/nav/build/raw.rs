@@ -10,6 +10,7 @@ use crate::geom::SegmentGrid;
 use crate::nav::mesh::clearance::Widths;
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::navmesh::NavMesh;
+use std::sync::OnceLock;
 
 /// The raw (radius 0) free space, its mesh and what radius-aware queries need of it.
 #[derive(Clone, Debug)]
@@ -18,8 +19,8 @@ pub struct RawNav {
     pub mesh: NavMesh,
     /// Crossing widths of every triangle of `mesh`.
     pub widths: Widths,
-    /// The free space's contour edges: the walls clearance is measured against.
-    pub walls: SegmentGrid,
+    /// The free space's contour edges, indexed on first use (see [`RawNav::walls`]).
+    walls: OnceLock<SegmentGrid>,
 }
 
 impl RawNav {
@@ -43,12 +44,17 @@ impl RawNav {
 
     /// The raw side of a raw free space whose mesh's widths are already measured.
     pub(super) fn measured(free_space: FreeSpace, mesh: NavMesh, widths: Widths) -> RawNav {
-        let walls = free_space.walls();
         RawNav {
             free_space,
             mesh,
             widths,
-            walls,
+            walls: OnceLock::new(),
         }
+    }
+
+    /// The free space's contour edges: the walls clearance is measured against (indexed on
+    /// the first call, so that a caller can overlap that work with its own).
+    pub fn walls(&self) -> &SegmentGrid {
+        self.walls.get_or_init(|| self.free_space.walls())
     }
 }

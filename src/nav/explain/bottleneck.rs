@@ -139,12 +139,12 @@ fn locate(raw: &RawNav, crossing: BlockedCrossing) -> Bottleneck {
         Some(entry) => {
             let k = shared_vertex(entry, crossing.exit);
             let (c, a, b) = (pts[k], pts[(k + 1) % 3], pts[(k + 2) % 3]);
-            let reach = crossing.width * (1.0 + 1e-6) + 1e-12 * raw.walls.bounds().diagonal();
+            let reach = crossing.width * (1.0 + 1e-6) + 1e-12 * raw.walls().bounds().diagonal();
             let witness = raw
-                .walls
+                .walls()
                 .candidates(Aabb::from_points([c]), reach)
                 .into_iter()
-                .filter_map(|i| across(raw.walls.segments()[i as usize], a, b, c))
+                .filter_map(|i| across(raw.walls().segments()[i as usize], a, b, c))
                 .map(|s| s.closest_point(c))
                 .filter(|q| q.distance(c) <= reach)
                 .min_by(|p, q| p.distance_sq(c).total_cmp(&q.distance_sq(c)));

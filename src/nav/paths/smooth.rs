@@ -123,7 +123,7 @@ mod tests {
             assert!(smooth.len() < mid.len());
             assert!(invariants::polyline_length(&smooth) <= invariants::polyline_length(&mid));
             invariants::check_endpoints(&smooth, q.start, q.goal).unwrap();
-            invariants::check_clearance(&smooth, &b.raw.as_ref().unwrap().walls, b.radius, 1e-9)
+            invariants::check_clearance(&smooth, b.raw.as_ref().unwrap().walls(), b.radius, 1e-9)
                 .unwrap();
         }
     }

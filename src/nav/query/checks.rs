@@ -45,12 +45,12 @@ pub fn clearance_needed(
 pub fn check_answer(build: &Build, answer: &Answer) -> Result<(), String> {
     if let Some(raw) = &build.raw {
         let r = build.radius;
-        let tolerance = clearance_tolerance(r, raw.walls.bounds().diagonal());
+        let tolerance = clearance_tolerance(r, raw.walls().bounds().diagonal());
         for (variant, metrics) in &answer.metrics {
             let Some(clearance) = metrics.min_clearance else {
                 continue;
             };
-            let needed = clearance_needed(*variant, r, &raw.walls, answer.start, answer.goal);
+            let needed = clearance_needed(*variant, r, raw.walls(), answer.start, answer.goal);
             if clearance < needed - tolerance {
                 return Err(format!(
                     "the {} path comes within {clearance} of a wall; it must keep {needed} \

@@ -21,6 +21,7 @@ use crate::geom::Point;
 use crate::nav::build::pipeline::Build;
 use crate::nav::explain::detour::detour;
 use crate::nav::explain::diagnosis::diagnose;
+use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::paths::funnel::string_pull;
 use crate::nav::paths::measure::min_clearance;
@@ -34,6 +35,7 @@ use crate::nav::paths::smooth::smooth_midpoints;
 use crate::nav::search::astar::astar;
 use crate::nav::search::corridor::{Corridor, Portal};
 use crate::scene::Scene;
+use rayon::prelude::*;
 use std::time::Instant;
 
 /// What a query makes and explains.
@@ -74,14 +76,18 @@ impl<'a> QueryOptions<'a> {
 /// Answers `start` -> `goal` on `build` with `options`.
 pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -> Answer {
     let t0 = Instant::now();
+    // The two sides are independent: each core takes one.
     let sides = |start: Point, goal: Point| {
-        let shrunk = query_mesh(&build.mesh, start, goal, options);
         let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
-        let raw = build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
-            let offset = options.variants.contains(&Variant::Offset);
-            query_raw(raw, build.radius, start, goal, offset)
-        });
-        (shrunk, raw)
+        rayon::join(
+            || query_mesh(&build.mesh, start, goal, options),
+            || {
+                build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
+                    let offset = options.variants.contains(&Variant::Offset);
+                    query_raw(raw, build.radius, start, goal, offset)
+                })
+            },
+        )
     };
     let t_route = Instant::now();
     let route = linked_route(build, start, goal);
@@ -136,15 +142,57 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
 /// `options` say otherwise), optimised as they say.
 /// The status is `Found` when A* found a corridor or the optimal search a path.
 pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOptions) -> Side {
-    let (mut side, ends) = locate_ends(mesh, start, goal);
+    let (side, ends) = locate_ends(mesh, start, goal);
     let Some((start_tris, goal_tris)) = ends else {
         return side;
     };
+    // The optimal path needs no corridor: it is searched beside the corridor's variants.
+    let optimal = || {
+        let t = Instant::now();
+        let path = options
+            .variants
+            .contains(&Variant::Optimal)
+            .then(|| optimal_path(mesh, start, &start_tris, goal, &goal_tris))
+            .flatten();
+        (path, micros(t))
+    };
+    let ((optimal, optimal_us), mut side) = rayon::join(optimal, || {
+        corridor_side(
+            mesh,
+            (start, &start_tris),
+            (goal, &goal_tris),
+            options,
+            side,
+        )
+    });
+    // Optimal is the last of `Variant::SHRUNK`, the order paths are listed in.
+    if let Some(points) = optimal {
+        side.timings
+            .variants_us
+            .push((Variant::Optimal, optimal_us));
+        side.paths
+            .push((Variant::Optimal, Path::from_points(&points)));
+    }
+    if side.corridor.is_none() && side.paths.is_empty() {
+        side.status = Status::Unreachable;
+    }
+    side
+}
+
+/// The corridor of `query_mesh` from `start` (in `start_tris`) to `goal` (in `goal_tris`)
+/// and the variants made from it, added to `side`.
+fn corridor_side(
+    mesh: &NavMesh,
+    (start, start_tris): (Point, &[TriId]),
+    (goal, goal_tris): (Point, &[TriId]),
+    options: &QueryOptions,
+    mut side: Side,
+) -> Side {
     let t1 = Instant::now();
     let found = match options.corridor.search {
-        CorridorSearch::AStar => astar(mesh, start, &start_tris, goal, &goal_tris),
+        CorridorSearch::AStar => astar(mesh, start, start_tris, goal, goal_tris),
         CorridorSearch::Anytime { budget } => {
-            anytime_corridor(mesh, (start, &start_tris), (goal, &goal_tris), budget)
+            anytime_corridor(mesh, (start, start_tris), (goal, goal_tris), budget)
         }
     };
     side.timings.astar_us = micros(t1);
@@ -164,20 +212,15 @@ pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOpti
         found => found,
     };
     let portals = corridor.as_ref().map(|c| c.portals(mesh));
-    for variant in Variant::SHRUNK {
-        if !options.variants.contains(&variant) {
-            continue;
-        }
-        let t = Instant::now();
-        // The optimal path does not need the corridor; it is searched even if A* found none.
-        let points = match (variant, &corridor, &portals) {
-            (Variant::Optimal, _, _) => optimal_path(mesh, start, &start_tris, goal, &goal_tris),
-            (_, Some(corridor), Some(portals)) => {
-                Some(corridor_path(mesh, variant, corridor, portals))
-            }
-            _ => None,
+    let made = Variant::SHRUNK
+        .into_iter()
+        .filter(|v| options.variants.contains(v));
+    for variant in made.filter(|&v| v != Variant::Optimal) {
+        let (Some(corridor), Some(portals)) = (&corridor, &portals) else {
+            break;
         };
-        let Some(points) = points else { continue };
+        let t = Instant::now();
+        let points = corridor_path(mesh, variant, corridor, portals);
         side.timings.variants_us.push((variant, micros(t)));
         side.paths.push((variant, Path::from_points(&points)));
     }
@@ -192,9 +235,6 @@ pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOpti
             .iter()
             .find(|(v, _)| *v == Variant::Funnel)
             .map(|(_, p)| p.clone());
-    }
-    if corridor.is_none() && side.paths.is_empty() {
-        side.status = Status::Unreachable;
     }
     side.corridor = corridor;
     side
@@ -219,30 +259,43 @@ fn corridor_path(
 fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
     let optimal = answer.path(Variant::Optimal).map(|p| p.length);
     // Variants often walk the very same points (the funnel and the optimal path in the open):
-    // each distinct path is measured once.
-    let mut measured: Vec<(Vec<Vec<Point>>, f64)> = Vec::new();
+    // each distinct path is measured once, the distinct ones in parallel.
+    let runs: Vec<Vec<Vec<Point>>> = answer
+        .paths()
+        .map(|(_, path)| path.runs(flatten_tolerance(build.radius)))
+        .collect();
+    let mut distinct: Vec<&Vec<Vec<Point>>> = Vec::new();
+    for r in &runs {
+        if !distinct.contains(&r) {
+            distinct.push(r);
+        }
+    }
+    let clearances: Vec<Option<f64>> = distinct
+        .par_iter()
+        .map(|runs| {
+            let raw = build.raw.as_ref()?;
+            let reach = raw.walls().bounds().diagonal();
+            let c = runs
+                .iter()
+                .map(|points| min_clearance(points, raw.walls(), reach))
+                .fold(f64::INFINITY, f64::min);
+            Some(c)
+        })
+        .collect();
     answer
         .paths()
-        .map(|(variant, path)| {
+        .zip(&runs)
+        .map(|((variant, path), runs)| {
             let side = answer.side(variant).unwrap_or(&answer.shrunk);
             let search_us = match variant {
                 Variant::Optimal => 0.0, // its own search, no corridor
                 _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
             };
             // Measured on the walked stretches: a link is taken, not walked.
-            let min_clearance = build.raw.as_ref().map(|raw| {
-                let runs = path.runs(flatten_tolerance(build.radius));
-                if let Some((_, c)) = measured.iter().find(|(r, _)| *r == runs) {
-                    return *c;
-                }
-                let reach = raw.walls.bounds().diagonal();
-                let c = runs
-                    .iter()
-                    .map(|points| min_clearance(points, &raw.walls, reach))
-                    .fold(f64::INFINITY, f64::min);
-                measured.push((runs, c));
-                c
-            });
+            let min_clearance = distinct
+                .iter()
+                .position(|d| *d == runs)
+                .and_then(|i| clearances[i]);
             let costs = build.mesh.cost_map();
             let cost = if costs.is_empty() {
                 path.length

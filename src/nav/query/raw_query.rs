@@ -44,9 +44,9 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
     };
     // The vertices of cost outlines inside the free space are no walls: the paths need not keep
     // the radius from them.
-    let near = 1e-9 * raw.walls.bounds().diagonal();
+    let near = 1e-9 * raw.walls().bounds().diagonal();
     let no_costs = mesh.cost_map().is_empty();
-    let is_corner = |p: Point| no_costs || raw.walls.distance_to_point(p, 2.0 * near) <= near;
+    let is_corner = |p: Point| no_costs || raw.walls().distance_to_point(p, 2.0 * near) <= near;
     let mut refused: Vec<BlockedCrossing> = Vec::new();
     let mut tangent_us = 0.0;
     let (corridor, tangent) = loop {
@@ -99,7 +99,7 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
         );
         let points = offset_path_among(&portals, outer, radius, &is_corner);
         side.timings.variants_us.push((Variant::Offset, micros(t3)));
-        side.offset_cuts = close_stretches(&points, &raw.walls, radius);
+        side.offset_cuts = close_stretches(&points, raw.walls(), radius);
         side.paths
             .push((Variant::Offset, Path::from_points(&points)));
     }
@@ -114,8 +114,8 @@ fn too_close(path: &Path, raw: &RawNav, radius: f64) -> Option<(Point, f64)> {
     let slack = 2.0 * flatten_tolerance(radius);
     let points = path.points(flatten_tolerance(radius));
     let (start, goal) = (path.start, path.end());
-    let own = |p: Point| raw.walls.distance_to_point(p, radius) - slack;
-    close_stretches(&points, &raw.walls, radius - slack)
+    let own = |p: Point| raw.walls().distance_to_point(p, radius) - slack;
+    close_stretches(&points, raw.walls(), radius - slack)
         .into_iter()
         .find(|s| {
             !(s.from == start && s.clearance >= own(start)
