@@ -8,10 +8,10 @@
 mod validation_data;
 
 use navscope::document::{Document, Edit};
-use navscope::geom::{Point, Ring};
+use navscope::geom::{Aabb, Point, Ring};
 use navscope::nav::{
-    Build, BuildOptions, Incremental, NavMesh, QueryOptions, Status, Variant, Widths, build_with,
-    query, triangulate_in_one_piece,
+    Build, BuildOptions, Incremental, NavMesh, QueryOptions, RawNav, Status, Variant, Widths,
+    build_with, query, triangulate_in_one_piece,
 };
 use navscope::scene::generate::{rect, regular};
 use navscope::scene::{AreaKind, Obstacle, ObstacleId, RingRef, Scene};
@@ -267,6 +267,19 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[(Point, Point)]) -> Result<(), S
         || ir.mesh.component_count() != fr.mesh.component_count()
     {
         return Err("the raw meshes differ in area or components".into());
+    }
+    // The walls' index (updated, not made again, once made) holds the full build's walls.
+    let walls = |raw: &RawNav| -> (Vec<[u64; 4]>, Aabb) {
+        let w = raw.walls();
+        let mut v: Vec<[u64; 4]> = (w.candidates(w.bounds(), 1.0).iter())
+            .map(|&i| w.segments()[i as usize])
+            .map(|s| [s.a.x, s.a.y, s.b.x, s.b.y].map(|c| (c + 0.0).to_bits()))
+            .collect();
+        v.sort_unstable();
+        (v, w.bounds())
+    };
+    if walls(ir) != walls(fr) {
+        return Err("the raw walls differ".into());
     }
     if ir.widths != Widths::new(&ir.mesh) {
         return Err("the raw mesh's widths are not its own".into());

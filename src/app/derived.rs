@@ -126,8 +126,8 @@ impl Derived {
                 state.doc.scene(),
                 self.live.failure(),
                 warnings,
-                handles,
-                state.selection.ring(),
+                (handles, state.selection.ring()),
+                self.scene_picture.as_ref().map(|(_, p)| p),
             );
             self.scene_picture = Some((key, picture));
         }

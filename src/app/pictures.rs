@@ -11,13 +11,14 @@ use crate::scene::{Hit, Issue, RingRef, Scene};
 use crate::viz::{self, DrawList, Layer, Primitive, Style};
 
 /// The scene rings, the ring a failure names (with its message), the rings warnings name (the
-/// message of the `selected` one), and the handles of `query` when no analysis draws them.
+/// message of the `selected` one), and the handles of `query` when no analysis draws them;
+/// the fills of rings unchanged since the `previous` picture are taken from it.
 pub fn scene_picture(
     scene: &Scene,
     failure: Option<&Failure>,
     warnings: &[Issue],
-    handles: Option<usize>,
-    selected: Option<RingRef>,
+    (handles, selected): (Option<usize>, Option<RingRef>),
+    previous: Option<&Picture>,
 ) -> Picture {
     let mut list = DrawList::default();
     viz::draw_scene(scene, &mut list);
@@ -51,7 +52,7 @@ pub fn scene_picture(
             },
         );
     }
-    Picture::new(list)
+    Picture::reusing(list, previous)
 }
 
 /// Highlights `ring` (when given and present) and labels it with `message`; a message without

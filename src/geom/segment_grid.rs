@@ -5,7 +5,7 @@
 //! obstacle of 40k corners), and every query round it scanned them (issue 11 item 9).
 
 use super::{Aabb, Point, Segment, segment_distance};
-use rstar::{AABB, ParentNode, RTree, RTreeNode, RTreeObject, SelectionFunction};
+use rstar::{AABB, Envelope, ParentNode, RTree, RTreeNode, RTreeObject, SelectionFunction};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -22,6 +22,20 @@ impl RTreeObject for Indexed {
     fn envelope(&self) -> Self::Envelope {
         let (a, b) = (self.segment.a, self.segment.b);
         AABB::from_corners([a.x, a.y], [b.x, b.y])
+    }
+}
+
+/// Selects the tree entry that is exactly this segment.
+struct Same(Segment);
+
+impl SelectionFunction<Indexed> for Same {
+    fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
+        let (a, b) = (self.0.a, self.0.b);
+        envelope.contains_envelope(&AABB::from_corners([a.x, a.y], [b.x, b.y]))
+    }
+
+    fn should_unpack_leaf(&self, leaf: &Indexed) -> bool {
+        leaf.segment == self.0
     }
 }
 
@@ -62,6 +76,35 @@ impl SegmentGrid {
         }
     }
 
+    /// This index with the segments `removed` (as given before) taken out and `added` put
+    /// in, for a local change of a big set of walls: the kept segments keep their numbers,
+    /// the added ones come after them, and the numbers of the removed ones are no longer
+    /// returned by any query. A segment not found is ignored.
+    pub fn updated(&self, removed: &[Segment], added: &[Segment]) -> SegmentGrid {
+        let mut tree = self.tree.clone();
+        for &s in removed {
+            tree.remove_with_selection_function(Same(s));
+        }
+        let mut segments = self.segments.clone();
+        for &segment in added {
+            let index = segments.len() as u32;
+            tree.insert(Indexed { segment, index });
+            segments.push(segment);
+        }
+        let bounds = if tree.size() == 0 {
+            Aabb::from_points(std::iter::empty())
+        } else {
+            to_aabb(&tree.root().envelope())
+        };
+        SegmentGrid {
+            segments,
+            bounds,
+            tree,
+        }
+    }
+
+    /// The segments by number (a number no query returns may be a removed segment: see
+    /// [`SegmentGrid::updated`]).
     pub fn segments(&self) -> &[Segment] {
         &self.segments
     }
@@ -326,6 +369,40 @@ mod tests {
         Ring::new(points.iter().map(|&(x, y)| Point::new(x, y)).collect())
             .edges()
             .collect()
+    }
+
+    #[test]
+    fn an_updated_index_answers_as_a_new_one_of_the_same_segments() {
+        let outline = ring_segments(&[(0.0, 0.0), (30.0, 0.0), (30.0, 20.0), (0.0, 20.0)]);
+        let hole = |x: f64| ring_segments(&[(x, 8.0), (x, 12.0), (x + 4.0, 12.0), (x + 4.0, 8.0)]);
+        let before: Vec<Segment> = outline.iter().copied().chain(hole(5.0)).collect();
+        let after: Vec<Segment> = outline.iter().copied().chain(hole(20.0)).collect();
+        let updated = SegmentGrid::new(before).updated(&hole(5.0), &hole(20.0));
+        let fresh = SegmentGrid::new(after);
+        assert_eq!(updated.bounds(), fresh.bounds());
+        let live = |g: &SegmentGrid| -> Vec<[u64; 4]> {
+            let mut v: Vec<[u64; 4]> = (g.candidates(g.bounds(), 1.0).iter())
+                .map(|&i| g.segments()[i as usize])
+                .map(|s| [s.a.x, s.a.y, s.b.x, s.b.y].map(f64::to_bits))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(live(&updated), live(&fresh));
+        for p in [
+            Point::new(7.0, 10.0),
+            Point::new(22.0, 10.0),
+            Point::new(15.0, 3.0),
+        ] {
+            assert_eq!(updated.contains(p), fresh.contains(p), "{p}");
+            assert_eq!(
+                updated.distance_to_point(p, 100.0),
+                fresh.distance_to_point(p, 100.0),
+                "{p}"
+            );
+        }
+        // The old hole is gone: nothing is within 1 of where it was.
+        assert!(updated.distance_to_point(Point::new(7.0, 10.0), 1.0) >= 1.0);
     }
 
     #[test]

@@ -29,11 +29,12 @@ use super::pipeline::{Build, BuildOptions, Checked, Timings, check, micros, time
 use super::raw::RawNav;
 use super::repair::{Piece, clean_ring, reaches_later_walkable, repair};
 use super::triangulate::single_cdt;
-use crate::geom::{Aabb, Point};
+use crate::geom::{Aabb, Point, Segment, SegmentGrid};
 use crate::nav::mesh::clearance::Widths;
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::scene::{Corner, Issue, RingRef, Scene};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// A build kept open for incremental updates: the scene it matches, the repaired obstacle
@@ -87,6 +88,9 @@ struct Side {
     /// The triangulation and the mesh kept in step with it (with clearance widths for a raw
     /// free space).
     live: LiveMesh,
+    /// The index of the free space's contour edges, shared with the raw navigation made of
+    /// this side: once made there, each replacement updates it.
+    walls: Arc<OnceLock<SegmentGrid>>,
 }
 
 /// Grown pieces whose boxes touch, merged.
@@ -414,6 +418,7 @@ impl Side {
             cluster_of,
             clusters,
             live: LiveMesh::new(cdt, corners, measure),
+            walls: Arc::default(),
         }))
     }
 
@@ -430,7 +435,7 @@ impl Side {
         let mesh = self.mesh();
         let widths = self.live.widths().cloned();
         let widths = widths.unwrap_or_else(|| Widths::new(&mesh));
-        RawNav::measured(self.free_space(), mesh, widths)
+        RawNav::measured(self.free_space(), mesh, widths, self.walls.clone())
     }
 
     /// Replaces the piece in `slot` (a new slot when it is the next one) by `piece` (`None`:
@@ -531,6 +536,14 @@ impl Side {
             }
         }
         edit.finish()?;
+        if let Some(walls) = self.walls.get() {
+            let edges = |clusters: &[Cluster]| -> Vec<Segment> {
+                let contours = clusters.iter().flat_map(|c| &c.contours);
+                contours.flat_map(|c| c.edges()).collect()
+            };
+            let updated = walls.updated(&edges(&old), &edges(&fresh));
+            self.walls = Arc::new(OnceLock::from(updated));
+        }
         for cluster in fresh {
             let c = self.clusters.len();
             for &m in &cluster.members {

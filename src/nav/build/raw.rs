@@ -10,7 +10,7 @@ use crate::geom::SegmentGrid;
 use crate::nav::mesh::clearance::Widths;
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::navmesh::NavMesh;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The raw (radius 0) free space, its mesh and what radius-aware queries need of it.
 #[derive(Clone, Debug)]
@@ -19,8 +19,9 @@ pub struct RawNav {
     pub mesh: NavMesh,
     /// Crossing widths of every triangle of `mesh`.
     pub widths: Widths,
-    /// The free space's contour edges, indexed on first use (see [`RawNav::walls`]).
-    walls: OnceLock<SegmentGrid>,
+    /// The free space's contour edges, indexed on first use (see [`RawNav::walls`]); an
+    /// incremental build shares the cell, to update the index rather than make it again.
+    walls: Arc<OnceLock<SegmentGrid>>,
 }
 
 impl RawNav {
@@ -39,16 +40,22 @@ impl RawNav {
     /// mesh).
     pub fn new(free_space: FreeSpace, mesh: NavMesh) -> RawNav {
         let widths = Widths::new(&mesh);
-        RawNav::measured(free_space, mesh, widths)
+        RawNav::measured(free_space, mesh, widths, Arc::default())
     }
 
-    /// The raw side of a raw free space whose mesh's widths are already measured.
-    pub(super) fn measured(free_space: FreeSpace, mesh: NavMesh, widths: Widths) -> RawNav {
+    /// The raw side of a raw free space whose mesh's widths are already measured, and whose
+    /// walls' index is (or will be) in `walls`.
+    pub(super) fn measured(
+        free_space: FreeSpace,
+        mesh: NavMesh,
+        widths: Widths,
+        walls: Arc<OnceLock<SegmentGrid>>,
+    ) -> RawNav {
         RawNav {
             free_space,
             mesh,
             widths,
-            walls: OnceLock::new(),
+            walls,
         }
     }
 
