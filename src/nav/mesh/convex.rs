@@ -9,7 +9,8 @@
 //! A fan is the polygons around a vertex, walked from one of them towards a wall: crossing a
 //! polygon's edge (v, next) turns clockwise and crossing its edge (prev, v) turns
 //! counter-clockwise. A walk stops at a wall (an edge at v with no neighbour) or when it comes
-//! back to where it started (v is then inside the free space):
+//! back to where it started (v is then inside the free space). Each fan is numbered once when
+//! the mesh is made, with its walls, so the search looks them up instead of walking:
 //! ```text
 //!    before          counter-clockwise walk from p ends at the incoming wall before -> v,
 //!       \  p2  /     clockwise walk ends at the outgoing wall v -> after
@@ -17,6 +18,7 @@
 //!  (wall) v-------- after (wall)
 //! ```
 
+use super::bits::Bits;
 use super::ids::{TriId, VertexId};
 use crate::geom::{Point, orient};
 use rustc_hash::FxHashMap;
@@ -35,8 +37,9 @@ impl PolyId {
     }
 }
 
-/// The walkable triangles of a navmesh merged into convex polygons.
-#[derive(Clone, Debug)]
+/// The walkable triangles of a navmesh merged into convex polygons, with the tables the exact
+/// search reads (made again only around an update: see `with_search_tables`).
+#[derive(Clone, Debug, Default)]
 pub(crate) struct ConvexMesh {
     /// Polygon p's corners are `corners[starts[p]..starts[p + 1]]`.
     starts: Vec<u32>,
@@ -45,7 +48,31 @@ pub(crate) struct ConvexMesh {
     neighbors: Vec<Option<PolyId>>,
     /// The polygon holding each triangle.
     poly_of: Vec<PolyId>,
+    /// Parallel to `corners`: the edge of the polygon across each edge that leads back (0 at
+    /// a wall).
+    back: Vec<u8>,
+    /// Parallel to `corners`: the fan of that corner's vertex holding the polygon, with its
+    /// walls (kept per corner, not per fan: the search reads both at once).
+    corner_fans: Vec<CornerFan>,
+    /// Number of fans.
+    fan_count: usize,
+    /// The corner slots whose vertex is reflex in their fan: the walls meet there at more than
+    /// a half-turn on the free side, so a shortest path may bend round it (never elsewhere).
+    reflex: Bits,
+    /// Per polygon: walled on all its sides but one.
+    dead_end: Vec<bool>,
 }
+
+/// The fan of a corner's vertex holding its polygon: its number and the far vertices of the
+/// walls that end it [counter-clockwise, clockwise], `NO_WALLS` when its polygons close around
+/// the vertex.
+#[derive(Clone, Copy, Debug, Default)]
+struct CornerFan {
+    fan: u32,
+    walls: [u32; 2],
+}
+
+const NO_WALLS: [u32; 2] = [u32::MAX; 2];
 
 /// A polygon while merging: each corner with the triangle across the edge that starts there.
 /// Most merged polygons have few corners, so they stay inline: merging a mesh of 50k
@@ -67,11 +94,12 @@ impl ConvexMesh {
             corners: Vec::with_capacity(triangles.len() + 2 * rings.len()),
             neighbors: Vec::with_capacity(triangles.len() + 2 * rings.len()),
             poly_of: ring_of.into_iter().map(PolyId).collect(),
+            ..ConvexMesh::default()
         };
         for ring in &rings {
             out.push_ring(ring);
         }
-        out
+        out.with_search_tables(vertices, None)
     }
 
     /// This mesh after a local change of the triangles it merged: `triangles` and `neighbors`
@@ -122,9 +150,17 @@ impl ConvexMesh {
             corners: Vec::with_capacity(self.corners.len() + 8 * rings.len()),
             neighbors: Vec::with_capacity(self.corners.len() + 8 * rings.len()),
             poly_of,
+            ..ConvexMesh::default()
         };
+        out.reflex = Bits::new(self.corners.len());
         for p in (0..old_count).filter(|&p| !dissolved[p]) {
             let p = PolyId(p as u32);
+            let (from, to) = (self.slot(p), out.corners.len());
+            for i in 0..self.corners(p).len() {
+                out.corner_fans.push(self.corner_fans[from + i]);
+                out.back.push(self.back[from + i]);
+                out.reflex.set(to + i, self.is_reflex(from + i));
+            }
             out.corners.extend_from_slice(self.corners(p));
             // An edge to a dissolved polygon is linked below, from the merged side.
             out.neighbors.extend(self.neighbors(p).iter().map(|n| {
@@ -151,7 +187,91 @@ impl ConvexMesh {
                 }
             }
         }
-        out
+        out.fan_count = self.fan_count;
+        out.with_search_tables(vertices, Some(PolyId(kept)))
+    }
+
+    /// This mesh with the exact search's tables made: the way back across each edge, the
+    /// fans with their walls and reflex corners, the dead ends. With `kept`, the polygons
+    /// before it come with their tables from before an update (see `updated`): only the edges
+    /// and fans that reach a polygon from `kept` on are made again (fans get new numbers).
+    fn with_search_tables(mut self, vertices: &[Point], kept: Option<PolyId>) -> ConvexMesh {
+        let kept = kept.map_or(0, |p| p.index());
+        let new_slots = self.starts[kept] as usize;
+        self.back.truncate(new_slots);
+        self.back.resize(self.corners.len(), 0);
+        self.corner_fans
+            .resize(self.corners.len(), CornerFan::default());
+        self.reflex.grow(self.corners.len());
+        for p in (0..self.starts.len() as u32 - 1).map(PolyId) {
+            for slot in self.range(p) {
+                if let Some(q) = self.neighbors[slot]
+                    && (p.index() >= kept || q.index() >= kept)
+                {
+                    self.back[slot] = self.shared_edge(q, p).unwrap_or(0) as u8;
+                }
+            }
+        }
+        let fresh: Vec<(PolyId, usize)> = self
+            .polygons()
+            .skip(kept)
+            .flat_map(|p| (0..self.corners(p).len()).map(move |i| (p, i)))
+            .collect();
+        self.number_fans(vertices, fresh);
+        self.dead_end = self
+            .polygons()
+            .map(|p| self.neighbors(p).iter().flatten().count() == 1)
+            .collect();
+        self
+    }
+
+    /// Numbers the fans of the `corners` given (polygon, corner index) and notes their walls
+    /// (`corner_fans`) and reflex corners, numbering from `fan_count` on: each fan is walked
+    /// once from its first corner met, clockwise to its wall (or round to that corner) and
+    /// then counter-clockwise to its other wall; every corner on the way takes its number.
+    fn number_fans(&mut self, vertices: &[Point], corners: Vec<(PolyId, usize)>) {
+        let mut done = Bits::new(self.corners.len());
+        let mut fan = self.fan_count as u32;
+        let mut slots = Vec::new();
+        for (p, i) in corners {
+            {
+                if done.contains(self.slot(p) + i) {
+                    continue;
+                }
+                // Clockwise from (p, i) to the wall (or round), then counter-clockwise.
+                slots.clear();
+                let mut ends = [(p, i); 2];
+                for (q, j) in self.fan_corners(p, i, false) {
+                    slots.push(self.slot(q) + j);
+                    ends[1] = (q, j);
+                }
+                let closed = self.fan_step(ends[1].0, ends[1].1, false).is_some();
+                if !closed {
+                    for (q, j) in self.fan_corners(p, i, true).skip(1) {
+                        slots.push(self.slot(q) + j);
+                        ends[0] = (q, j);
+                    }
+                }
+                let far = |(q, j): (PolyId, usize), ccw: bool| {
+                    let corners = self.corners(q);
+                    let n = corners.len();
+                    corners[if ccw { (j + n - 1) % n } else { (j + 1) % n }]
+                };
+                let walls = (!closed).then(|| [far(ends[0], true), far(ends[1], false)]);
+                let is_reflex =
+                    walls.is_some_and(|w| reflex_between(vertices, w, self.corners(p)[i]));
+                for &slot in &slots {
+                    done.insert(slot);
+                    self.corner_fans[slot] = CornerFan {
+                        fan,
+                        walls: walls.map_or(NO_WALLS, |w| w.map(|v| v.0)),
+                    };
+                    self.reflex.set(slot, is_reflex);
+                }
+                fan += 1;
+            }
+        }
+        self.fan_count = fan as usize;
     }
 
     /// Appends a polygon: its ring's corners, and the polygon across each edge (by the
@@ -213,7 +333,60 @@ impl ConvexMesh {
         if (area - tri_area).abs() > 1e-9 * tri_area.abs().max(1.0) {
             return Err(format!("polygons cover {area}, triangles {tri_area}"));
         }
-        Ok(())
+        self.validate_search_tables(vertices)
+    }
+
+    /// Checks the exact search's tables against the polygons: the way back across each edge,
+    /// each fan's number, walls and reflex flag the same at every corner of it and its walls
+    /// the ones at its ends, one counter-clockwise end per number (two fans of a vertex never
+    /// share one), the dead ends.
+    fn validate_search_tables(&self, vertices: &[Point]) -> Result<(), String> {
+        let mut ends = vec![0u32; self.fan_count];
+        for p in self.polygons() {
+            let (corners, n) = (self.corners(p), self.corners(p).len());
+            for i in 0..n {
+                let slot = self.slot(p) + i;
+                if let Some(q) = self.neighbors(p)[i]
+                    && self.shared_edge(q, p) != Some(self.entry_edge(p, i))
+                {
+                    return Err(format!("polygon {p:?}: wrong way back across edge {i}"));
+                }
+                let here = self.corner_fans[slot];
+                let reflex = here.walls != NO_WALLS
+                    && reflex_between(vertices, here.walls.map(VertexId), corners[i]);
+                let wrong = |what: &str| {
+                    Err(format!(
+                        "polygon {p:?}, corner {}: wrong fan {what}",
+                        corners[i].0
+                    ))
+                };
+                if here.fan as usize >= self.fan_count || self.is_reflex(slot) != reflex {
+                    return wrong("number or reflex flag");
+                }
+                match self.fan_step(p, i, true) {
+                    Some((q, j)) => {
+                        let there = self.corner_fans[self.slot(q) + j];
+                        if (there.fan, there.walls) != (here.fan, here.walls) {
+                            return wrong("round the vertex");
+                        }
+                    }
+                    None if here.walls[0] != corners[(i + n - 1) % n].0 => {
+                        return wrong("counter-clockwise wall");
+                    }
+                    None => ends[here.fan as usize] += 1,
+                }
+                if self.fan_step(p, i, false).is_none() && here.walls[1] != corners[(i + 1) % n].0 {
+                    return wrong("clockwise wall");
+                }
+            }
+            if self.is_dead_end(p) != (self.neighbors(p).iter().flatten().count() == 1) {
+                return Err(format!("polygon {p:?}: wrong dead-end flag"));
+            }
+        }
+        match ends.iter().position(|&e| e > 1) {
+            Some(fan) => Err(format!("fan {fan} has {} ends", ends[fan])),
+            None => Ok(()),
+        }
     }
 
     /// Every polygon.
@@ -221,7 +394,6 @@ impl ConvexMesh {
         (0..self.starts.len() as u32 - 1).map(PolyId)
     }
 
-    #[cfg(test)]
     pub(crate) fn polygon_count(&self) -> usize {
         self.starts.len() - 1
     }
@@ -261,11 +433,52 @@ impl ConvexMesh {
         self.corners(p).iter().position(|&u| u == v).unwrap_or(0)
     }
 
+    /// Which edge of the polygon across edge `k` of `p` borders `p` (0 at a wall).
+    pub(crate) fn entry_edge(&self, p: PolyId, k: usize) -> usize {
+        self.back[self.slot(p) + k] as usize
+    }
+
+    /// The polygon is walled on all its sides but one.
+    pub(crate) fn is_dead_end(&self, p: PolyId) -> bool {
+        self.dead_end[p.index()]
+    }
+
+    /// The vertex of the corner with slot `slot` is reflex in its fan: its walls meet at more
+    /// than a half-turn on the free side (the only corners a shortest path bends round).
+    pub(crate) fn is_reflex(&self, slot: usize) -> bool {
+        self.reflex.contains(slot)
+    }
+
+    /// Number of fans of all vertices together.
+    pub(crate) fn fan_count(&self) -> usize {
+        self.fan_count
+    }
+
+    /// The fan holding the corner with slot `slot` (see [`ConvexMesh::slot`]; fans are
+    /// numbered `0..fan_count()`) and the far vertices of the walls ending it
+    /// [counter-clockwise, clockwise] (`None` when its polygons close around the vertex).
+    pub(crate) fn fan_at(&self, slot: usize) -> (u32, Option<[VertexId; 2]>) {
+        let CornerFan { fan, walls } = self.corner_fans[slot];
+        (fan, (walls != NO_WALLS).then(|| walls.map(VertexId)))
+    }
+
     /// The polygons met turning around `v` from `p` (included, `v` must be one of its corners)
     /// counter-clockwise (`ccw`) or clockwise, until a wall or until the walk is back at `p`.
     pub(crate) fn fan(&self, v: VertexId, p: PolyId, ccw: bool) -> impl Iterator<Item = PolyId> {
-        std::iter::successors(Some(p), move |&q| {
-            self.fan_step(v, q, ccw).filter(|&n| n != p)
+        self.fan_corners(p, self.corner_of(v, p), ccw)
+            .map(|(q, _)| q)
+    }
+
+    /// [`ConvexMesh::fan`] around corner `i` of `p`, with that vertex's corner index in each
+    /// polygon.
+    pub(crate) fn fan_corners(
+        &self,
+        p: PolyId,
+        i: usize,
+        ccw: bool,
+    ) -> impl Iterator<Item = (PolyId, usize)> {
+        std::iter::successors(Some((p, i)), move |&(q, j)| {
+            self.fan_step(q, j, ccw).filter(|&(n, _)| n != p)
         })
     }
 
@@ -273,27 +486,29 @@ impl ConvexMesh {
     /// other vertex (`before` counter-clockwise, `after` clockwise). `None` when the polygons
     /// close around `v`.
     pub(crate) fn fan_wall(&self, v: VertexId, p: PolyId, ccw: bool) -> Option<(PolyId, VertexId)> {
-        let mut q = p;
-        loop {
-            let (corners, i) = (self.corners(q), self.corner_of(v, q));
-            let n = corners.len();
-            let (edge, far) = if ccw {
-                ((i + n - 1) % n, corners[(i + n - 1) % n])
-            } else {
-                (i, corners[(i + 1) % n])
-            };
-            match self.neighbors(q)[edge] {
-                None => return Some((q, far)),
-                Some(next) if next == p => return None,
-                Some(next) => q = next,
-            }
+        let (q, j) = self.fan_corners(p, self.corner_of(v, p), ccw).last()?;
+        if self.fan_step(q, j, ccw).is_some() {
+            return None; // back at p
         }
+        let walls = self.fan_at(self.slot(q) + j).1?;
+        Some((q, walls[usize::from(!ccw)]))
     }
 
-    /// The next polygon around `v` from `p`, if no wall is in between.
-    fn fan_step(&self, v: VertexId, p: PolyId, ccw: bool) -> Option<PolyId> {
-        let (n, i) = (self.corners(p).len(), self.corner_of(v, p));
-        self.neighbors(p)[if ccw { (i + n - 1) % n } else { i }]
+    /// The next polygon around corner `i` of `p`, and the vertex's corner index there, if no
+    /// wall is in between.
+    fn fan_step(&self, p: PolyId, i: usize, ccw: bool) -> Option<(PolyId, usize)> {
+        let n = self.corners(p).len();
+        let edge = self.slot(p) + if ccw { (i + n - 1) % n } else { i };
+        let q = self.neighbors[edge]?;
+        let e = self.back[edge] as usize;
+        Some((
+            q,
+            if ccw {
+                e
+            } else {
+                (e + 1) % self.corners(q).len()
+            },
+        ))
     }
 
     fn range(&self, p: PolyId) -> std::ops::Range<usize> {
@@ -368,6 +583,14 @@ fn merge_region(
     (out, ring_of)
 }
 
+/// Walls arriving at `v` from `before` and leaving to `after` (`[before, after]`) leave more
+/// than a half-turn free round it: they turn right there, or fold back onto each other.
+fn reflex_between(vertices: &[Point], [before, after]: [VertexId; 2], v: VertexId) -> bool {
+    let [b, v, a] = [before, v, after].map(|u| vertices[u.index()]);
+    let turn = orient(b, v, a);
+    turn < 0.0 || (turn == 0.0 && (b - v).dot(a - v) > 0.0)
+}
+
 fn find(parent: &mut [u32], mut x: u32) -> u32 {
     while parent[x as usize] != x {
         let up = parent[parent[x as usize] as usize];
@@ -426,26 +649,77 @@ mod tests {
         }
     }
 
-    fn check(mesh: &NavMesh, convex: &ConvexMesh) {
+    fn check(free: &FreeSpace, mesh: &NavMesh, convex: &ConvexMesh) {
         convex.validate(&mesh.vertices, &mesh.triangles).unwrap();
+        check_fans(free, mesh, convex);
     }
 
-    /// The 10 x 10 room with a 2 x 2 box in the middle, triangulated.
-    fn room_with_box() -> NavMesh {
+    /// The numbered fans agree with walking round each vertex: every corner met walking from
+    /// a corner has its number, a corner of another fan of the vertex has another, and the
+    /// noted walls are the walls the walks reach.
+    fn check_fans(free: &FreeSpace, mesh: &NavMesh, convex: &ConvexMesh) {
+        let number =
+            |v: VertexId, q: PolyId| convex.fan_at(convex.slot(q) + convex.corner_of(v, q)).0;
+        for p in convex.polygons() {
+            for &v in convex.corners(p) {
+                let fan = number(v, p);
+                let around: Vec<PolyId> = convex
+                    .fan(v, p, true)
+                    .chain(convex.fan(v, p, false))
+                    .collect();
+                assert!(around.iter().all(|&q| number(v, q) == fan));
+                for q in convex.polygons() {
+                    if convex.corners(q).contains(&v) && !around.contains(&q) {
+                        assert_ne!(number(v, q), fan, "two fans of {v:?} share a number");
+                    }
+                }
+                let walk = |ccw: bool| {
+                    let mut q = p;
+                    loop {
+                        let (corners, i) = (convex.corners(q), convex.corner_of(v, q));
+                        let n = corners.len();
+                        let edge = if ccw { (i + n - 1) % n } else { i };
+                        match convex.neighbors(q)[edge] {
+                            None => return Some(corners[if ccw { edge } else { (i + 1) % n }]),
+                            Some(next) if next == p => return None,
+                            Some(next) => q = next,
+                        }
+                    }
+                };
+                let walls = walk(true).zip(walk(false)).map(|(a, b)| [a, b]);
+                let slot = convex.slot(p) + convex.corner_of(v, p);
+                assert_eq!(
+                    convex.fan_at(slot),
+                    (fan, walls),
+                    "walls of {}",
+                    mesh.vertex(v)
+                );
+                let on_hole = |c: &Contour| c.points.contains(&mesh.vertex(v));
+                // The test rooms' walls: a corner is reflex exactly on a (rectangular) hole,
+                // except where two holes touch.
+                let holes = free.contours[1..].iter().filter(|c| on_hole(c)).count();
+                assert_eq!(convex.is_reflex(slot), holes == 1, "{}", mesh.vertex(v));
+            }
+        }
+    }
+
+    /// The 10 x 10 room with a 2 x 2 box in the middle, and its mesh.
+    fn room_with_box() -> (FreeSpace, NavMesh) {
         let free = FreeSpace {
             contours: vec![
                 rect(0.0, 0.0, 10.0, 10.0, false),
                 rect(4.0, 4.0, 6.0, 6.0, true),
             ],
         };
-        triangulate(&free).unwrap()
+        let mesh = triangulate(&free).unwrap();
+        (free, mesh)
     }
 
     #[test]
     fn a_room_with_a_box_merges_into_few_convex_polygons() {
-        let mesh = room_with_box();
+        let (free, mesh) = room_with_box();
         let convex = mesh.convex();
-        check(&mesh, convex);
+        check(&free, &mesh, convex);
         // 8 triangles; a ring round a box needs at least 4 convex pieces.
         assert_eq!(mesh.triangle_count(), 8);
         assert!(
@@ -462,8 +736,54 @@ mod tests {
     }
 
     #[test]
+    fn a_vertex_where_two_obstacles_touch_has_two_numbered_fans() {
+        let free = FreeSpace {
+            contours: vec![
+                rect(0.0, 0.0, 8.0, 8.0, false),
+                rect(2.0, 2.0, 4.0, 4.0, true),
+                rect(4.0, 4.0, 6.0, 6.0, true),
+            ],
+        };
+        let mesh = triangulate(&free).unwrap();
+        let convex = mesh.convex();
+        check(&free, &mesh, convex);
+        let v = (0..mesh.vertex_count() as u32)
+            .map(VertexId)
+            .find(|&v| mesh.vertex(v) == Point::new(4.0, 4.0))
+            .unwrap();
+        let mut fans: Vec<u32> = convex
+            .polygons()
+            .filter(|&p| convex.corners(p).contains(&v))
+            .map(|p| convex.fan_at(convex.slot(p) + convex.corner_of(v, p)).0)
+            .collect();
+        fans.sort_unstable();
+        fans.dedup();
+        assert_eq!(fans.len(), 2);
+    }
+
+    #[test]
+    fn validation_finds_wrong_search_tables() {
+        let (_, mesh) = room_with_box();
+        let convex = mesh.convex();
+        let valid = |c: &ConvexMesh| c.validate(&mesh.vertices, &mesh.triangles);
+        valid(convex).unwrap();
+        let slot = (0..convex.slot_count())
+            .find(|&s| convex.neighbors[s].is_some())
+            .unwrap();
+        let mut wrong = convex.clone();
+        wrong.back[slot] = (wrong.back[slot] + 1) % 3;
+        assert!(valid(&wrong).unwrap_err().contains("wrong way back"));
+        let mut wrong = convex.clone();
+        wrong.corner_fans[slot].fan = (wrong.corner_fans[slot].fan + 1) % convex.fan_count as u32;
+        assert!(valid(&wrong).unwrap_err().contains("wrong fan"));
+        let mut wrong = convex.clone();
+        wrong.dead_end[0] = !wrong.dead_end[0];
+        assert!(valid(&wrong).unwrap_err().contains("dead-end"));
+    }
+
+    #[test]
     fn fans_walk_polygons_round_a_vertex_to_the_walls() {
-        let mesh = room_with_box();
+        let (_, mesh) = room_with_box();
         let convex = mesh.convex();
         // The box corner (4, 4): walls to (6, 4) and (4, 6).
         let v = (0..mesh.vertex_count() as u32)

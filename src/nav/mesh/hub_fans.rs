@@ -14,6 +14,7 @@
 //!      x  x  x  x    x     x
 //! ```
 
+use super::bits::Bits;
 use super::convex::{ConvexMesh, PolyId};
 use super::ids::VertexId;
 use crate::geom::{Point, orient};
@@ -89,6 +90,8 @@ pub(crate) struct HubFans {
     /// Per polygon corner slot (see `ConvexMesh::slot`): the index in `polys` when the corner
     /// is a hub vertex, else `u32::MAX`.
     place: Vec<u32>,
+    /// The polygons with a hub corner (checked before `place`, which is far bigger).
+    touched: Bits,
     /// Segment trees of the boxes of the polygons' corners other than the hub vertex, one per
     /// hub (node 1 is the root, node i has children 2i and 2i + 1).
     trees: Vec<Bounds>,
@@ -113,6 +116,7 @@ impl HubFans {
     pub(crate) fn new(vertices: &[Point], convex: &ConvexMesh) -> HubFans {
         let mut out = HubFans {
             place: vec![u32::MAX; convex.slot_count()],
+            touched: Bits::new(convex.polygon_count()),
             ..HubFans::default()
         };
         // Each fan is walked once: `seen` marks the corner slots of the fans walked.
@@ -140,6 +144,7 @@ impl HubFans {
                 for (k, &q) in fan.iter().enumerate() {
                     out.place[convex.slot(q) + convex.corner_of(v, q)] = (start + k) as u32;
                     out.polys.push(q);
+                    out.touched.insert(q.index());
                     out.hub_of.push(hub);
                 }
                 let far: Vec<Bounds> = fan
@@ -178,6 +183,11 @@ impl HubFans {
         };
         self.trees[tree + node] = b;
         b
+    }
+
+    /// Some corner of `p` is a hub.
+    pub(crate) fn touches(&self, p: PolyId) -> bool {
+        self.touched.contains(p.index())
     }
 
     /// The hub fan of the polygon whose corner slot is `slot`, if that corner is a hub.
@@ -325,6 +335,11 @@ mod tests {
         let convex = mesh.convex();
         let hubs = mesh.hub_fans();
         assert_eq!(hubs.hubs.len(), 4, "one hub per room corner");
+        for p in convex.polygons() {
+            let slots = convex.slot(p)..convex.slot(p) + convex.corners(p).len();
+            let has_hub = slots.clone().any(|slot| hubs.place(slot).is_some());
+            assert_eq!(hubs.touches(p), has_hub, "{p:?}");
+        }
         let mut rng = Rng::new(7);
         let mut stops = 0;
         for _ in 0..2000 {

@@ -2,6 +2,7 @@
 //! adjacency, components and triangle costs) and what reads it alone: point location, the convex polygons the exact search sweeps, ray casts,
 //! clearance widths.
 
+pub mod bits;
 pub mod clearance;
 pub mod components;
 pub mod convex;

@@ -43,7 +43,7 @@
 
 use crate::geom::{Point, orient};
 use crate::nav::mesh::convex::{ConvexMesh, PolyId};
-use crate::nav::mesh::ids::{TriId, VertexId};
+use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -91,10 +91,9 @@ thread_local! {
 struct Scratch {
     roots: Vec<Root>,
     nodes: Vec<Node>,
+    /// Per fan of the convex mesh (see `ConvexMesh::fan_of`): the g of its best root, valid
+    /// when its `query` is this search's (stamping spares clearing every fan every query).
     fans: Vec<FanRecord>,
-    /// `fan_slots[convex.slot(p) + i]` = the fan record of corner i of polygon p, valid when
-    /// its `query` is this search's (stamping spares clearing a slot per corner every query).
-    fan_slots: Vec<FanSlot>,
     /// The polygons holding the start, and those holding the goal.
     start_polys: Vec<PolyId>,
     goal_polys: Vec<PolyId>,
@@ -106,12 +105,6 @@ struct Scratch {
     /// Polygons the search carried cones through (the tests' measure of its work).
     #[cfg(test)]
     carried: usize,
-}
-
-#[derive(Clone, Copy, Default)]
-struct FanSlot {
-    query: u32,
-    fan: u32,
 }
 
 impl Scratch {
@@ -129,7 +122,6 @@ impl Scratch {
         }
         self.roots.clear();
         self.nodes.clear();
-        self.fans.clear();
         self.heap.clear();
         #[cfg(test)]
         {
@@ -138,11 +130,10 @@ impl Scratch {
         self.query = self.query.wrapping_add(1);
         if self.query == 0 {
             // Stamps wrapped round: forget every old one.
-            self.fan_slots.fill(FanSlot::default());
+            self.fans.fill(FanRecord::default());
             self.query = 1;
         }
-        self.fan_slots
-            .resize(convex.slot_count(), FanSlot::default());
+        self.fans.resize(convex.fan_count(), FanRecord::default());
     }
 }
 
@@ -215,28 +206,27 @@ struct Root {
     turn: Option<Turn>,
 }
 
-/// Where a turning root's search goes: the polygons around its vertex from the one it was
-/// reached in, counter-clockwise to the wall when the path bends left (clockwise when it bends
-/// right), on the left of `keep`.
+/// Where a turning root's search goes: the polygons around its vertex (corner `corner` of the
+/// polygon `from` it was reached in) counter-clockwise to the wall when the path bends left
+/// (clockwise when it bends right), on the left of `keep`.
 #[derive(Clone, Copy)]
 struct Turn {
-    vertex: VertexId,
     from: PolyId,
+    corner: u8,
     left: bool,
     keep: Line,
-    /// Index of the vertex fan's pruning record.
+    /// The vertex's fan (index of its pruning record).
     fan: u32,
 }
 
-/// One fan of a vertex (a vertex where two obstacles touch has two) as the search met it: its
-/// walls and the g of its best root. An arrival that is not shorter is pruned whichever way it
+/// One fan of a vertex (a vertex where two obstacles touch has two) as the search met it: the
+/// g of its best root, in search `query`. An arrival that is not shorter is pruned whichever way it
 /// bends (Polyanya's root pruning): an optimal path through it may as well come the kept way,
 /// and then it bends the kept root's way (from one parent only one side passes the wall test in
 /// `turn`) or goes straight on, which the kept root's parent covers.
+#[derive(Clone, Copy, Default)]
 struct FanRecord {
-    /// The far vertices of the walls that end the fan [counter-clockwise, clockwise]; `None`
-    /// when the polygons close around the vertex.
-    walls: Option<[VertexId; 2]>,
+    query: u32,
     g: f64,
 }
 
@@ -336,7 +326,7 @@ impl Search<'_> {
                 }
             }
             Some(turn) => {
-                for p in convex.fan(turn.vertex, turn.from, turn.left) {
+                for (p, _) in convex.fan_corners(turn.from, turn.corner.into(), turn.left) {
                     self.expand_root_in(root, p);
                 }
             }
@@ -418,6 +408,9 @@ impl Search<'_> {
     fn cross_hub(&self, node: Node) -> Option<Node> {
         let convex = self.convex;
         let hubs = self.mesh.hub_fans();
+        if !hubs.touches(node.poly) {
+            return Some(node);
+        }
         let corners = convex.corners(node.poly);
         let (j, n) = (node.entry as usize, corners.len());
         let slot = convex.slot(node.poly);
@@ -486,15 +479,14 @@ impl Search<'_> {
         let corners = convex.corners(node.poly);
         let n = corners.len();
         let j = node.entry as usize;
-        let (l, r) = (corners[j], corners[(j + 1) % n]);
         if self.holds_goal(node.poly) && node.cone.contains(self.goal) {
             self.push_goal(node.root);
         }
         if node.turn_left {
-            self.turn(node.root, l, node.poly, true);
+            self.turn(node.root, node.poly, j, true);
         }
         if node.turn_right {
-            self.turn(node.root, r, node.poly, false);
+            self.turn(node.root, node.poly, (j + 1) % n, false);
         }
         self.scratch.children.clear();
         let neighbors = convex.neighbors(node.poly);
@@ -534,7 +526,7 @@ impl Search<'_> {
         new_ends: [bool; 2],
     ) -> Option<(f64, Node)> {
         let convex = self.convex;
-        if convex.neighbors(into).iter().flatten().count() == 1 && !self.holds_goal(into) {
+        if convex.is_dead_end(into) && !self.holds_goal(into) {
             return None;
         }
         let (at, g) = (
@@ -571,7 +563,7 @@ impl Search<'_> {
             crossing(cone.right, l, r)
         };
         let f = g + heuristic(at, a, b, l, r, self.goal);
-        let entry = convex.shared_edge(into, from).unwrap_or(0) as u8;
+        let entry = convex.entry_edge(from, k) as u8;
         let (turn_left, turn_right) = (
             left_at_vertex && new_ends[0],
             right_at_vertex && new_ends[1],
@@ -589,12 +581,22 @@ impl Search<'_> {
         ))
     }
 
-    /// Makes `v` (a visible vertex of `t`, on the left or right edge of the cone) a root where
+    /// Makes corner `i` of `t` (visible, on the left or right edge of the cone) a root where
     /// the path from `parent` bends left (or right) around a wall, if there is one to bend
     /// around and this is the shortest such way to it found so far.
-    fn turn(&mut self, parent: u32, v: VertexId, t: PolyId, left: bool) {
+    fn turn(&mut self, parent: u32, t: PolyId, i: usize, left: bool) {
+        let convex = self.convex;
+        let slot = convex.slot(t) + i;
+        if !convex.is_reflex(slot) {
+            return; // the walls leave no point beyond v hidden on either side
+        }
+        // The polygons from t round to the wall on that side hold points hidden from the
+        // parent only if the wall lies strictly on that side.
+        let (fan, Some(walls)) = convex.fan_at(slot) else {
+            return;
+        };
         let p = &self.scratch.roots[parent as usize];
-        let at = self.mesh.vertex(v);
+        let at = self.mesh.vertex(convex.corners(t)[i]);
         // Bending left keeps the points left of the line parent -> v; bending right, its right.
         let keep = if left {
             Line::new(p.at, at)
@@ -602,19 +604,18 @@ impl Search<'_> {
             Line::new(at, p.at)
         };
         let g = p.g + p.at.distance(at);
-        let fan = self.fan_record(v, t);
-        let side = usize::from(!left);
+        let query = self.scratch.query;
         let record = &mut self.scratch.fans[fan as usize];
-        // The polygons from t round to the wall on that side hold points hidden from the
-        // parent only if the wall lies strictly on that side (v is then a reflex corner).
-        let Some(walls) = record.walls else { return };
-        if record.g <= g || keep.side(self.mesh.vertex(walls[side])) <= 0.0 {
+        if record.query == query && record.g <= g {
             return;
         }
-        record.g = g;
+        if keep.side(self.mesh.vertex(walls[usize::from(!left)])) <= 0.0 {
+            return;
+        }
+        *record = FanRecord { query, g };
         let turn = Turn {
-            vertex: v,
             from: t,
+            corner: i as u8,
             left,
             keep,
             fan,
@@ -627,35 +628,6 @@ impl Search<'_> {
             turn: Some(turn),
         });
         self.expand_root(index);
-    }
-
-    /// The record of the fan of `v` holding `p`, made (and noted at every corner of the fan) on
-    /// first use.
-    fn fan_record(&mut self, v: VertexId, p: PolyId) -> u32 {
-        let convex = self.convex;
-        let slot = convex.slot(p) + convex.corner_of(v, p);
-        let query = self.scratch.query;
-        let known = self.scratch.fan_slots[slot];
-        if known.query == query {
-            return known.fan;
-        }
-        let walls = match (convex.fan_wall(v, p, true), convex.fan_wall(v, p, false)) {
-            (Some((_, ccw)), Some((_, cw))) => Some([ccw, cw]),
-            _ => None,
-        };
-        self.scratch.fans.push(FanRecord {
-            walls,
-            g: f64::INFINITY,
-        });
-        let fan = self.scratch.fans.len() as u32 - 1;
-        for q in convex
-            .fan(v, p, true)
-            .chain(convex.fan(v, p, false).skip(1))
-        {
-            self.scratch.fan_slots[convex.slot(q) + convex.corner_of(v, q)] =
-                FanSlot { query, fan };
-        }
-        fan
     }
 
     /// The path from the start to the goal through `root`, without repeated points or corners
