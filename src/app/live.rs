@@ -327,8 +327,8 @@ fn build(
 
 /// `build` for `key` with its picture (reusing what it can of the `previous` one) and the
 /// answer to `ask` (a query explained against its scene); `started` is when the rebuild began.
-/// The query is answered on the other core while the picture is drawn, after the exact
-/// search's polygons and fans and the raw walls' index are made there (every query needs them).
+/// The query is answered on the other core while the picture is drawn; without one, the exact
+/// search's fans and the raw walls' index are made there instead, for the next query.
 fn picture(
     build: nav::Build,
     key: BuildKey,
@@ -352,17 +352,21 @@ fn picture(
             None => picture,
         }
     };
-    let prepare_and_ask = || {
-        build.mesh.prepare_exact_search();
-        if let Some(raw) = &build.raw {
-            raw.walls();
-        }
-        let prepared = started.elapsed();
-        let answer = ask.map(|(a, scene)| {
+    let prepare_and_ask = || match ask {
+        // The query makes what it needs where it needs it: the exact search's on its branch,
+        // beside the corridor's.
+        Some((a, scene)) => {
             let options = QueryOptions::explained(scene, a.options);
-            (a, nav::query(&build, a.start, a.goal, &options))
-        });
-        (prepared, answer)
+            let answer = nav::query(&build, a.start, a.goal, &options);
+            (Duration::ZERO, Some((a, answer)))
+        }
+        None => {
+            build.mesh.prepare_exact_search();
+            if let Some(raw) = &build.raw {
+                raw.walls();
+            }
+            (started.elapsed(), None)
+        }
     };
     let ((prepared, answer), picture) = rayon::join(prepare_and_ask, || {
         let picture = draw();
