@@ -26,7 +26,7 @@ use super::spare::{self, Op, Spare};
 use super::triangulate::classify;
 use crate::geom::{Aabb, Point};
 use crate::nav::mesh::clearance::Widths;
-use crate::nav::mesh::components::label_components;
+use crate::nav::mesh::components::{label_components, relabel_locally};
 use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::face_edges::{Face, FaceEdges};
 use crate::nav::mesh::faces::Faces;
@@ -423,7 +423,15 @@ impl Edit<'_> {
         mesh.triangles.truncate(end);
         mesh.neighbors.truncate(end);
         origin.truncate(end);
-        let (components, count) = label_components(&mesh.neighbors);
+        let now_border: Vec<TriId> = (border.iter())
+            .map(|t| moved.get(t).copied().unwrap_or(*t))
+            .collect();
+        let (components, count) =
+            relabel_locally(&mesh.neighbors, &mesh.components, &origin, &now_border);
+        debug_assert!(
+            label_components(&mesh.neighbors) == (components.clone(), count),
+            "the components labelled locally differ from a full labelling"
+        );
         mesh.components = components;
         mesh.component_count = count;
         // The convex polygons of the exact search, if made: merged again around the change.
