@@ -368,11 +368,8 @@ fn picture(
             (started.elapsed(), None)
         }
     };
-    let ((prepared, answer), picture) = rayon::join(prepare_and_ask, || {
-        let picture = draw();
-        (picture, started.elapsed())
-    });
-    let (picture, drawn) = picture;
+    let ((prepared, answer), (picture, drawn)) =
+        rayon::join(prepare_and_ask, || (draw(), started.elapsed()));
     Built {
         key,
         revision: key.revision,

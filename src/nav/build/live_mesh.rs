@@ -423,11 +423,12 @@ impl Edit<'_> {
         mesh.triangles.truncate(end);
         mesh.neighbors.truncate(end);
         origin.truncate(end);
-        let now_border: Vec<TriId> = (border.iter())
-            .map(|t| moved.get(t).copied().unwrap_or(*t))
-            .collect();
+        // A triangle's id now, from its id before the moves.
+        let id = |t: TriId| moved.get(&t).copied().unwrap_or(t);
+        let now_border: Vec<TriId> = border.iter().map(|&t| id(t)).collect();
+        let labels_before = (&mesh.components[..], mesh.component_count);
         let (components, count) =
-            relabel_locally(&mesh.neighbors, &mesh.components, &origin, &now_border);
+            relabel_locally(&mesh.neighbors, labels_before, &origin, &now_border);
         debug_assert!(
             label_components(&mesh.neighbors) == (components.clone(), count),
             "the components labelled locally differ from a full labelling"
@@ -457,7 +458,6 @@ impl Edit<'_> {
         // those whose searches can look into the changed area.
         if let Some(reach) = &mut self.live.widths {
             let mesh = &self.live.mesh;
-            let id = |t: TriId| moved.get(&t).copied().unwrap_or(t);
             let mut stale: Vec<TriId> = gone_tris.iter().copied().collect();
             stale.extend(border.iter().copied());
             stale.extend(moved.keys().copied());
@@ -473,7 +473,7 @@ impl Edit<'_> {
             }
             reach.boxes.resize(mesh.triangle_count(), None);
             let mut fresh: Vec<TriId> = id_of.iter().flatten().map(|&t| id(t)).collect();
-            fresh.extend(border.iter().map(|&t| id(t)));
+            fresh.extend(&now_border);
             fresh.extend(moved.values().copied());
             fresh.sort_unstable();
             fresh.dedup();

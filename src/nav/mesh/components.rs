@@ -32,14 +32,14 @@ pub(in crate::nav) fn label_components(
 }
 
 /// The labels after a local change of the triangles, as [`label_components`] would give them,
-/// from the labels `before` (indexed by the old ids): `origin[t]` is the old id of triangle t
+/// from the labels `before` (indexed by the old ids, with their count): `origin[t]` is the old id of triangle t
 /// (`None`: new) and `border` the kept triangles (new ids) whose links changed. The change
 /// joins components and adds new ones, but a component can only split where its triangles
 /// next to the change no longer meet through new triangles: then (and only then) everything
 /// is labelled again. Otherwise one pass in triangle order numbers the labels afresh.
 pub(in crate::nav) fn relabel_locally(
     neighbors: &[[Option<TriId>; 3]],
-    before: &[ComponentId],
+    (before, labels): (&[ComponentId], usize),
     origin: &[Option<TriId>],
     border: &[TriId],
 ) -> (Vec<ComponentId>, usize) {
@@ -71,7 +71,6 @@ pub(in crate::nav) fn relabel_locally(
         regions += 1;
     }
     // Old label -> the region its border triangles meet in; two regions: it may have split.
-    let labels = before.iter().map(|c| c.0 + 1).max().unwrap_or(0) as usize;
     let mut met = vec![UNSET; labels];
     for &t in border {
         let Some(o) = origin[t.index()] else { continue };
@@ -131,7 +130,7 @@ mod tests {
             [t(2), None, None],
         ];
         let origin = [t(0), t(1), t(4), t(3)];
-        let got = relabel_locally(&split, &c(&[0; 5]), &origin, &[TriId(1), TriId(3)]);
+        let got = relabel_locally(&split, (&c(&[0; 5]), 1), &origin, &[TriId(1), TriId(3)]);
         assert_eq!(got, (c(&[0, 0, 1, 1]), 2));
         assert_eq!(got, label_components(&split));
         // Components 0 and 1 joined by a new triangle 2, and a new island 3.
@@ -142,7 +141,7 @@ mod tests {
             [None; 3],
         ];
         let origin = [t(0), t(1), None, None];
-        let got = relabel_locally(&joined, &c(&[0, 1]), &origin, &[TriId(0), TriId(1)]);
+        let got = relabel_locally(&joined, (&c(&[0, 1]), 2), &origin, &[TriId(0), TriId(1)]);
         assert_eq!(got, (c(&[0, 0, 0, 1]), 2));
         assert_eq!(got, label_components(&joined));
     }

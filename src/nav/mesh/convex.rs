@@ -234,42 +234,39 @@ impl ConvexMesh {
         let mut fan = self.fan_count as u32;
         let mut slots = Vec::new();
         for (p, i) in corners {
-            {
-                if done.contains(self.slot(p) + i) {
-                    continue;
-                }
-                // Clockwise from (p, i) to the wall (or round), then counter-clockwise.
-                slots.clear();
-                let mut ends = [(p, i); 2];
-                for (q, j) in self.fan_corners(p, i, false) {
-                    slots.push(self.slot(q) + j);
-                    ends[1] = (q, j);
-                }
-                let closed = self.fan_step(ends[1].0, ends[1].1, false).is_some();
-                if !closed {
-                    for (q, j) in self.fan_corners(p, i, true).skip(1) {
-                        slots.push(self.slot(q) + j);
-                        ends[0] = (q, j);
-                    }
-                }
-                let far = |(q, j): (PolyId, usize), ccw: bool| {
-                    let corners = self.corners(q);
-                    let n = corners.len();
-                    corners[if ccw { (j + n - 1) % n } else { (j + 1) % n }]
-                };
-                let walls = (!closed).then(|| [far(ends[0], true), far(ends[1], false)]);
-                let is_reflex =
-                    walls.is_some_and(|w| reflex_between(vertices, w, self.corners(p)[i]));
-                for &slot in &slots {
-                    done.insert(slot);
-                    self.corner_fans[slot] = CornerFan {
-                        fan,
-                        walls: walls.map_or(NO_WALLS, |w| w.map(|v| v.0)),
-                    };
-                    self.reflex.set(slot, is_reflex);
-                }
-                fan += 1;
+            if done.contains(self.slot(p) + i) {
+                continue;
             }
+            // Clockwise from (p, i) to the wall (or round), then counter-clockwise.
+            slots.clear();
+            let mut ends = [(p, i); 2];
+            for (q, j) in self.fan_corners(p, i, false) {
+                slots.push(self.slot(q) + j);
+                ends[1] = (q, j);
+            }
+            let closed = self.fan_step(ends[1].0, ends[1].1, false).is_some();
+            if !closed {
+                for (q, j) in self.fan_corners(p, i, true).skip(1) {
+                    slots.push(self.slot(q) + j);
+                    ends[0] = (q, j);
+                }
+            }
+            let far = |(q, j): (PolyId, usize), ccw: bool| {
+                let corners = self.corners(q);
+                let n = corners.len();
+                corners[if ccw { (j + n - 1) % n } else { (j + 1) % n }]
+            };
+            let walls = (!closed).then(|| [far(ends[0], true), far(ends[1], false)]);
+            let is_reflex = walls.is_some_and(|w| reflex_between(vertices, w, self.corners(p)[i]));
+            for &slot in &slots {
+                done.insert(slot);
+                self.corner_fans[slot] = CornerFan {
+                    fan,
+                    walls: walls.map_or(NO_WALLS, |w| w.map(|v| v.0)),
+                };
+                self.reflex.set(slot, is_reflex);
+            }
+            fan += 1;
         }
         self.fan_count = fan as usize;
     }
