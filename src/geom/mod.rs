@@ -4,6 +4,7 @@
 
 mod aabb;
 mod arc;
+mod chord_box;
 mod point;
 mod predicates;
 mod ring;
@@ -13,6 +14,7 @@ mod tangent;
 
 pub use aabb::{Aabb, overlap_clusters};
 pub use arc::Arc;
+pub use chord_box::ChordBox;
 pub use point::{Point, Vector};
 pub use predicates::{Side, in_circle, orient, side_of};
 pub use ring::{Ring, signed_area, winding_number};

@@ -17,7 +17,7 @@
 use super::bits::Bits;
 use super::convex::{ConvexMesh, PolyId};
 use super::ids::VertexId;
-use crate::geom::{Point, orient};
+use crate::geom::{ChordBox, Point, orient};
 
 /// Fans with fewer polygons are walked polygon by polygon.
 const MIN_HUB_FAN: usize = 8;
@@ -60,13 +60,20 @@ impl Bounds {
     fn clearly_on(self, a: Point, b: Point, side: f64) -> bool {
         let (dx, dy) = (side * (b.x - a.x), side * (b.y - a.y));
         // The corner where the side is least: low y when it grows with y (dx > 0), and so on.
-        let (px, py) = (
-            if dy > 0.0 { self.hi.x } else { self.lo.x } - a.x,
-            if dx > 0.0 { self.lo.y } else { self.hi.y } - a.y,
+        let least = Point::new(
+            if dy > 0.0 { self.hi.x } else { self.lo.x },
+            if dx > 0.0 { self.lo.y } else { self.hi.y },
         );
+        self.clears(least, a, b, side)
+    }
+
+    /// `p`, a point near the box, is strictly on the `side` of the line `a -> b` by more than
+    /// a bound on the rounding error of the side of a point of the box.
+    fn clears(self, p: Point, a: Point, b: Point, side: f64) -> bool {
+        let (dx, dy) = (side * (b.x - a.x), side * (b.y - a.y));
         let reach = (self.lo.x - a.x).abs().max((self.hi.x - a.x).abs())
             + (self.lo.y - a.y).abs().max((self.hi.y - a.y).abs());
-        dx * py - dy * px > 1e-14 * (dx.abs() + dy.abs()) * reach
+        dx * (p.y - a.y) - dy * (p.x - a.x) > 1e-14 * (dx.abs() + dy.abs()) * reach
     }
 }
 
@@ -95,6 +102,9 @@ pub(crate) struct HubFans {
     /// Segment trees of the boxes of the polygons' corners other than the hub vertex, one per
     /// hub (node 1 is the root, node i has children 2i and 2i + 1).
     trees: Vec<Bounds>,
+    /// The same corners' boxes along their chords, node by node: a line that runs along a
+    /// curved run of corners cuts their axis-aligned box, not the thin box along the run.
+    chords: Vec<ChordBox>,
 }
 
 /// Where a hub fan passes through a polygon: the hub and the position in its fan.
@@ -147,18 +157,25 @@ impl HubFans {
                     out.touched.insert(q.index());
                     out.hub_of.push(hub);
                 }
-                let far: Vec<Bounds> = fan
+                let mut run = Vec::new();
+                let far: Vec<(Bounds, ChordBox)> = fan
                     .iter()
                     .map(|&q| {
-                        convex
-                            .corners(q)
-                            .iter()
-                            .filter(|&&u| u != v)
-                            .fold(Bounds::EMPTY, |b, &u| b.add(vertices[u.index()]))
+                        // The far corners in fan order (the polygon's order from after v).
+                        let corners = convex.corners(q);
+                        let at = convex.corner_of(v, q);
+                        run.clear();
+                        run.extend(
+                            (1..corners.len())
+                                .map(|k| vertices[corners[(at + k) % corners.len()].index()]),
+                        );
+                        let bounds = run.iter().fold(Bounds::EMPTY, |b, &p| b.add(p));
+                        (bounds, ChordBox::of_run(&run))
                     })
                     .collect();
                 let tree = out.trees.len();
                 out.trees.resize(tree + 4 * fan.len(), Bounds::EMPTY);
+                out.chords.resize(tree + 4 * fan.len(), far[0].1);
                 out.build(tree, &far, 1, 0, fan.len());
                 out.hubs.push(Hub {
                     vertex: v,
@@ -172,17 +189,26 @@ impl HubFans {
     }
 
     /// Fills node `node` of the tree at `tree` over positions `lo..hi` of a fan whose
-    /// polygons' boxes are `far`; returns its box.
-    fn build(&mut self, tree: usize, far: &[Bounds], node: usize, lo: usize, hi: usize) -> Bounds {
-        let b = if hi - lo == 1 {
+    /// polygons' far corners have the boxes `far`; returns the node's boxes.
+    fn build(
+        &mut self,
+        tree: usize,
+        far: &[(Bounds, ChordBox)],
+        node: usize,
+        lo: usize,
+        hi: usize,
+    ) -> (Bounds, ChordBox) {
+        let (b, c) = if hi - lo == 1 {
             far[lo]
         } else {
             let mid = (lo + hi) / 2;
-            let left = self.build(tree, far, 2 * node, lo, mid);
-            left.join(self.build(tree, far, 2 * node + 1, mid, hi))
+            let (lb, lc) = self.build(tree, far, 2 * node, lo, mid);
+            let (rb, rc) = self.build(tree, far, 2 * node + 1, mid, hi);
+            (lb.join(rb), lc.then(&rc))
         };
         self.trees[tree + node] = b;
-        b
+        self.chords[tree + node] = c;
+        (b, c)
     }
 
     /// Some corner of `p` is a hub.
@@ -250,6 +276,12 @@ impl HubFans {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tree nodes visited by [`Stop::first`] on this thread (tests count the work).
+    static VISITS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// One [`HubFans::first_stop`] query.
 struct Stop<'a> {
     fans: &'a HubFans,
@@ -265,18 +297,14 @@ struct Stop<'a> {
 impl Stop<'_> {
     /// The first stop within positions `lo..hi` (tree node `node`) in the walk's direction.
     fn first(&self, node: usize, lo: usize, hi: usize) -> Option<usize> {
+        #[cfg(test)]
+        VISITS.with(|v| v.set(v.get() + 1));
         let outside_walk = if self.ccw {
             hi <= self.from
         } else {
             lo > self.from
         };
-        if outside_walk
-            || self.fans.trees[self.hub.tree as usize + node].clearly_on(
-                self.line.0,
-                self.line.1,
-                self.side,
-            )
-        {
+        if outside_walk || self.clear_node(node) {
             return None;
         }
         if hi - lo == 1 {
@@ -290,6 +318,17 @@ impl Stop<'_> {
         };
         self.first(near.0, near.1, near.2)
             .or_else(|| self.first(far.0, far.1, far.2))
+    }
+
+    /// Every corner of the polygons under tree node `node` but the hub vertex lies strictly on
+    /// the side, for certain (`false` may be wrong): by their box, else by their box along
+    /// their chord.
+    fn clear_node(&self, node: usize) -> bool {
+        let at = self.hub.tree as usize + node;
+        let (a, b) = self.line;
+        let bounds = self.fans.trees[at];
+        let lowest = self.fans.chords[at].lowest((b - a).perp() * self.side);
+        bounds.clearly_on(a, b, self.side) || bounds.clears(lowest, a, b, self.side)
     }
 
     /// Every corner of the polygon at `position` but the hub vertex lies strictly on the side
@@ -375,5 +414,66 @@ mod tests {
             assert_eq!(found, expected, "{a} -> {b}, side {side}, ccw {ccw}");
         }
         assert!(stops > 100, "only {stops} stops away from the start");
+    }
+
+    /// A line leaving the disc along one of its edges passes every later corner of the disc on
+    /// its way across a room corner's fan: the walk to the fan's end stays logarithmic (the
+    /// corners' axis-aligned boxes straddle such a line near the disc; their boxes along
+    /// their chords do not), and finds what a walk along the fan finds.
+    #[test]
+    fn a_line_along_a_dense_disc_crosses_a_fan_in_logarithmic_work() {
+        let n = 20_000;
+        let mesh = triangulate(&room_with_disc(n)).unwrap();
+        let (convex, hubs) = (mesh.convex(), mesh.hub_fans());
+        let centre = Point::new(20.0, 15.0);
+        let (mut calls, mut longest) = (0, 0);
+        VISITS.with(|v| v.set(0));
+        for (h, hub) in hubs.hubs.iter().enumerate() {
+            let len = hub.len as usize;
+            for i in (0..len - 1).step_by(len / 50) {
+                let place = HubPlace {
+                    hub: h as u32,
+                    position: i + 1,
+                };
+                // The polygon's corners on the disc, in fan order, and a line through the first
+                // passing just outside the second.
+                let on_disc: Vec<Point> = convex
+                    .corners(hubs.poly(place, i))
+                    .iter()
+                    .map(|&u| mesh.vertex(u))
+                    .filter(|p| (p.distance(centre) - 6.0).abs() < 1e-9)
+                    .collect();
+                let [p, q] = on_disc[..] else { continue };
+                let next = convex.corners(hubs.poly(place, i + 1));
+                let (p, q) = if next.iter().any(|&u| mesh.vertex(u) == q) {
+                    (p, q)
+                } else {
+                    (q, p)
+                };
+                let b = q + (q - centre) * 1e-9;
+                let side = orient(p, b, centre).signum();
+                let clear = |k: usize| {
+                    convex
+                        .corners(hubs.poly(place, k))
+                        .iter()
+                        .all(|&u| u == hub.vertex || side * orient(p, b, mesh.vertex(u)) > 0.0)
+                };
+                let expected = (i + 1..len).find(|&k| !clear(k));
+                let found = hubs.first_stop(mesh.vertices(), convex, place, true, (p, b), side);
+                assert_eq!(found, expected, "hub {h} from {}", i + 1);
+                longest = longest.max(expected.unwrap_or(len) - i);
+                calls += 1;
+            }
+        }
+        let visits = VISITS.with(|v| v.get());
+        assert!(
+            calls > 100 && longest > 1000,
+            "{calls} walks, the longest {longest}"
+        );
+        // About 40 per walk here; the axis-aligned boxes alone visit over 200.
+        assert!(
+            visits < 80 * calls,
+            "{visits} tree nodes visited in {calls} walks"
+        );
     }
 }
