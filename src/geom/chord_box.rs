@@ -3,7 +3,7 @@
 //! box is as thick as the run is long; the box of two consecutive runs is made from theirs in
 //! constant time, a little looser than the runs' own (by about a third of the sag at most).
 
-use super::Point;
+use super::{Aabb, Point};
 
 /// A box along the chord of a run of points: every point is `origin + u along + w across`
 /// with `u` in `u`, `w` in `w` (`across` is `along` turned a quarter counter-clockwise).
@@ -67,6 +67,20 @@ impl ChordBox {
             self.corner(self.u.1, self.w.1),
             self.corner(self.u.0, self.w.1),
         ]
+    }
+
+    /// `p` in the box's frame: (along, across) from its origin.
+    pub fn to_frame(&self, p: Point) -> Point {
+        let d = p - self.origin;
+        Point::new(d.dot(self.along), d.dot(self.along.perp()))
+    }
+
+    /// The box in its own frame (see [`ChordBox::to_frame`]).
+    pub fn in_frame(&self) -> Aabb {
+        Aabb {
+            min: Point::new(self.u.0, self.w.0),
+            max: Point::new(self.u.1, self.w.1),
+        }
     }
 
     /// The corner of the box where `m . p` is least.

@@ -4,38 +4,129 @@
 //! uniform grid of sqrt(n) cells held thousands of segments per cell along a dense ring (an
 //! obstacle of 40k corners), and every query round it scanned them (issue 11 item 9).
 
-use super::{Aabb, Point, Segment, segment_distance};
+use super::{Aabb, ChordBox, Point, Segment, segment_distance};
 use rstar::{AABB, Envelope, ParentNode, RTree, RTreeNode, RTreeObject, SelectionFunction};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::ops::Range;
 
-/// A segment in the tree, with its index in the input.
+/// Most segments in a [`Run`].
+const RUN_LEN: usize = 8;
+
+/// A run turns by less than this in all (radians): its box along its chord stays thin.
+const RUN_TURN: f64 = 0.5;
+
+/// Consecutive segments `start..start + len` of the input, each beginning where the one before
+/// ends and turning little: the tree's leaves. Along a finely divided curve the segments' boxes
+/// straddle a path that keeps a radius from the curve, their run's box along its chord does
+/// not, so a run is passed over at once (issue 11 item 9).
 #[derive(Clone, Copy, Debug)]
-struct Indexed {
-    segment: Segment,
-    index: u32,
+struct Run {
+    start: u32,
+    len: u32,
+    envelope: AABB<[f64; 2]>,
+    chord: ChordBox,
 }
 
-impl RTreeObject for Indexed {
+impl RTreeObject for Run {
     type Envelope = AABB<[f64; 2]>;
 
     fn envelope(&self) -> Self::Envelope {
-        let (a, b) = (self.segment.a, self.segment.b);
-        AABB::from_corners([a.x, a.y], [b.x, b.y])
+        self.envelope
     }
 }
 
-/// Selects the tree entry that is exactly this segment.
-struct Same(Segment);
+impl Run {
+    /// The run of `segments[range]`, which are consecutive.
+    fn of(segments: &[Segment], range: Range<usize>) -> Run {
+        let run = &segments[range.clone()];
+        let points: Vec<Point> = std::iter::once(run[0].a)
+            .chain(run.iter().map(|s| s.b))
+            .collect();
+        let b = Aabb::from_points(points.iter().copied());
+        Run {
+            start: range.start as u32,
+            len: range.len() as u32,
+            envelope: AABB::from_corners([b.min.x, b.min.y], [b.max.x, b.max.y]),
+            chord: ChordBox::of_run(&points),
+        }
+    }
 
-impl SelectionFunction<Indexed> for Same {
+    fn range(&self) -> Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+
+    fn aabb(&self) -> Aabb {
+        to_aabb(&self.envelope)
+    }
+
+    /// A lower bound of the distance from `p` to every segment of the run.
+    fn bound_to_point(&self, p: Point) -> f64 {
+        let gap = box_to_point(&self.aabb(), p);
+        if self.len == 1 {
+            return gap;
+        }
+        let p = self.chord.to_frame(p);
+        gap.max(box_to_point(&self.chord.in_frame(), p) - frame_slack(&[p]))
+    }
+
+    /// A lower bound of the distance from `q` (whose box is `q_box`) to every segment of the
+    /// run, exact enough where it matters against `beat` (see [`box_bound`]).
+    fn bound_to_segment(&self, q: &Segment, q_box: &Aabb, beat: f64) -> f64 {
+        let gap = box_bound(&self.aabb(), q, q_box, beat);
+        if gap > beat || self.len == 1 {
+            return gap;
+        }
+        let ends = [self.chord.to_frame(q.a), self.chord.to_frame(q.b)];
+        let (q, q_box) = (Segment::new(ends[0], ends[1]), Aabb::from_points(ends));
+        gap.max(box_bound(&self.chord.in_frame(), &q, &q_box, beat) - frame_slack(&ends))
+    }
+}
+
+/// A bound on the rounding of points taken into a chord box's frame.
+fn frame_slack(points: &[Point]) -> f64 {
+    1e-14 * points.iter().map(|p| p.x.abs() + p.y.abs()).sum::<f64>()
+}
+
+/// The runs of `segments[range]`, in order.
+fn runs_of(segments: &[Segment], range: Range<usize>) -> Vec<Run> {
+    let mut out = Vec::new();
+    let mut start = range.start;
+    let mut turned = 0.0;
+    for i in range.clone() {
+        if i > start {
+            let (prev, next) = (&segments[i - 1], &segments[i]);
+            let (d1, d2) = (prev.b - prev.a, next.b - next.a);
+            let turn = d1.cross(d2).atan2(d1.dot(d2)).abs();
+            turned += turn;
+            // A NaN turn (a segment of no length) ends the run too.
+            let turns_little = turned < RUN_TURN;
+            if next.a != prev.b || i - start == RUN_LEN || !turns_little {
+                out.push(Run::of(segments, start..i));
+                (start, turned) = (i, 0.0);
+            }
+        }
+    }
+    if start < range.end {
+        out.push(Run::of(segments, start..range.end));
+    }
+    out
+}
+
+/// Selects the run that holds this segment.
+struct Same<'a> {
+    segment: Segment,
+    segments: &'a [Segment],
+}
+
+impl SelectionFunction<Run> for Same<'_> {
     fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
-        let (a, b) = (self.0.a, self.0.b);
+        let (a, b) = (self.segment.a, self.segment.b);
         envelope.contains_envelope(&AABB::from_corners([a.x, a.y], [b.x, b.y]))
     }
 
-    fn should_unpack_leaf(&self, leaf: &Indexed) -> bool {
-        leaf.segment == self.0
+    fn should_unpack_leaf(&self, leaf: &Run) -> bool {
+        self.segments[leaf.range()].contains(&self.segment)
     }
 }
 
@@ -47,28 +138,19 @@ fn to_aabb(e: &AABB<[f64; 2]>) -> Aabb {
     }
 }
 
-/// Segments in an R-tree. Build once (O(n log n)), query many times (O(log n) for a nearest
-/// segment).
+/// Segments in an R-tree of runs. Build once (O(n log n)), query many times (O(log n) for a
+/// nearest segment).
 #[derive(Clone, Debug)]
 pub struct SegmentGrid {
     segments: Vec<Segment>,
     bounds: Aabb,
-    tree: RTree<Indexed>,
+    tree: RTree<Run>,
 }
 
 impl SegmentGrid {
     pub fn new(segments: Vec<Segment>) -> Self {
         let bounds = Aabb::from_points(segments.iter().flat_map(|s| [s.a, s.b]));
-        let tree = RTree::bulk_load(
-            segments
-                .iter()
-                .enumerate()
-                .map(|(i, &segment)| Indexed {
-                    segment,
-                    index: i as u32,
-                })
-                .collect(),
-        );
+        let tree = RTree::bulk_load(runs_of(&segments, 0..segments.len()));
         SegmentGrid {
             segments,
             bounds,
@@ -82,14 +164,32 @@ impl SegmentGrid {
     /// returned by any query. A segment not found is ignored.
     pub fn updated(&self, removed: &[Segment], added: &[Segment]) -> SegmentGrid {
         let mut tree = self.tree.clone();
-        for &s in removed {
-            tree.remove_with_selection_function(Same(s));
-        }
         let mut segments = self.segments.clone();
-        for &segment in added {
-            let index = segments.len() as u32;
-            tree.insert(Indexed { segment, index });
-            segments.push(segment);
+        for &segment in removed {
+            let same = Same {
+                segment,
+                segments: &segments,
+            };
+            let Some(run) = tree.remove_with_selection_function(same) else {
+                continue;
+            };
+            // The run's segments before and after the removed one stay, as runs of their own.
+            let range = run.range();
+            let at = range.start
+                + segments[range.clone()]
+                    .iter()
+                    .position(|s| *s == segment)
+                    .expect("the run holds it");
+            for part in [range.start..at, at + 1..range.end] {
+                if !part.is_empty() {
+                    tree.insert(Run::of(&segments, part));
+                }
+            }
+        }
+        let first_added = segments.len();
+        segments.extend_from_slice(added);
+        for run in runs_of(&segments, first_added..segments.len()) {
+            tree.insert(run);
         }
         let bounds = if tree.size() == 0 {
             Aabb::from_points(std::iter::empty())
@@ -121,8 +221,8 @@ impl SegmentGrid {
         }
         let ray = AABB::from_corners([p.x, p.y], [self.bounds.max.x, p.y]);
         let mut inside = false;
-        for item in self.tree.locate_in_envelope_intersecting(ray) {
-            let s = item.segment;
+        let runs = self.tree.locate_in_envelope_intersecting(ray);
+        for &s in runs.flat_map(|run| &self.segments[run.range()]) {
             if (s.a.y > p.y) != (s.b.y > p.y) {
                 let (lo, hi) = if s.a.y < s.b.y {
                     (s.a, s.b)
@@ -148,6 +248,7 @@ impl SegmentGrid {
         self.nearest_by(
             limit,
             |b, best| box_bound(b, q, &q_box, best),
+            |run, best| run.bound_to_segment(q, &q_box, best),
             |s, best| {
                 // A leaf whose box is farther than the best cannot win (nor tie).
                 let gap = box_to_box(&Aabb::from_points([s.a, s.b]), &q_box);
@@ -171,7 +272,12 @@ impl SegmentGrid {
         let mut out: Vec<u32> = self
             .tree
             .locate_in_envelope_intersecting(envelope)
-            .map(|item| item.index)
+            .flat_map(|run| run.range())
+            .filter(|&i| {
+                let s = &self.segments[i];
+                Aabb::from_points([s.a, s.b]).intersects(&area)
+            })
+            .map(|i| i as u32)
             .collect();
         out.sort_unstable();
         out
@@ -188,7 +294,9 @@ impl SegmentGrid {
                 q_box: Aabb::from_points([q.a, q.b]),
                 radius,
             })
-            .map(|item| item.index)
+            .flat_map(|run| run.range())
+            .filter(|&i| segment_distance(&self.segments[i], q) < radius)
+            .map(|i| i as u32)
             .collect();
         out.sort_unstable();
         out
@@ -207,19 +315,21 @@ impl SegmentGrid {
         self.nearest_by(
             limit,
             |b, _| box_to_point(b, p),
+            |run, _| run.bound_to_point(p),
             |s, _| s.distance_to_point(p),
         )
     }
 
     /// Best-first search: nodes in order of `box_distance` (a lower bound of `distance` for
     /// everything inside; given the distance to beat, it and `distance` may answer any bound at
-    /// least that),
-    /// stopping once that bound passes the best found. Of equally near segments, the one of the
-    /// lowest index wins.
+    /// least that), stopping once that bound passes the best found; a run's segments are
+    /// measured unless `run_distance` (a bound of the same kind) passes it. Of equally near
+    /// segments, the one of the lowest index wins.
     fn nearest_by(
         &self,
         limit: f64,
         box_distance: impl Fn(&Aabb, f64) -> f64,
+        run_distance: impl Fn(&Run, f64) -> f64,
         distance: impl Fn(&Segment, f64) -> f64,
     ) -> Option<(usize, f64)> {
         let mut best: Option<(u32, f64)> = None;
@@ -231,12 +341,19 @@ impl SegmentGrid {
             }
             for child in node.children() {
                 match child {
-                    RTreeNode::Leaf(item) => {
+                    RTreeNode::Leaf(run) => {
                         let beat = best.map_or(limit, |(_, b)| b.min(limit));
-                        let d = distance(&item.segment, beat);
-                        let better = best.is_none_or(|(i, b)| d < b || (d == b && item.index < i));
-                        if d < limit && better {
-                            best = Some((item.index, d));
+                        if run_distance(run, beat) > beat {
+                            continue;
+                        }
+                        for index in run.range() {
+                            let beat = best.map_or(limit, |(_, b)| b.min(limit));
+                            let d = distance(&self.segments[index], beat);
+                            let index = index as u32;
+                            let better = best.is_none_or(|(i, b)| d < b || (d == b && index < i));
+                            if d < limit && better {
+                                best = Some((index, d));
+                            }
                         }
                     }
                     RTreeNode::Parent(p) => {
@@ -260,18 +377,19 @@ struct WithinCapsule {
     radius: f64,
 }
 
-impl SelectionFunction<Indexed> for WithinCapsule {
+impl SelectionFunction<Run> for WithinCapsule {
     fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
         box_bound(&to_aabb(envelope), &self.q, &self.q_box, self.radius) < self.radius
     }
 
-    fn should_unpack_leaf(&self, leaf: &Indexed) -> bool {
-        segment_distance(&leaf.segment, &self.q) < self.radius
+    /// The run may hold a segment closer than the radius (its segments are then tested).
+    fn should_unpack_leaf(&self, run: &Run) -> bool {
+        run.bound_to_segment(&self.q, &self.q_box, self.radius) < self.radius
     }
 }
 
 /// A tree node waiting in the best-first search, nearest lower bound first.
-struct Pending<'a>(f64, &'a ParentNode<Indexed>);
+struct Pending<'a>(f64, &'a ParentNode<Run>);
 
 impl PartialEq for Pending<'_> {
     fn eq(&self, o: &Self) -> bool {
@@ -292,9 +410,14 @@ impl PartialOrd for Pending<'_> {
 
 /// Distance from `p` to the box (0 inside).
 fn box_to_point(b: &Aabb, p: Point) -> f64 {
+    box_to_point_sq(b, p).sqrt()
+}
+
+/// Squared distance from `p` to the box.
+fn box_to_point_sq(b: &Aabb, p: Point) -> f64 {
     let dx = (b.min.x - p.x).max(p.x - b.max.x).max(0.0);
     let dy = (b.min.y - p.y).max(p.y - b.max.y).max(0.0);
-    Point::new(dx, dy).length()
+    Point::new(dx, dy).length_sq()
 }
 
 /// A lower bound of the distance from segment `q` (whose box is `q_box`) to box `b`, exact
@@ -330,10 +453,15 @@ fn box_to_segment(b: &Aabb, q: &Segment) -> f64 {
         b.max,
         Point::new(b.min.x, b.max.y),
     ];
+    // Squared distances, one root at the end.
     corners
         .iter()
-        .map(|&c| q.distance_to_point(c))
-        .fold(box_to_point(b, q.a).min(box_to_point(b, q.b)), f64::min)
+        .map(|&c| (q.closest_point(c) - c).length_sq())
+        .fold(
+            box_to_point_sq(b, q.a).min(box_to_point_sq(b, q.b)),
+            f64::min,
+        )
+        .sqrt()
 }
 
 /// True when segment `q` has a point in the closed box.
@@ -403,6 +531,92 @@ mod tests {
         }
         // The old hole is gone: nothing is within 1 of where it was.
         assert!(updated.distance_to_point(Point::new(7.0, 10.0), 1.0) >= 1.0);
+    }
+
+    /// A regular `n`-gon of radius `r` round the origin, as segments.
+    fn dense_ring(n: usize, r: f64) -> Vec<Segment> {
+        let at = |k: usize| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64) * r;
+        (0..n).map(|k| Segment::new(at(k), at(k + 1))).collect()
+    }
+
+    #[test]
+    fn a_dense_ring_is_held_in_runs_and_sharp_corners_end_them() {
+        assert_eq!(
+            SegmentGrid::new(dense_ring(4000, 6.0)).tree.size(),
+            4000 / RUN_LEN
+        );
+        let square = ring_segments(&[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
+        assert_eq!(SegmentGrid::new(square).tree.size(), 4);
+    }
+
+    /// Segments taken out of the middle of runs, and new ones put in: the index answers as a
+    /// new one of the segments left.
+    #[test]
+    fn an_update_inside_runs_answers_as_a_new_index() {
+        let ring = dense_ring(400, 6.0);
+        let removed = [ring[3], ring[4], ring[100], ring[399]];
+        let added = dense_ring(40, 2.0);
+        let updated = SegmentGrid::new(ring.clone()).updated(&removed, &added);
+        let left: Vec<Segment> = ring
+            .iter()
+            .filter(|s| !removed.contains(s))
+            .chain(&added)
+            .copied()
+            .collect();
+        let fresh = SegmentGrid::new(left);
+        let mut rng = crate::rng::Rng::new(5);
+        let near = |g: &SegmentGrid, q: &Segment, r: f64| -> Vec<[u64; 4]> {
+            let mut v: Vec<[u64; 4]> = (g.near_segment(q, r).iter())
+                .map(|&i| g.segments()[i as usize])
+                .map(|s| [s.a.x, s.a.y, s.b.x, s.b.y].map(f64::to_bits))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        for _ in 0..300 {
+            let p = Point::new(rng.range(-8.0, 8.0), rng.range(-8.0, 8.0));
+            let q = Segment::new(
+                p,
+                p + Point::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)),
+            );
+            assert_eq!(
+                updated.distance_to_point(p, 100.0),
+                fresh.distance_to_point(p, 100.0)
+            );
+            assert_eq!(
+                updated.distance_to_segment(&q, 100.0),
+                fresh.distance_to_segment(&q, 100.0)
+            );
+            assert_eq!(near(&updated, &q, 0.5), near(&fresh, &q, 0.5), "{q:?}");
+            assert_eq!(updated.contains(p), fresh.contains(p), "{p}");
+        }
+    }
+
+    /// A path kept at exactly the radius from a dense ring (each segment touching the circle
+    /// of radius 6.5 round a 20,000-gon of radius 6): every bound is tight there, and every
+    /// distance still matches a scan of the ring's segments.
+    #[test]
+    fn distances_along_a_path_hugging_a_dense_ring_match_brute_force() {
+        let ring = dense_ring(20_000, 6.0);
+        let g = SegmentGrid::new(ring.clone());
+        let path: Vec<Point> = (0..400)
+            .map(|k| Point::from_angle(0.3 + k as f64 * 1e-3) * 6.5)
+            .collect();
+        for w in path.windows(2) {
+            let q = Segment::new(w[0], w[1]);
+            let brute = ring
+                .iter()
+                .map(|s| segment_distance(s, &q))
+                .fold(f64::INFINITY, f64::min);
+            assert_eq!(g.distance_to_segment(&q, f64::INFINITY), brute);
+            assert_eq!(g.distance_to_segment(&q, brute * (1.0 + 1e-12)), brute);
+            assert_eq!(
+                g.distance_to_point(w[0], 1.0),
+                ring.iter()
+                    .map(|s| s.distance_to_point(w[0]))
+                    .fold(f64::INFINITY, f64::min)
+            );
+        }
     }
 
     #[test]
