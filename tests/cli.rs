@@ -114,6 +114,7 @@ fn path_json_has_every_field_of_the_contract() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["radius"], 0.5);
+    assert!(v["prepare_us"].is_u64(), "prepare_us: {}", v["prepare_us"]);
     let results = v["results"].as_array().unwrap();
     assert_eq!(results.len(), 2);
     for r in results {

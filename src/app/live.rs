@@ -361,10 +361,7 @@ fn picture(
             (Duration::ZERO, Some((a, answer)))
         }
         None => {
-            build.mesh.prepare_exact_search();
-            if let Some(raw) = &build.raw {
-                raw.walls();
-            }
+            build.prepare_queries();
             (started.elapsed(), None)
         }
     };

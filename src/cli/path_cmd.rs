@@ -1,9 +1,11 @@
 //! `navscope path SCENE [--from X,Y --to X,Y | --scen FILE.scen] [--radius R | --agent NAME]
 //! [--optimize LIST] [--svg OUT] [--png OUT] [--json]`: corridors and paths of the scene's
 //! queries (answered by `nav::query`, with the corridor optimisations of `--optimize`), as a
-//! table or as JSON (`agent` only with `--agent`): `{"agent", "radius": r, "results": [{"name",
-//! "start", "goal", "status", "corridor", "portals", "paths", "timings_us", "raw_status",
-//! "raw_corridor", "metrics"}]}`.
+//! table or as JSON (`agent` only with `--agent`): `{"agent", "radius": r, "prepare_us",
+//! "results": [{"name", "start", "goal", "status", "corridor", "portals", "paths",
+//! "timings_us", "raw_status", "raw_corridor", "metrics"}]}`. `prepare_us` is the time spent
+//! once on the build before the queries, making what they all use (the exact search's polygons
+//! and the walls' index), so that no query's own time holds it.
 //!
 //! With `--scen` the queries are the scenario's, named by their line number; each result gains
 //! `"expected"` (the published length), `"optimal/expected"` and `"funnel/expected"`, and the
@@ -64,6 +66,9 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     agent: Option<String>,
     radius: f64,
+    /// Microseconds spent once, before the queries, making what they all use (see
+    /// `Build::prepare_queries`).
+    prepare_us: u64,
     results: Vec<QueryReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     scen: Option<ScenSummary>,
@@ -155,6 +160,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         let build = build_scene(&scene, &args.scene, &options)?;
         (scene, build, profile)
     };
+    let prepare_us = build.prepare_queries();
     let origin = args.scene.display();
     let scen = match &args.scen {
         Some(path) => Some(Scen::load(&args.scene, path)?),
@@ -218,6 +224,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
         let report = Report {
             agent: profile.map(|p| p.name),
             radius: build.radius,
+            prepare_us,
             results: answers
                 .iter()
                 .enumerate()

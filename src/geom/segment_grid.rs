@@ -244,6 +244,12 @@ impl SegmentGrid {
 
     /// Distance from segment `q` to the nearest segment, or `limit` when none is closer.
     pub fn distance_to_segment(&self, q: &Segment, limit: f64) -> f64 {
+        self.nearest_to_segment(q, limit).map_or(limit, |(_, d)| d)
+    }
+
+    /// The segment nearest to segment `q` and its distance, if one lies closer than `limit`
+    /// (of equally near ones, the first).
+    pub fn nearest_to_segment(&self, q: &Segment, limit: f64) -> Option<(usize, f64)> {
         let q_box = Aabb::from_points([q.a, q.b]);
         self.nearest_by(
             limit,
@@ -259,7 +265,6 @@ impl SegmentGrid {
                 }
             },
         )
-        .map_or(limit, |(_, d)| d)
     }
 
     /// Indices (ascending) of segments whose boxes come within `margin` of `area`.

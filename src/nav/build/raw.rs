@@ -64,4 +64,10 @@ impl RawNav {
     pub fn walls(&self) -> &SegmentGrid {
         self.walls.get_or_init(|| self.free_space.walls())
     }
+
+    /// The walls' index has been made.
+    #[cfg(test)]
+    pub(crate) fn has_walls(&self) -> bool {
+        self.walls.get().is_some()
+    }
 }
