@@ -20,12 +20,14 @@ const RUN_TURN: f64 = 0.5;
 /// ends and turning little: the tree's leaves. Along a finely divided curve the segments' boxes
 /// straddle a path that keeps a radius from the curve, their run's box along its chord does
 /// not, so a run is passed over at once (issue 11 item 9).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Run {
     start: u32,
     len: u32,
     envelope: AABB<[f64; 2]>,
-    chord: ChordBox,
+    /// The box along the chord of a run of several segments (boxed: most walls are runs of
+    /// one, and the tree is copied on every update).
+    chord: Option<Box<ChordBox>>,
 }
 
 impl RTreeObject for Run {
@@ -48,7 +50,7 @@ impl Run {
             start: range.start as u32,
             len: range.len() as u32,
             envelope: AABB::from_corners([b.min.x, b.min.y], [b.max.x, b.max.y]),
-            chord: ChordBox::of_run(&points),
+            chord: (points.len() > 2).then(|| Box::new(ChordBox::of_run(&points))),
         }
     }
 
@@ -63,23 +65,23 @@ impl Run {
     /// A lower bound of the distance from `p` to every segment of the run.
     fn bound_to_point(&self, p: Point) -> f64 {
         let gap = box_to_point(&self.aabb(), p);
-        if self.len == 1 {
+        let Some(chord) = &self.chord else {
             return gap;
-        }
-        let p = self.chord.to_frame(p);
-        gap.max(box_to_point(&self.chord.in_frame(), p) - frame_slack(&[p]))
+        };
+        let p = chord.to_frame(p);
+        gap.max(box_to_point(&chord.in_frame(), p) - frame_slack(&[p]))
     }
 
     /// A lower bound of the distance from `q` (whose box is `q_box`) to every segment of the
     /// run, exact enough where it matters against `beat` (see [`box_bound`]).
     fn bound_to_segment(&self, q: &Segment, q_box: &Aabb, beat: f64) -> f64 {
         let gap = box_bound(&self.aabb(), q, q_box, beat);
-        if gap > beat || self.len == 1 {
+        let Some(chord) = self.chord.as_ref().filter(|_| gap <= beat) else {
             return gap;
-        }
-        let ends = [self.chord.to_frame(q.a), self.chord.to_frame(q.b)];
+        };
+        let ends = [chord.to_frame(q.a), chord.to_frame(q.b)];
         let (q, q_box) = (Segment::new(ends[0], ends[1]), Aabb::from_points(ends));
-        gap.max(box_bound(&self.chord.in_frame(), &q, &q_box, beat) - frame_slack(&ends))
+        gap.max(box_bound(&chord.in_frame(), &q, &q_box, beat) - frame_slack(&ends))
     }
 }
 
