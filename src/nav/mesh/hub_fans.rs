@@ -136,8 +136,12 @@ impl HubFans {
                 if seen[convex.slot(p) + i] {
                     continue;
                 }
-                // Counter-clockwise from the clockwise wall; a fan closed around v has none.
+                // Counter-clockwise from the clockwise wall; a fan closed around v has none
+                // (and is walked once, not once from each of its polygons).
                 let Some((first, _)) = convex.fan_wall(v, p, false) else {
+                    for q in convex.fan(v, p, true) {
+                        seen[convex.slot(q) + convex.corner_of(v, q)] = true;
+                    }
                     continue;
                 };
                 let mut len = 0;

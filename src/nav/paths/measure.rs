@@ -2,6 +2,7 @@
 //! checkers: length, smallest clearance to the walls and the stretches closer than a radius.
 
 use crate::geom::{Point, Segment, SegmentGrid};
+use rayon::prelude::*;
 
 /// Length of a polyline.
 pub fn polyline_length(points: &[Point]) -> f64 {
@@ -45,12 +46,14 @@ pub struct Stretch {
 }
 
 /// The stretches of the polyline that come closer than `radius` to a wall, in path order
-/// (overlapping or touching ones merged, also across the polyline's corners).
+/// (overlapping or touching ones merged, also across the polyline's corners). The segments are
+/// measured in parallel (a path along a dense ring has thousands), then joined in order.
 pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Vec<Stretch> {
-    let mut out: Vec<Stretch> = Vec::new();
-    for w in points.windows(2) {
-        let s = Segment::new(w[0], w[1]);
-        for (lo, hi) in near_spans(&s, walls, radius) {
+    // Per segment: where each near span starts (0 at the segment's start), the span and its
+    // clearance.
+    let parts: Vec<Vec<(f64, Segment, f64)>> = (points.par_windows(2).with_min_len(64))
+        .map(|w| {
+            let s = Segment::new(w[0], w[1]);
             let at = |t: f64| {
                 if t == 0.0 {
                     s.a
@@ -60,10 +63,19 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
                     s.a.lerp(s.b, t)
                 }
             };
-            let part = Segment::new(at(lo), at(hi));
-            let clearance = walls.distance_to_segment(&part, radius);
+            (near_spans(&s, walls, radius).into_iter())
+                .map(|(lo, hi)| {
+                    let part = Segment::new(at(lo), at(hi));
+                    (lo, part, walls.distance_to_segment(&part, radius))
+                })
+                .collect()
+        })
+        .collect();
+    let mut out: Vec<Stretch> = Vec::new();
+    for (w, parts) in points.windows(2).zip(parts) {
+        for (lo, part, clearance) in parts {
             match out.last_mut() {
-                Some(last) if lo == 0.0 && last.to == s.a => {
+                Some(last) if lo == 0.0 && last.to == w[0] => {
                     last.to = part.b;
                     last.clearance = last.clearance.min(clearance);
                 }
@@ -188,5 +200,25 @@ mod tests {
         assert!(
             close_stretches(&[Point::new(0.0, 1.0), Point::new(10.0, 1.0)], &walls, 0.5).is_empty()
         );
+    }
+
+    /// A path of a thousand short segments, measured in parallel pieces, past two walls: one
+    /// stretch per wall, each joined across every segment (and piece) it spans.
+    #[test]
+    fn close_stretches_of_a_long_path_are_joined_across_its_segments() {
+        let wall = |x0: f64, x1: f64| Segment::new(Point::new(x0, 0.0), Point::new(x1, 0.0));
+        let walls = SegmentGrid::new(vec![wall(0.0, 10.0), wall(12.0, 13.0)]);
+        let path: Vec<Point> = (0..=1000)
+            .map(|k| Point::new(-5.0 + 0.02 * k as f64, 0.3))
+            .collect();
+        let stretches = close_stretches(&path, &walls, 0.5);
+        assert_eq!(stretches.len(), 2, "{stretches:?}");
+        for (s, (from, to)) in stretches.iter().zip([(-0.4, 10.4), (11.6, 13.4)]) {
+            assert!(
+                (s.from.x - from).abs() < 1e-9 && (s.to.x - to).abs() < 1e-9,
+                "{s:?}"
+            );
+            assert!((s.clearance - 0.3).abs() < 1e-12, "{s:?}");
+        }
     }
 }
