@@ -101,7 +101,7 @@ fn runs_of(segments: &[Segment], range: Range<usize>) -> Vec<Run> {
             let (d1, d2) = (prev.b - prev.a, next.b - next.a);
             let turn = d1.cross(d2).atan2(d1.dot(d2)).abs();
             turned += turn;
-            // A NaN turn (a segment of no length) ends the run too.
+            // A NaN turn (from NaN coordinates) ends the run too.
             let turns_little = turned < RUN_TURN;
             if next.a != prev.b || i - start == RUN_LEN || !turns_little {
                 out.push(Run::of(segments, start..i));
