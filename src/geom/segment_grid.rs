@@ -2,7 +2,9 @@
 //! answers even-odd containment, box and nearest-distance queries without scanning every
 //! segment. It is an R-tree (rstar, bulk-loaded), so it adapts to the density of the segments: a
 //! uniform grid of sqrt(n) cells held thousands of segments per cell along a dense ring (an
-//! obstacle of 40k corners), and every query round it scanned them (issue 11 item 9).
+//! obstacle of 40k corners), and every query round it scanned them (issue 11 item 9). Its
+//! leaves are runs of consecutive segments (see [`Run`]), so that a path along such a ring
+//! passes most of them at once.
 
 use super::{Aabb, ChordBox, Point, Segment, segment_distance};
 use rstar::{AABB, Envelope, ParentNode, RTree, RTreeNode, RTreeObject, SelectionFunction};

@@ -1,7 +1,9 @@
 //! Long polygon fans ("hubs"): the polygons around a vertex that many polygons share (a room
 //! corner facing a finely divided curved obstacle has thousands of thin triangles), in
-//! counter-clockwise order, with a tree of bounding boxes over their far corners, so that the
-//! exact search can carry a cone across a run of them in logarithmic time.
+//! counter-clockwise order, with a tree of bounding boxes over their far corners (each node
+//! both axis-aligned and along its run's chord: a line leaving a curved obstacle along an edge
+//! cuts the first kind near the curve, not the second), so that the exact search can carry a
+//! cone across a run of them in logarithmic time.
 //!
 //! A cone entering a hub polygon across an edge at the hub vertex `v`, with `v` strictly on one
 //! side of it and every other corner of the polygon strictly on the other, leaves it across
