@@ -131,29 +131,25 @@ impl HubFans {
             touched: Bits::new(convex.polygon_count()),
             ..HubFans::default()
         };
-        // Each fan is walked once: `seen` marks the corner slots of the fans walked.
-        let mut seen = vec![false; convex.slot_count()];
+        // The convex mesh numbers its fans (a polygon has one corner in each fan it is in):
+        // only the long fans ending at walls are walked, each once.
+        let mut size = vec![0usize; convex.fan_count()];
+        for slot in 0..convex.slot_count() {
+            size[convex.fan_at(slot).0 as usize] += 1;
+        }
+        let mut walked = vec![false; convex.fan_count()];
         for p in convex.polygons() {
             for (i, &v) in convex.corners(p).iter().enumerate() {
-                if seen[convex.slot(p) + i] {
+                let (number, walls) = convex.fan_at(convex.slot(p) + i);
+                let number = number as usize;
+                if walked[number] || walls.is_none() || size[number] < MIN_HUB_FAN {
                     continue;
                 }
-                // Counter-clockwise from the clockwise wall; a fan closed around v has none
-                // (and is walked once, not once from each of its polygons).
+                walked[number] = true;
+                // Counter-clockwise from the clockwise wall.
                 let Some((first, _)) = convex.fan_wall(v, p, false) else {
-                    for q in convex.fan(v, p, true) {
-                        seen[convex.slot(q) + convex.corner_of(v, q)] = true;
-                    }
                     continue;
                 };
-                let mut len = 0;
-                for q in convex.fan(v, first, true) {
-                    seen[convex.slot(q) + convex.corner_of(v, q)] = true;
-                    len += 1;
-                }
-                if len < MIN_HUB_FAN {
-                    continue;
-                }
                 let fan: Vec<PolyId> = convex.fan(v, first, true).collect();
                 let hub = out.hubs.len() as u32;
                 let start = out.polys.len();
