@@ -44,15 +44,14 @@ impl Run {
     /// The run of `segments[range]`, which are consecutive.
     fn of(segments: &[Segment], range: Range<usize>) -> Run {
         let run = &segments[range.clone()];
-        let points: Vec<Point> = std::iter::once(run[0].a)
-            .chain(run.iter().map(|s| s.b))
-            .collect();
-        let b = Aabb::from_points(points.iter().copied());
+        let points = || std::iter::once(run[0].a).chain(run.iter().map(|s| s.b));
+        let b = Aabb::from_points(points());
         Run {
             start: range.start as u32,
             len: range.len() as u32,
             envelope: AABB::from_corners([b.min.x, b.min.y], [b.max.x, b.max.y]),
-            chord: (points.len() > 2).then(|| Box::new(ChordBox::of_run(&points))),
+            chord: (run.len() > 1)
+                .then(|| Box::new(ChordBox::of_run(&points().collect::<Vec<_>>()))),
         }
     }
 

@@ -264,12 +264,16 @@ fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
         .paths()
         .map(|(_, path)| path.runs(flatten_tolerance(build.radius)))
         .collect();
+    // The distinct paths, and which of them each path is.
     let mut distinct: Vec<&Vec<Vec<Point>>> = Vec::new();
-    for r in &runs {
-        if !distinct.contains(&r) {
-            distinct.push(r);
-        }
-    }
+    let which: Vec<usize> = (runs.iter())
+        .map(|r| {
+            distinct.iter().position(|d| *d == r).unwrap_or_else(|| {
+                distinct.push(r);
+                distinct.len() - 1
+            })
+        })
+        .collect();
     let clearances: Vec<Option<f64>> = distinct
         .par_iter()
         .map(|runs| {
@@ -284,18 +288,15 @@ fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
         .collect();
     answer
         .paths()
-        .zip(&runs)
-        .map(|((variant, path), runs)| {
+        .zip(which)
+        .map(|((variant, path), which)| {
             let side = answer.side(variant).unwrap_or(&answer.shrunk);
             let search_us = match variant {
                 Variant::Optimal => 0.0, // its own search, no corridor
                 _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
             };
             // Measured on the walked stretches: a link is taken, not walked.
-            let min_clearance = distinct
-                .iter()
-                .position(|d| *d == runs)
-                .and_then(|i| clearances[i]);
+            let min_clearance = clearances[which];
             let costs = build.mesh.cost_map();
             let cost = if costs.is_empty() {
                 path.length
