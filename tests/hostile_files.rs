@@ -118,6 +118,67 @@ fn malformed_files_exit_2_with_one_line_naming_the_file() {
     }
 }
 
+/// Navmesh files with what the readers once panicked on (found by fuzzing the importers): a
+/// polygon naming a vertex that does not exist, glTF accessors the gltf crate indexes
+/// unchecked, and a garbled number holding a control character (quoted escaped, so the
+/// message stays one line).
+#[test]
+fn malformed_navmesh_files_exit_2_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let gltf = |position: &str, indices: &str| {
+        format!(
+            r#"{{"asset": {{"version": "2.0"}},
+              "meshes": [{{"primitives": [{{"attributes": {{"POSITION": {position}}}{indices}}}]}}],
+              "accessors": [{{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                             "min": [0, 0, -1], "max": [1, 0, 0]}}],
+              "bufferViews": [{{"buffer": 0, "byteLength": 36}}],
+              "buffers": [{{"byteLength": 36, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAAAAAAIC/"}}]}}"#
+        )
+    };
+    let tres = |polygon: &str| {
+        format!(
+            "[gd_resource type=\"NavigationPolygon\" format=3]\n\n[resource]\n\
+             vertices = PackedVector2Array(0, 0, 1, 0, 0, 1)\n\
+             polygons = Array[PackedInt32Array]([PackedInt32Array({polygon})])\n"
+        )
+    };
+    let cases = [
+        (
+            "far-vertex.tres",
+            tres("0, 1, 100000000"),
+            "vertex 100000000",
+        ),
+        ("no-accessor.gltf", gltf("7", ""), "accessor 7"),
+        (
+            "float-indices.gltf",
+            gltf("0", r#", "indices": 0"#),
+            "SCALAR",
+        ),
+        (
+            "garbled.tres",
+            tres("0, 1, 2").replace("1, 0, 0, 1", "1, 0\u{b}5, 0, 1"),
+            "\\u{b}",
+        ),
+    ];
+    for (name, text, word) in cases {
+        let path = write(dir.path(), name, text.as_bytes());
+        let out = dir.path().join("out.navmesh.json");
+        let r = run(&["convert", &path, &out.to_string_lossy()]);
+        assert!(
+            !r.stderr.contains("panicked"),
+            "{name} panicked: {}",
+            r.stderr
+        );
+        assert_eq!(r.code, Some(2), "{name}: {}", r.stderr);
+        let line = r.stderr.trim_end();
+        assert!(
+            !line.contains(['\n', '\u{b}']),
+            "{name}: not one line: {line:?}"
+        );
+        assert!(line.contains(name) && line.contains(word), "{name}: {line}");
+    }
+}
+
 #[test]
 fn repairable_files_build_with_warnings() {
     let dir = tempfile::tempdir().unwrap();

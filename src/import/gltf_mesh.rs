@@ -23,7 +23,14 @@ const IDENTITY: Matrix = [
 
 /// The triangles of a glTF document; `dir` resolves external buffer files.
 pub fn gltf_mesh(bytes: &[u8], dir: Option<&Path>) -> Result<PolygonMesh, ReadError> {
-    let document = gltf::Gltf::from_slice(bytes).map_err(|e| (0, format!("invalid glTF: {e}")))?;
+    let invalid = |e: gltf::Error| (0, format!("invalid glTF: {e}"));
+    let unchecked = gltf::Gltf::from_slice_without_validation(bytes).map_err(invalid)?;
+    // The crate's own validation and readers index without checking what this checks first.
+    check_read_accessors(unchecked.as_json()).map_err(|e| (0, format!("invalid glTF: {e}")))?;
+    let document = gltf::Gltf {
+        blob: unchecked.blob,
+        document: gltf::Document::from_json(unchecked.document.into_json()).map_err(invalid)?,
+    };
     let buffers = document
         .buffers()
         .map(|b| buffer_data(&b, document.blob.as_deref(), dir))
@@ -37,6 +44,88 @@ pub fn gltf_mesh(bytes: &[u8], dir: Option<&Path>) -> Result<PolygonMesh, ReadEr
         return Err((0, "no triangles in any mesh".into()));
     }
     Ok(counter_clockwise(mesh))
+}
+
+/// Checks what the gltf crate takes for granted of the accessors a mesh reader reads (its
+/// validation and readers panic otherwise): every accessor a primitive names exists, positions
+/// are float VEC3 and indices unsigned SCALAR, neither sparse, and each lies, whole, inside its
+/// buffer view, which names an existing buffer.
+fn check_read_accessors(root: &gltf::json::Root) -> Result<(), String> {
+    use gltf::json::accessor::{ComponentType, Type};
+    use gltf::json::mesh::Semantic;
+    use gltf::json::validation::Checked::Valid;
+    for (m, mesh) in root.meshes.iter().enumerate() {
+        for primitive in &mesh.primitives {
+            let named = primitive
+                .attributes
+                .iter()
+                .map(|(semantic, &i)| (Some(semantic), i));
+            for (semantic, index) in named.chain(primitive.indices.map(|i| (None, i))) {
+                let Some(accessor) = root.get(index) else {
+                    return Err(format!(
+                        "mesh {m} names accessor {index}, which does not exist"
+                    ));
+                };
+                let expected = match semantic {
+                    Some(Valid(Semantic::Positions)) => Some((Type::Vec3, "float VEC3")),
+                    Some(_) => None, // not read
+                    None => Some((Type::Scalar, "unsigned SCALAR")),
+                };
+                let Some((kind, what)) = expected else {
+                    continue;
+                };
+                let component = match &accessor.component_type {
+                    Valid(c) => Some(c.0),
+                    _ => None,
+                };
+                let fits = match semantic {
+                    Some(_) => component == Some(ComponentType::F32),
+                    None => matches!(
+                        component,
+                        Some(ComponentType::U8 | ComponentType::U16 | ComponentType::U32)
+                    ),
+                };
+                if !fits || accessor.type_ != Valid(kind) || accessor.sparse.is_some() {
+                    return Err(format!("accessor {index} is not a plain {what} accessor"));
+                }
+                let size = component.map_or(0, |c| c.size()) * kind.multiplicity();
+                check_accessor_range(root, accessor, size)
+                    .map_err(|e| format!("accessor {index}: {e}"))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An accessor of `count` elements of `size` bytes fits its buffer view, and the view names an
+/// existing buffer whose length it fits.
+fn check_accessor_range(
+    root: &gltf::json::Root,
+    accessor: &gltf::json::Accessor,
+    size: usize,
+) -> Result<(), String> {
+    let view_index = accessor.buffer_view.ok_or("it has no buffer view")?;
+    let view = root
+        .get(view_index)
+        .ok_or("its buffer view does not exist")?;
+    let buffer = root
+        .get(view.buffer)
+        .ok_or("its buffer view's buffer does not exist")?;
+    let count = accessor.count.0;
+    let stride = view.byte_stride.map_or(size as u64, |s| s.0 as u64);
+    let end = (count.checked_sub(1))
+        .and_then(|c| c.checked_mul(stride))
+        .and_then(|x| x.checked_add(size as u64))
+        .and_then(|x| x.checked_add(accessor.byte_offset.map_or(0, |o| o.0)))
+        .ok_or("it has no elements or too many")?;
+    let view_end = view
+        .byte_offset
+        .map_or(0, |o| o.0)
+        .checked_add(view.byte_length.0);
+    if end > view.byte_length.0 || view_end.is_none_or(|e| e > buffer.byte_length.0) {
+        return Err("its data lies outside its buffer".into());
+    }
+    Ok(())
 }
 
 /// Every mesh a node instances with the node's world transform, parents before children and
@@ -200,6 +289,33 @@ mod tests {
       "buffers": [{"byteLength": 36,
                    "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAAAAAAIC/"}]
     }"#;
+
+    /// References the gltf crate takes for granted (its validation or reader panicked on each
+    /// of the first two, found by fuzzing) are refused with a message.
+    #[test]
+    fn accessors_the_crate_would_panic_on_are_refused() {
+        let cases = [
+            (
+                r#""POSITION": 0}"#,
+                r#""POSITION": 7}"#,
+                "accessor 7, which does not exist",
+            ),
+            (
+                r#""POSITION": 0}"#,
+                r#""POSITION": 0}, "indices": 0"#,
+                "plain unsigned SCALAR",
+            ),
+            (r#""count": 3"#, r#""count": 4"#, "outside its buffer"),
+            (r#""count": 3"#, r#""count": 0"#, "no elements"),
+            (r#""buffer": 0"#, r#""buffer": 3"#, "buffer does not exist"),
+        ];
+        for (from, to, expected) in cases {
+            let text = PLACED.replace(from, to);
+            assert_ne!(text, PLACED);
+            let (_, message) = gltf_mesh(text.as_bytes(), None).expect_err(to);
+            assert!(message.contains(expected), "{to}: {message}");
+        }
+    }
 
     #[test]
     fn node_transforms_place_the_mesh_through_the_hierarchy() {

@@ -4,8 +4,8 @@
 //! `[PackedInt32Array(..), ..]`). Godot's y points down: (x, y) becomes (x, -y), and polygons
 //! are made counter-clockwise.
 
+use super::clip;
 use super::navmesh_file::{ReadError, counter_clockwise};
-use super::polyanya_mesh::clip;
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
 

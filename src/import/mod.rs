@@ -32,6 +32,20 @@ pub use svg::{FLATTEN_TOLERANCE, SvgArea, SvgError, parse_svg, svg_scene};
 use crate::scene::Scene;
 use std::path::Path;
 
+/// At most 40 characters of a field, for one-line messages: control characters (a line break
+/// or a tab inside a garbled field) are escaped.
+pub(crate) fn clip(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars().take(40) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A scene format of another tool, recognised by its file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SceneFormat {

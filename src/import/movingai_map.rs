@@ -5,6 +5,7 @@
 //! and each enclosed free pocket one walkable area after it (scene format v2).
 
 use super::areas::scene_from_loops;
+use super::clip;
 use crate::geom::Point;
 use crate::nav::wall_loops;
 use crate::scene::Scene;
@@ -41,7 +42,10 @@ pub fn parse_movingai_map(text: &str) -> Result<Scene, MapError> {
             (Some("type"), Some(_), None) => {}
             (Some(key @ ("height" | "width")), Some(value), None) => {
                 let v: usize = value.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
-                    error(n, format!("{key} `{value}` is not a positive integer"))
+                    error(
+                        n,
+                        format!("{key} `{}` is not a positive integer", clip(value)),
+                    )
                 })?;
                 if key == "height" {
                     height = Some(v);
@@ -56,7 +60,7 @@ pub fn parse_movingai_map(text: &str) -> Result<Scene, MapError> {
                     n,
                     format!(
                         "expected `type`, `height`, `width` or `map`, found `{}`",
-                        line.chars().take(40).collect::<String>()
+                        clip(line)
                     ),
                 ));
             }

@@ -21,7 +21,7 @@ pub enum NavmeshFileError {
         "{path}: cannot open `.{extension}` files as a navmesh (expected .mesh, .tres, .obj, .gltf, .glb or .json)"
     )]
     Extension { path: String, extension: String },
-    /// `line` is 1-based; 0 means the file as a whole.
+    /// `line` is 1-based (a problem of the file as a whole is `Invalid`).
     #[error("{path}: line {line}: {message}")]
     Syntax {
         path: String,
@@ -89,10 +89,16 @@ pub fn load_polygon_mesh(path: &Path) -> Result<PolygonMesh, NavmeshFileError> {
             });
         }
     };
-    let mesh = read.map_err(|(line, message)| NavmeshFileError::Syntax {
-        path: name.clone(),
-        line,
-        message,
+    let mesh = read.map_err(|(line, message)| match line {
+        0 => NavmeshFileError::Invalid {
+            path: name.clone(),
+            message,
+        },
+        _ => NavmeshFileError::Syntax {
+            path: name.clone(),
+            line,
+            message,
+        },
     })?;
     mesh.validate().map_err(|e| NavmeshFileError::Invalid {
         path: name,
@@ -152,10 +158,13 @@ pub fn scene_of(free: &FreeSpace, radius: f64) -> Scene {
     scene
 }
 
-/// Reverses any clockwise polygon, for formats whose winding is not fixed.
+/// Reverses any clockwise polygon, for formats whose winding is not fixed. A polygon naming a
+/// vertex that does not exist is left for `PolygonMesh::validate` to report.
 pub(super) fn counter_clockwise(mut mesh: PolygonMesh) -> PolygonMesh {
+    let count = mesh.vertices.len();
     for i in 0..mesh.polygons.len() {
-        if crate::geom::signed_area(&mesh.points(i)) < 0.0 {
+        let exists = mesh.polygons[i].iter().all(|&v| (v as usize) < count);
+        if exists && crate::geom::signed_area(&mesh.points(i)) < 0.0 {
             mesh.polygons[i].reverse();
         }
     }

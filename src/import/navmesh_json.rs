@@ -1,6 +1,7 @@
 //! Reader for navscope's own navmesh JSON (format `navscope-navmesh`, as `build --format json`
 //! writes it): its convex `polygons` when present, else its triangles.
 
+use super::clip;
 use super::navmesh_file::ReadError;
 use crate::export::{NAVMESH_FORMAT, NavMeshFile};
 use crate::geom::Point;
@@ -12,7 +13,7 @@ pub fn navmesh_json(text: &str) -> Result<PolygonMesh, ReadError> {
     if file.format != NAVMESH_FORMAT {
         return Err((
             0,
-            format!("format is `{}`, not `{NAVMESH_FORMAT}`", file.format),
+            format!("format is `{}`, not `{NAVMESH_FORMAT}`", clip(&file.format)),
         ));
     }
     let polygons = if file.polygons.is_empty() {

@@ -3,6 +3,7 @@
 //! polygon (`v`, `v/vt`, `v//vn` and `v/vt/vn` references, negative ones counted from the end),
 //! made counter-clockwise. Other statements are ignored.
 
+use super::clip;
 use super::navmesh_file::{ReadError, counter_clockwise};
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
@@ -31,7 +32,8 @@ pub fn obj_mesh(text: &str) -> Result<PolygonMesh, ReadError> {
                             (
                                 n,
                                 format!(
-                                    "`{s}` is not a vertex of this file (there are {} so far)",
+                                    "`{}` is not a vertex of this file (there are {} so far)",
+                                    clip(s),
                                     vertices.len()
                                 ),
                             )

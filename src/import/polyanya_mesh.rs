@@ -19,6 +19,7 @@
 //! Walls keep the polygon on their left, so outer contours come out counter-clockwise and holes
 //! clockwise, as `FreeSpace` wants; islands inside holes are loops like any other.
 
+use super::clip;
 use crate::geom::{Point, signed_area};
 use crate::nav::{FreeSpace, PolygonMesh, wall_loops};
 use std::collections::HashMap;
@@ -376,11 +377,6 @@ impl<'a> Fields<'a> {
             )),
         }
     }
-}
-
-/// At most 40 characters of a field, for messages.
-pub(super) fn clip(s: &str) -> String {
-    s.chars().take(40).collect()
 }
 
 #[cfg(test)]

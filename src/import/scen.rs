@@ -5,6 +5,7 @@
 //! becomes the cell's centre (x + 0.5, height - y - 0.5), matching the map reader's squares. On a
 //! mesh (`.mesh`) the numbers are used as they are (x right, y up).
 
+use super::clip;
 use crate::geom::Point;
 use thiserror::Error;
 
@@ -61,11 +62,7 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
                 line: 1,
                 message: format!(
                     "expected `version 1`, found `{}`",
-                    other
-                        .map_or("", |(_, l)| l)
-                        .chars()
-                        .take(40)
-                        .collect::<String>()
+                    clip(other.map_or("", |(_, l)| l))
                 ),
             });
         }
@@ -85,12 +82,17 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
-                .ok_or_else(|| bad(format!("{what} `{}` is not a finite number", fields[i])))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "{what} `{}` is not a finite number",
+                        clip(fields[i])
+                    ))
+                })
         };
         let bucket = fields[0].parse().map_err(|_| {
             bad(format!(
                 "bucket `{}` is not a non-negative integer",
-                fields[0]
+                clip(fields[0])
             ))
         })?;
         let height = number(3, "map height")?;
