@@ -85,6 +85,8 @@ fn refused() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ("radius-too-big.json", scene(ROOM, "[]", "6").into_bytes(), "empty"),
         ("no-walkable.json", scene("[]", "[]", "0.5").into_bytes(), "walkable"),
         ("all-blocked.json", scene(ROOM, r#"[{"name":"lid","points":[[-1,-1],[11,-1],[11,11],[-1,11]]}]"#, "0").into_bytes(), "empty"),
+        // A control character in the middle of the markup, quoted by the SVG parser's message.
+        ("garbled.svg", b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\"\x0bheight=\"10\"></svg>".to_vec(), "\\u{b}"),
         ("duplicate-key.json", br#"{"format":"navscope-scene","version":1,"agent_radius":1,"agent_radius":2,"walkable":[],"obstacles":[]}"#.to_vec(), "duplicate"),
     ]
 }
@@ -104,6 +106,11 @@ fn malformed_files_exit_2_with_one_line_naming_the_file() {
             assert_eq!(r.code, Some(2), "{cmd} {name}: {}", r.stderr);
             let lines: Vec<&str> = r.stderr.lines().collect();
             assert_eq!(lines.len(), 1, "{cmd} {name}: {}", r.stderr);
+            assert!(
+                !lines[0].contains(char::is_control),
+                "{cmd} {name}: a control character in {:?}",
+                lines[0]
+            );
             assert!(
                 lines[0].contains(name),
                 "{cmd} {name}: message does not name the file: {}",

@@ -406,7 +406,7 @@ impl ToolState {
             || (input.clicked && input.pos.is_some_and(near_first));
         if close {
             let ring = Ring::new(std::mem::take(&mut self.points));
-            if ring.distinct_points() < 3 {
+            if ring.distinct_points_up_to(3) < 3 {
                 return Vec::new();
             }
             return add_ring(tool, ring, scene);

@@ -59,16 +59,20 @@ impl Ring {
         winding_number(&self.0, p) != 0
     }
 
-    /// Number of distinct points.
-    pub fn distinct_points(&self) -> usize {
-        let mut pts: Vec<(u64, u64)> = self
-            .0
-            .iter()
-            .map(|p| (p.x.to_bits(), p.y.to_bits()))
-            .collect();
-        pts.sort_unstable();
-        pts.dedup();
-        pts.len()
+    /// Number of distinct points (bitwise), counted up to `cap`: in one pass without sorting
+    /// (validation asks whether a ring has 3 on every edit of a big map).
+    pub fn distinct_points_up_to(&self, cap: usize) -> usize {
+        let mut seen: Vec<(u64, u64)> = Vec::with_capacity(cap);
+        for p in &self.0 {
+            if seen.len() == cap {
+                break;
+            }
+            let bits = (p.x.to_bits(), p.y.to_bits());
+            if !seen.contains(&bits) {
+                seen.push(bits);
+            }
+        }
+        seen.len()
     }
 
     /// The same ring translated by `d`.
@@ -132,6 +136,15 @@ mod tests {
             Point::new(0.0, 0.0),
             Point::new(1.0, 0.0),
         ]);
-        assert_eq!(r.distinct_points(), 2);
+        assert_eq!(r.distinct_points_up_to(3), 2);
+        assert_eq!(r.distinct_points_up_to(1), 1);
+        let signed_zero = Ring::new(vec![
+            Point::new(0.0, 0.0),
+            Point::new(-0.0, 0.0),
+            Point::new(0.0, 0.0),
+            Point::new(1.0, 1.0),
+        ]);
+        assert_eq!(signed_zero.distinct_points_up_to(3), 3);
+        assert_eq!(signed_zero.distinct_points_up_to(2), 2);
     }
 }

@@ -32,11 +32,16 @@ pub use svg::{FLATTEN_TOLERANCE, SvgArea, SvgError, parse_svg, svg_scene};
 use crate::scene::Scene;
 use std::path::Path;
 
-/// At most 40 characters of a field, for one-line messages: control characters (a line break
-/// or a tab inside a garbled field) are escaped.
+/// At most 40 characters of a field, for one-line messages (see [`escape_controls`]).
 pub(crate) fn clip(s: &str) -> String {
+    escape_controls(&s.chars().take(40).collect::<String>())
+}
+
+/// `s` with its control characters escaped (a line break or a tab inside a garbled field, or in
+/// a parser's message quoting one), so that a message stays one line.
+pub(crate) fn escape_controls(s: &str) -> String {
     let mut out = String::new();
-    for c in s.chars().take(40) {
+    for c in s.chars() {
         if c.is_control() {
             out.extend(c.escape_default());
         } else {

@@ -9,6 +9,7 @@
 //! [`FLATTEN_TOLERANCE`] x max(width, height) from the polygon. With no walkable shape the
 //! canvas rectangle `[0, width] x [0, height]` is the walkable ground, painted first.
 
+use super::escape_controls;
 use crate::geom::{Point, Ring, signed_area};
 use crate::scene::{AreaKind, Scene};
 use thiserror::Error;
@@ -47,7 +48,7 @@ pub struct SvgArea {
 pub fn parse_svg(text: &str) -> Result<Vec<SvgArea>, SvgError> {
     let marked = mark_walkable_classes(text)?;
     let tree = usvg::Tree::from_str(&marked.text, &usvg::Options::default())
-        .map_err(|e| SvgError::Parse(e.to_string()))?;
+        .map_err(|e| SvgError::Parse(escape_controls(&e.to_string())))?;
     let size = tree.size();
     let (width, height) = (f64::from(size.width()), f64::from(size.height()));
     let reader = Reader {
@@ -102,7 +103,7 @@ fn mark_walkable_classes(text: &str) -> Result<Marked, SvgError> {
         ..Default::default()
     };
     let doc = usvg::roxmltree::Document::parse_with_options(text, options)
-        .map_err(|e| SvgError::Parse(e.to_string()))?;
+        .map_err(|e| SvgError::Parse(escape_controls(&e.to_string())))?;
     let mut walkable_ids = Vec::new();
     let mut inserts = Vec::new();
     for node in doc.descendants().filter(|n| n.is_element()) {

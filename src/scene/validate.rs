@@ -113,7 +113,7 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
             issues.push(Issue::error(Some(ring_ref), format!("{name}: {problem}")));
             continue;
         }
-        let distinct = ring.distinct_points();
+        let distinct = ring.distinct_points_up_to(3);
         if distinct < 3 {
             issues.push(Issue::error(
                 Some(ring_ref),

@@ -326,21 +326,21 @@ impl Incremental {
     /// The build this state stands for.
     fn build(&self, mut timings: Timings) -> Build {
         let shrunk = || timed(|| (self.shrunk.free_space(), self.shrunk.mesh()));
-        let ((free_space, mesh), raw) = match &self.raw {
-            Raw::Own(side) => {
+        let raw_side = match &self.raw {
+            Raw::Own(side) => Some(&**side),
+            Raw::Shared => Some(&self.shrunk),
+            Raw::Skipped => None,
+        };
+        let ((free_space, mesh), raw) = match raw_side {
+            // Each side's copies are made on a core of their own (at radius 0 both are copies
+            // of the one side).
+            Some(side) => {
                 let ((shrunk, us), (raw, raw_us)) = rayon::join(shrunk, || timed(|| side.raw()));
                 timings.triangulate_us = us;
                 timings.raw_us = raw_us;
                 (shrunk, Some(raw))
             }
-            Raw::Shared => {
-                let (shrunk, us) = shrunk();
-                timings.triangulate_us = us;
-                let (raw, raw_us) = timed(|| self.shrunk.raw());
-                timings.raw_us = raw_us;
-                (shrunk, Some(raw))
-            }
-            Raw::Skipped => {
+            None => {
                 let (shrunk, us) = shrunk();
                 timings.triangulate_us = us;
                 (shrunk, None)
