@@ -11,17 +11,22 @@ use crate::geom::{Aabb, Point};
 use crate::viz::{DrawList, Item, Layer, Paint, Primitive, Theme};
 use egui::epaint::{CircleShape, Mesh, Vertex, WHITE_UV};
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke};
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::collections::BTreeSet;
 use std::hash::Hasher;
+use std::sync::Arc;
 
 /// A draw list ready for painting: fills triangulated and item bounds known.
 #[derive(Debug, Default)]
 pub struct Picture {
     list: DrawList,
     /// Per item: triangle indices into the polygon's points (empty for other primitives or
-    /// polygons that cannot be filled).
-    fills: Vec<Vec<u32>>,
+    /// polygons that cannot be filled), shared with the pictures that reuse them.
+    fills: Vec<Arc<[u32]>>,
+    /// Per item: the hash of a polygon's points (see [`points_hash`]; 0 for other primitives),
+    /// for the next picture to find the polygons it reuses.
+    hashes: Vec<u64>,
     bounds: Vec<Aabb>,
     /// A `Segments` item (by index) and the fill drawn instead when its edges are dense.
     edge_fill: Option<(usize, EdgeFill)>,
@@ -35,45 +40,50 @@ impl Picture {
     /// Like [`Picture::new`], taking the fill of each polygon that `previous` also has (same
     /// points) from it instead of triangulating it again: after a local edit of a big scene
     /// almost every polygon is unchanged.
+    /// The items are independent: they are measured and filled on every core that is free.
     pub fn reusing(list: DrawList, previous: Option<&Picture>) -> Self {
         let mut known: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
-        for (i, item) in previous
-            .iter()
-            .flat_map(|p| p.list.items.iter().enumerate())
-        {
-            if let Primitive::Polygon(points) = &item.primitive {
-                known.entry(points_hash(points)).or_default().push(i);
+        for (i, &hash) in previous.iter().flat_map(|p| p.hashes.iter().enumerate()) {
+            if hash != 0 {
+                known.entry(hash).or_default().push(i);
             }
         }
-        let reused = |points: &[Point]| -> Option<Vec<u32>> {
+        let reused = |points: &[Point], hash: u64| -> Option<Arc<[u32]>> {
             let p = previous?;
             let same = |&&i: &&usize| matches!(&p.list.items[i].primitive, Primitive::Polygon(q) if q == points);
-            let i = known.get(&points_hash(points))?.iter().find(same)?;
+            let i = known.get(&hash)?.iter().find(same)?;
             Some(p.fills[*i].clone())
         };
-        let mut earcut = earcut::Earcut::new();
-        let fills =
-            list.items
-                .iter()
-                .map(|item| match &item.primitive {
-                    Primitive::Polygon(points) if points.len() >= 3 => reused(points)
-                        .unwrap_or_else(|| {
-                            let mut out = Vec::new();
-                            let flat = points.iter().map(|p| [p.x, p.y]);
-                            earcut.earcut(flat, &[] as &[u32], &mut out);
-                            out
-                        }),
-                    _ => Vec::new(),
-                })
-                .collect();
-        let bounds = list
-            .items
-            .iter()
-            .map(|i| primitive_bounds(&i.primitive))
-            .collect();
+        let none: Arc<[u32]> = Arc::new([]);
+        let fill = |earcut: &mut earcut::Earcut<f64>, item: &Item| match &item.primitive {
+            Primitive::Polygon(points) => {
+                let hash = points_hash(points);
+                let fill = (points.len() >= 3).then(|| {
+                    reused(points, hash).unwrap_or_else(|| {
+                        let mut out = Vec::new();
+                        let flat = points.iter().map(|p| [p.x, p.y]);
+                        earcut.earcut(flat, &[] as &[u32], &mut out);
+                        out.into()
+                    })
+                });
+                (fill.unwrap_or_else(|| none.clone()), hash)
+            }
+            _ => (none.clone(), 0),
+        };
+        let ((fills, hashes), bounds) = rayon::join(
+            || {
+                let items = list.items.par_iter();
+                items.map_init(earcut::Earcut::new, fill).unzip()
+            },
+            || {
+                let items = list.items.par_iter();
+                items.map(|i| primitive_bounds(&i.primitive)).collect()
+            },
+        );
         Picture {
             list,
             fills,
+            hashes,
             bounds,
             edge_fill: None,
         }
@@ -90,14 +100,15 @@ impl Picture {
     }
 }
 
-/// A hash of a polygon's points (their bits), to find the same polygon in another picture.
+/// A hash of a polygon's points (their bits), to find the same polygon in another picture
+/// (never 0, which marks the other items).
 fn points_hash(points: &[Point]) -> u64 {
     let mut h = FxHasher::default();
     for p in points {
         h.write_u64(p.x.to_bits());
         h.write_u64(p.y.to_bits());
     }
-    h.finish()
+    h.finish().max(1)
 }
 
 fn primitive_bounds(p: &Primitive) -> Aabb {
@@ -499,7 +510,7 @@ mod tests {
         let moved: &[(f64, f64)] = &[(5.0, 0.0), (6.0, 0.0), (6.0, 1.0), (5.0, 1.0)];
         let mut previous = Picture::new(polygons(&[moved, square]));
         // A fill no triangulation would give, to see where the new picture's comes from.
-        let marked = vec![0, 2, 3, 0, 1, 2];
+        let marked: Arc<[u32]> = Arc::new([0, 2, 3, 0, 1, 2]);
         assert_ne!(previous.fills[1], marked);
         previous.fills[1] = marked.clone();
         let fresh = Picture::new(polygons(&[square, &moved[..3]]));
