@@ -272,7 +272,7 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[(Point, Point)]) -> Result<(), S
     let walls = |raw: &RawNav| -> (Vec<[u64; 4]>, Aabb) {
         let w = raw.walls();
         let mut v: Vec<[u64; 4]> = (w.candidates(w.bounds(), 1.0).iter())
-            .map(|&i| w.segments()[i as usize])
+            .map(|&i| w.segment(i as usize))
             .map(|s| [s.a.x, s.a.y, s.b.x, s.b.y].map(|c| (c + 0.0).to_bits()))
             .collect();
         v.sort_unstable();

@@ -11,6 +11,7 @@ use rstar::{AABB, Envelope, ParentNode, RTree, RTreeNode, RTreeObject, Selection
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Most segments in a [`Run`].
 const RUN_LEN: usize = 8;
@@ -28,8 +29,10 @@ struct Run {
     len: u32,
     envelope: AABB<[f64; 2]>,
     /// The box along the chord of a run of several segments (boxed: most walls are runs of
-    /// one, and the tree is copied on every update).
+    /// one).
     chord: Option<Box<ChordBox>>,
+    /// In the overlay of changes, not the base tree (see [`SegmentGrid::updated`]).
+    overlay: bool,
 }
 
 impl RTreeObject for Run {
@@ -52,7 +55,15 @@ impl Run {
             envelope: AABB::from_corners([b.min.x, b.min.y], [b.max.x, b.max.y]),
             chord: (run.len() > 1)
                 .then(|| Box::new(ChordBox::of_run(&points().collect::<Vec<_>>()))),
+            overlay: false,
         }
+    }
+
+    /// The same run in the overlay, its segments numbered `by` further on.
+    fn in_overlay(mut self, by: usize) -> Run {
+        self.start += by as u32;
+        self.overlay = true;
+        self
     }
 
     fn range(&self) -> Range<usize> {
@@ -119,7 +130,7 @@ fn runs_of(segments: &[Segment], range: Range<usize>) -> Vec<Run> {
 /// Selects the run that holds this segment.
 struct Same<'a> {
     segment: Segment,
-    segments: &'a [Segment],
+    segments: Numbered<'a>,
 }
 
 impl SelectionFunction<Run> for Same<'_> {
@@ -129,7 +140,7 @@ impl SelectionFunction<Run> for Same<'_> {
     }
 
     fn should_unpack_leaf(&self, leaf: &Run) -> bool {
-        self.segments[leaf.range()].contains(&self.segment)
+        self.segments.run(leaf).contains(&self.segment)
     }
 }
 
@@ -141,75 +152,200 @@ fn to_aabb(e: &AABB<[f64; 2]>) -> Aabb {
     }
 }
 
-/// Segments in an R-tree of runs. Build once (O(n log n)), query many times (O(log n) for a
-/// nearest segment).
-#[derive(Clone, Debug)]
-pub struct SegmentGrid {
+/// The segments by number: those of the base tree, then those added since.
+#[derive(Clone, Copy)]
+struct Numbered<'a> {
+    base: &'a [Segment],
+    added: &'a [Segment],
+}
+
+impl<'a> Numbered<'a> {
+    fn get(&self, i: usize) -> &'a Segment {
+        match i.checked_sub(self.base.len()) {
+            None => &self.base[i],
+            Some(k) => &self.added[k],
+        }
+    }
+
+    /// The segments of `run` (never across the two parts).
+    fn run(&self, run: &Run) -> &'a [Segment] {
+        let range = run.range();
+        match range.start.checked_sub(self.base.len()) {
+            None => &self.base[range],
+            Some(k) => &self.added[k..k + range.len()],
+        }
+    }
+}
+
+/// The index as last made in full: segments by number and the R-tree of their runs.
+#[derive(Debug)]
+struct Base {
     segments: Vec<Segment>,
-    bounds: Aabb,
     tree: RTree<Run>,
 }
+
+/// Segments in an R-tree of runs. Build once (O(n log n)), query many times (O(log n) for a
+/// nearest segment). Updates leave the base tree as it is (shared between versions) and keep
+/// their changes in a small overlay tree (see [`SegmentGrid::updated`]).
+#[derive(Clone, Debug)]
+pub struct SegmentGrid {
+    base: Arc<Base>,
+    /// Segments added since the base was made, numbered after the base's.
+    added: Vec<Segment>,
+    /// By first segment: the base's runs taken out (empty when none is).
+    gone: Vec<bool>,
+    /// The runs of the added segments and the kept parts of base runs split by a removal.
+    overlay: RTree<Run>,
+    bounds: Aabb,
+}
+
+/// An update makes the index again in full once its overlay holds more runs than this share of
+/// the base's (and at least `MIN_OVERLAY`): queries then stop paying for two trees.
+const OVERLAY_SHARE: usize = 8;
+const MIN_OVERLAY: usize = 256;
 
 impl SegmentGrid {
     pub fn new(segments: Vec<Segment>) -> Self {
         let bounds = Aabb::from_points(segments.iter().flat_map(|s| [s.a, s.b]));
         let tree = RTree::bulk_load(runs_of(&segments, 0..segments.len()));
         SegmentGrid {
-            segments,
+            base: Arc::new(Base { segments, tree }),
+            added: Vec::new(),
+            gone: Vec::new(),
+            overlay: RTree::new(),
             bounds,
-            tree,
         }
     }
 
     /// This index with the segments `removed` (as given before) taken out and `added` put
     /// in, for a local change of a big set of walls: the kept segments keep their numbers,
     /// the added ones come after them, and the numbers of the removed ones are no longer
-    /// returned by any query. A segment not found is ignored.
+    /// returned by any query. A segment not found is ignored. The base tree is shared, not
+    /// copied: a removal marks its base run gone and puts the run's other segments in the
+    /// overlay, so an update costs the change and the overlay, not the whole index.
     pub fn updated(&self, removed: &[Segment], added: &[Segment]) -> SegmentGrid {
-        let mut tree = self.tree.clone();
-        let mut segments = self.segments.clone();
+        let base = &self.base;
+        let base_len = base.segments.len();
+        let mut overlay = self.overlay.clone();
+        let mut gone = self.gone.clone();
+        let segments = Numbered {
+            base: &base.segments,
+            added: &self.added,
+        };
         for &segment in removed {
-            let same = Same {
-                segment,
-                segments: &segments,
-            };
-            let Some(run) = tree.remove_with_selection_function(same) else {
-                continue;
+            let same = || Same { segment, segments };
+            let run = match overlay.remove_with_selection_function(same()) {
+                Some(run) => run,
+                None => {
+                    let live = |r: &&Run| !gone.get(r.start as usize).copied().unwrap_or(false);
+                    let Some(run) = base.tree.locate_with_selection_function(same()).find(live)
+                    else {
+                        continue;
+                    };
+                    gone.resize(base_len, false);
+                    gone[run.start as usize] = true;
+                    run.clone()
+                }
             };
             // The run's segments before and after the removed one stay, as runs of their own.
             let range = run.range();
             let at = range.start
-                + segments[range.clone()]
+                + segments
+                    .run(&run)
                     .iter()
                     .position(|s| *s == segment)
                     .expect("the run holds it");
             for part in [range.start..at, at + 1..range.end] {
-                if !part.is_empty() {
-                    tree.insert(Run::of(&segments, part));
+                if part.is_empty() {
+                    continue;
                 }
+                overlay.insert(match part.start.checked_sub(base_len) {
+                    None => Run::of(&base.segments, part).in_overlay(0),
+                    Some(k) => Run::of(&self.added, k..k + part.len()).in_overlay(base_len),
+                });
             }
         }
-        let first_added = segments.len();
-        segments.extend_from_slice(added);
-        for run in runs_of(&segments, first_added..segments.len()) {
-            tree.insert(run);
+        let mut all_added = self.added.clone();
+        let first = all_added.len();
+        all_added.extend_from_slice(added);
+        for run in runs_of(&all_added, first..all_added.len()) {
+            overlay.insert(run.in_overlay(base_len));
         }
-        let bounds = if tree.size() == 0 {
-            Aabb::from_points(std::iter::empty())
-        } else {
-            to_aabb(&tree.root().envelope())
+        let grid = SegmentGrid {
+            base: base.clone(),
+            added: all_added,
+            gone,
+            overlay,
+            bounds: self.bounds,
         };
-        SegmentGrid {
-            segments,
-            bounds,
-            tree,
+        if grid.overlay.size() > MIN_OVERLAY.max(base.tree.size() / OVERLAY_SHARE) {
+            grid.remade()
+        } else {
+            SegmentGrid {
+                bounds: grid.live_bounds(),
+                ..grid
+            }
         }
     }
 
-    /// The segments by number (a number no query returns may be a removed segment: see
+    /// The same index made in full, keeping every number.
+    fn remade(&self) -> SegmentGrid {
+        let mut segments = Vec::with_capacity(self.base.segments.len() + self.added.len());
+        segments.extend_from_slice(&self.base.segments);
+        segments.extend_from_slice(&self.added);
+        let live = self.base.tree.iter().filter(|r| self.live(r));
+        let runs = live.chain(self.overlay.iter()).map(|r| Run {
+            overlay: false,
+            ..r.clone()
+        });
+        let tree = RTree::bulk_load(runs.collect());
+        SegmentGrid {
+            base: Arc::new(Base { segments, tree }),
+            added: Vec::new(),
+            gone: Vec::new(),
+            overlay: RTree::new(),
+            bounds: self.live_bounds(),
+        }
+    }
+
+    /// The box of the runs still in the index.
+    fn live_bounds(&self) -> Aabb {
+        let boxes = (self.base.tree.iter().filter(|r| self.live(r))).chain(self.overlay.iter());
+        let corners = boxes.flat_map(|r| {
+            let b = r.aabb();
+            [b.min, b.max]
+        });
+        Aabb::from_points(corners)
+    }
+
+    /// The run is in the index: in the overlay, or a base run not taken out.
+    fn live(&self, run: &Run) -> bool {
+        run.overlay || !self.gone.get(run.start as usize).copied().unwrap_or(false)
+    }
+
+    fn numbered(&self) -> Numbered<'_> {
+        Numbered {
+            base: &self.base.segments,
+            added: &self.added,
+        }
+    }
+
+    /// The live runs whose boxes meet `envelope`.
+    fn runs_meeting(&self, envelope: AABB<[f64; 2]>) -> impl Iterator<Item = &Run> {
+        let base = self.base.tree.locate_in_envelope_intersecting(envelope);
+        base.filter(|r| self.live(r))
+            .chain(self.overlay.locate_in_envelope_intersecting(envelope))
+    }
+
+    /// Segment number `i` (a number no query returns may be a removed segment: see
     /// [`SegmentGrid::updated`]).
-    pub fn segments(&self) -> &[Segment] {
-        &self.segments
+    pub fn segment(&self, i: usize) -> Segment {
+        *self.numbered().get(i)
+    }
+
+    /// Whether the index holds no segment.
+    pub fn is_empty(&self) -> bool {
+        self.base.tree.size() == 0 && self.overlay.size() == 0
     }
 
     pub fn bounds(&self) -> Aabb {
@@ -224,8 +360,8 @@ impl SegmentGrid {
         }
         let ray = AABB::from_corners([p.x, p.y], [self.bounds.max.x, p.y]);
         let mut inside = false;
-        let runs = self.tree.locate_in_envelope_intersecting(ray);
-        for &s in runs.flat_map(|run| &self.segments[run.range()]) {
+        let segments = self.numbered();
+        for &s in self.runs_meeting(ray).flat_map(|run| segments.run(run)) {
             if (s.a.y > p.y) != (s.b.y > p.y) {
                 let (lo, hi) = if s.a.y < s.b.y {
                     (s.a, s.b)
@@ -273,16 +409,16 @@ impl SegmentGrid {
     /// Indices (ascending) of segments whose boxes come within `margin` of `area`.
     pub fn candidates(&self, area: Aabb, margin: f64) -> Vec<u32> {
         let area = area.expanded(margin);
-        if self.segments.is_empty() || !area.intersects(&self.bounds) {
+        if self.is_empty() || !area.intersects(&self.bounds) {
             return Vec::new();
         }
         let envelope = AABB::from_corners([area.min.x, area.min.y], [area.max.x, area.max.y]);
+        let segments = self.numbered();
         let mut out: Vec<u32> = self
-            .tree
-            .locate_in_envelope_intersecting(envelope)
+            .runs_meeting(envelope)
             .flat_map(|run| run.range())
             .filter(|&i| {
-                let s = &self.segments[i];
+                let s = segments.get(i);
                 Aabb::from_points([s.a, s.b]).intersects(&area)
             })
             .map(|i| i as u32)
@@ -295,15 +431,18 @@ impl SegmentGrid {
     /// inside the capsule round `q`, not its bounding box (along a dense ring the box held ten
     /// times the segments the capsule does).
     pub fn near_segment(&self, q: &Segment, radius: f64) -> Vec<u32> {
-        let mut out: Vec<u32> = self
-            .tree
-            .locate_with_selection_function(WithinCapsule {
-                q: *q,
-                q_box: Aabb::from_points([q.a, q.b]),
-                radius,
-            })
+        let within = || WithinCapsule {
+            q: *q,
+            q_box: Aabb::from_points([q.a, q.b]),
+            radius,
+        };
+        let base = self.base.tree.locate_with_selection_function(within());
+        let runs = (base.filter(|r| self.live(r)))
+            .chain(self.overlay.locate_with_selection_function(within()));
+        let segments = self.numbered();
+        let mut out: Vec<u32> = runs
             .flat_map(|run| run.range())
-            .filter(|&i| segment_distance(&self.segments[i], q) < radius)
+            .filter(|&i| segment_distance(segments.get(i), q) < radius)
             .map(|i| i as u32)
             .collect();
         out.sort_unstable();
@@ -314,7 +453,7 @@ impl SegmentGrid {
     /// `limit`.
     pub fn closest_point(&self, p: Point, limit: f64) -> Option<(Point, usize)> {
         self.nearest(p, limit)
-            .map(|(i, _)| (self.segments[i].closest_point(p), i))
+            .map(|(i, _)| (self.segment(i).closest_point(p), i))
     }
 
     /// The segment nearest to `p` and its distance, if one lies closer than `limit` (of equally
@@ -342,7 +481,11 @@ impl SegmentGrid {
     ) -> Option<(usize, f64)> {
         let mut best: Option<(u32, f64)> = None;
         let mut heap = BinaryHeap::new();
-        heap.push(Pending(0.0, self.tree.root()));
+        heap.push(Pending(0.0, self.base.tree.root()));
+        if self.overlay.size() > 0 {
+            heap.push(Pending(0.0, self.overlay.root()));
+        }
+        let segments = self.numbered();
         while let Some(Pending(bound, node)) = heap.pop() {
             if bound >= limit || best.is_some_and(|(_, b)| bound > b) {
                 break;
@@ -351,12 +494,12 @@ impl SegmentGrid {
                 match child {
                     RTreeNode::Leaf(run) => {
                         let beat = best.map_or(limit, |(_, b)| b.min(limit));
-                        if run_distance(run, beat) > beat {
+                        if !self.live(run) || run_distance(run, beat) > beat {
                             continue;
                         }
                         for index in run.range() {
                             let beat = best.map_or(limit, |(_, b)| b.min(limit));
-                            let d = distance(&self.segments[index], beat);
+                            let d = distance(segments.get(index), beat);
                             let index = index as u32;
                             let better = best.is_none_or(|(i, b)| d < b || (d == b && index < i));
                             if d < limit && better {
@@ -507,6 +650,16 @@ mod tests {
             .collect()
     }
 
+    /// Every segment the index holds (by its coordinates' bits), sorted.
+    fn live(g: &SegmentGrid) -> Vec<[u64; 4]> {
+        let mut v: Vec<[u64; 4]> = (g.candidates(g.bounds(), 1.0).iter())
+            .map(|&i| g.segment(i as usize))
+            .map(|s| [s.a.x, s.a.y, s.b.x, s.b.y].map(f64::to_bits))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
     #[test]
     fn an_updated_index_answers_as_a_new_one_of_the_same_segments() {
         let outline = ring_segments(&[(0.0, 0.0), (30.0, 0.0), (30.0, 20.0), (0.0, 20.0)]);
@@ -516,14 +669,6 @@ mod tests {
         let updated = SegmentGrid::new(before).updated(&hole(5.0), &hole(20.0));
         let fresh = SegmentGrid::new(after);
         assert_eq!(updated.bounds(), fresh.bounds());
-        let live = |g: &SegmentGrid| -> Vec<[u64; 4]> {
-            let mut v: Vec<[u64; 4]> = (g.candidates(g.bounds(), 1.0).iter())
-                .map(|&i| g.segments()[i as usize])
-                .map(|s| [s.a.x, s.a.y, s.b.x, s.b.y].map(f64::to_bits))
-                .collect();
-            v.sort_unstable();
-            v
-        };
         assert_eq!(live(&updated), live(&fresh));
         for p in [
             Point::new(7.0, 10.0),
@@ -541,6 +686,56 @@ mod tests {
         assert!(updated.distance_to_point(Point::new(7.0, 10.0), 1.0) >= 1.0);
     }
 
+    /// Many updates in a row, past the point where the overlay is folded into a new base: after
+    /// each, the index answers as a new one of the segments left, and every number it returns
+    /// is the segment it was given as.
+    #[test]
+    fn updates_in_a_row_and_the_remake_answer_as_a_new_index() {
+        let square = |x: f64, y: f64| {
+            ring_segments(&[(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)])
+        };
+        let mut squares: Vec<Vec<Segment>> = (0..400)
+            .map(|k| square((k % 20) as f64 * 3.0, (k / 20) as f64 * 3.0))
+            .collect();
+        let mut grid = SegmentGrid::new(squares.concat());
+        let mut rng = crate::rng::Rng::new(11);
+        let mut remade = false;
+        for step in 0..120 {
+            let k = (rng.next_u64() % squares.len() as u64) as usize;
+            let moved = square(rng.range(0.0, 60.0), rng.range(0.0, 60.0));
+            let next = grid.updated(&squares[k], &moved);
+            remade |= next.overlay.size() == 0 && grid.overlay.size() > 0;
+            (grid, squares[k]) = (next, moved);
+            if step % 10 != 9 {
+                continue;
+            }
+            let fresh = SegmentGrid::new(squares.concat());
+            assert_eq!(live(&grid), live(&fresh), "step {step}");
+            assert_eq!(grid.bounds(), fresh.bounds(), "step {step}");
+            for _ in 0..50 {
+                let p = Point::new(rng.range(-2.0, 62.0), rng.range(-2.0, 62.0));
+                let q = Segment::new(p, p + Point::new(rng.range(-3.0, 3.0), 1.0));
+                assert_eq!(grid.contains(p), fresh.contains(p), "step {step}, {p}");
+                let (near, fresh_near) = (grid.nearest(p, 100.0), fresh.nearest(p, 100.0));
+                assert_eq!(
+                    near.map(|n| n.1),
+                    fresh_near.map(|n| n.1),
+                    "step {step}, {p}"
+                );
+                let (i, _) = near.expect("a segment is near");
+                assert!(
+                    squares.concat().contains(&grid.segment(i)),
+                    "step {step}: {i} is gone"
+                );
+                assert_eq!(
+                    grid.distance_to_segment(&q, 100.0),
+                    fresh.distance_to_segment(&q, 100.0)
+                );
+            }
+        }
+        assert!(remade, "the overlay was never folded into a new base");
+    }
+
     /// A regular `n`-gon of radius `r` round the origin, as segments.
     fn dense_ring(n: usize, r: f64) -> Vec<Segment> {
         let at = |k: usize| Point::from_angle(k as f64 * std::f64::consts::TAU / n as f64) * r;
@@ -550,11 +745,11 @@ mod tests {
     #[test]
     fn a_dense_ring_is_held_in_runs_and_sharp_corners_end_them() {
         assert_eq!(
-            SegmentGrid::new(dense_ring(4000, 6.0)).tree.size(),
+            SegmentGrid::new(dense_ring(4000, 6.0)).base.tree.size(),
             4000 / RUN_LEN
         );
         let square = ring_segments(&[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
-        assert_eq!(SegmentGrid::new(square).tree.size(), 4);
+        assert_eq!(SegmentGrid::new(square).base.tree.size(), 4);
     }
 
     /// Segments taken out of the middle of runs, and new ones put in: the index answers as a
@@ -575,7 +770,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(5);
         let near = |g: &SegmentGrid, q: &Segment, r: f64| -> Vec<[u64; 4]> {
             let mut v: Vec<[u64; 4]> = (g.near_segment(q, r).iter())
-                .map(|&i| g.segments()[i as usize])
+                .map(|&i| g.segment(i as usize))
                 .map(|s| [s.a.x, s.a.y, s.b.x, s.b.y].map(f64::to_bits))
                 .collect();
             v.sort_unstable();

@@ -52,7 +52,7 @@ fn depths(loops: &[Vec<Point>]) -> Vec<usize> {
             let ray = Aabb::from_points([m, Point::new(right, m.y)]);
             let mut touched = Vec::new();
             for s in grid.candidates(ray, 0.0) {
-                let (seg, o) = (grid.segments()[s as usize], owner[s as usize]);
+                let (seg, o) = (grid.segment(s as usize), owner[s as usize]);
                 if o == i || (seg.a.y > m.y) == (seg.b.y > m.y) {
                     continue;
                 }

@@ -107,7 +107,7 @@ pub fn check_inside(points: &[Point], walls: &SegmentGrid, tolerance: f64) -> Re
         let s = Segment::new(w[0], w[1]);
         let aabb = crate::geom::Aabb::from_points([s.a, s.b]);
         for j in walls.candidates(aabb, 0.0) {
-            let wall = walls.segments()[j as usize];
+            let wall = walls.segment(j as usize);
             if crosses_properly(&s, &wall) {
                 return Err(format!(
                     "path segment {i} {} -> {} crosses a wall",

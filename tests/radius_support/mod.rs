@@ -98,7 +98,7 @@ pub fn visibility_shortest(free: &FreeSpace, start: Point, goal: Point) -> f64 {
         let crosses = walls
             .candidates(navscope::geom::Aabb::from_points([a, b]), 0.0)
             .into_iter()
-            .any(|i| invariants::crosses_properly(&s, &walls.segments()[i as usize]));
+            .any(|i| invariants::crosses_properly(&s, &walls.segment(i as usize)));
         let mid = a.midpoint(b);
         !crosses
             && (walls.contains(mid) || walls.distance_to_point(mid, 1e-9 * scale) < 1e-9 * scale)

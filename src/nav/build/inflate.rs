@@ -71,7 +71,7 @@ impl Outline {
     /// Whether `g` is cut out of the outline, a hole inside it, or outside it.
     pub(super) fn place(&self, g: &Grown) -> Place {
         let touches = self.walls.candidates(g.bounds, 0.0).iter().any(|&i| {
-            let s = self.walls.segments()[i as usize];
+            let s = self.walls.segment(i as usize);
             Aabb::from_points([s.a, s.b]).intersects(&g.bounds)
         });
         if touches {

@@ -144,7 +144,7 @@ fn locate(raw: &RawNav, crossing: BlockedCrossing) -> Bottleneck {
                 .walls()
                 .candidates(Aabb::from_points([c]), reach)
                 .into_iter()
-                .filter_map(|i| across(raw.walls().segments()[i as usize], a, b, c))
+                .filter_map(|i| across(raw.walls().segment(i as usize), a, b, c))
                 .map(|s| s.closest_point(c))
                 .filter(|q| q.distance(c) <= reach)
                 .min_by(|p, q| p.distance_sq(c).total_cmp(&q.distance_sq(c)));

@@ -59,7 +59,7 @@ fn touches(tri: [Point; 3], path: &SegmentGrid) -> bool {
     path.candidates(Aabb::from_points(tri), 0.0)
         .into_iter()
         .any(|k| {
-            let Segment { a: p, b: q } = path.segments()[k as usize];
+            let Segment { a: p, b: q } = path.segment(k as usize);
             inside(p) || inside(q) || (0..3).any(|i| segments_meet(p, q, tri[i], tri[(i + 1) % 3]))
         })
 }

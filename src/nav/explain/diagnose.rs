@@ -131,7 +131,7 @@ pub fn nearest_free_point(
     }
     let (q, i) = walls.closest_point(p, f64::INFINITY)?;
     // Free space lies left of every contour edge (outer rings CCW, holes CW).
-    let s = walls.segments()[i];
+    let s = walls.segment(i);
     let inward = (s.b - s.a).perp().normalized().unwrap_or(Point::ZERO);
     let scale = free.bounds().diagonal().max(1e-300);
     let mut step = 0.0;

@@ -96,7 +96,7 @@ pub fn near_spans(s: &Segment, walls: &SegmentGrid, radius: f64) -> Vec<(f64, f6
     let mut spans: Vec<(f64, f64)> = walls
         .near_segment(s, radius)
         .into_iter()
-        .filter_map(|i| near_span(s, &walls.segments()[i as usize], radius))
+        .filter_map(|i| near_span(s, &walls.segment(i as usize), radius))
         .collect();
     spans.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut merged: Vec<(f64, f64)> = Vec::new();
