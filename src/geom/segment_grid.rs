@@ -127,6 +127,14 @@ fn runs_of(segments: &[Segment], range: Range<usize>) -> Vec<Run> {
     out
 }
 
+/// Box `inner`, inside `outer`, reaches one of its sides.
+fn reaches_edge(inner: &Aabb, outer: &Aabb) -> bool {
+    inner.min.x <= outer.min.x
+        || inner.min.y <= outer.min.y
+        || inner.max.x >= outer.max.x
+        || inner.max.y >= outer.max.y
+}
+
 /// Selects the run that holds this segment.
 struct Same<'a> {
     segment: Segment,
@@ -232,6 +240,8 @@ impl SegmentGrid {
             base: &base.segments,
             added: &self.added,
         };
+        // The box stays unless a run taken out reaches its edge (then it is measured again).
+        let mut bounds = Some(self.bounds);
         for &segment in removed {
             let same = || Same { segment, segments };
             let run = match overlay.remove_with_selection_function(same()) {
@@ -247,6 +257,9 @@ impl SegmentGrid {
                     run.clone()
                 }
             };
+            if bounds.is_some_and(|b| reaches_edge(&run.aabb(), &b)) {
+                bounds = None;
+            }
             // The run's segments before and after the removed one stay, as runs of their own.
             let range = run.range();
             let at = range.start
@@ -269,6 +282,7 @@ impl SegmentGrid {
         let first = all_added.len();
         all_added.extend_from_slice(added);
         for run in runs_of(&all_added, first..all_added.len()) {
+            bounds = bounds.map(|b| b.union(run.aabb()));
             overlay.insert(run.in_overlay(base_len));
         }
         let grid = SegmentGrid {
@@ -276,15 +290,17 @@ impl SegmentGrid {
             added: all_added,
             gone,
             overlay,
-            bounds: self.bounds,
+            bounds: bounds.unwrap_or(self.bounds),
         };
         if grid.overlay.size() > MIN_OVERLAY.max(base.tree.size() / OVERLAY_SHARE) {
             grid.remade()
-        } else {
+        } else if bounds.is_none() {
             SegmentGrid {
                 bounds: grid.live_bounds(),
                 ..grid
             }
+        } else {
+            grid
         }
     }
 
