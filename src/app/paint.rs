@@ -40,6 +40,7 @@ impl Picture {
     /// Like [`Picture::new`], taking the fill of each polygon that `previous` also has (same
     /// points) from it instead of triangulating it again: after a local edit of a big scene
     /// almost every polygon is unchanged.
+    ///
     /// The items are independent: they are measured and filled on every core that is free.
     pub fn reusing(list: DrawList, previous: Option<&Picture>) -> Self {
         let mut known: FxHashMap<u64, Vec<usize>> = FxHashMap::default();

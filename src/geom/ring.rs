@@ -2,6 +2,7 @@
 
 use super::{Aabb, Point, Segment};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// A closed ring of points (the closing edge from the last point back to the first is implied).
 /// Orientation is free in files; counter-clockwise rings have positive [`signed_area`].
@@ -62,7 +63,7 @@ impl Ring {
     /// Number of distinct points (bitwise), counted up to `cap`: in one pass without sorting
     /// (validation asks whether a ring has 3 on every edit of a big map).
     pub fn distinct_points_up_to(&self, cap: usize) -> usize {
-        let mut seen: Vec<(u64, u64)> = Vec::with_capacity(cap);
+        let mut seen: SmallVec<[(u64, u64); 3]> = SmallVec::new();
         for p in &self.0 {
             if seen.len() == cap {
                 break;

@@ -127,6 +127,19 @@ fn runs_of(segments: &[Segment], range: Range<usize>) -> Vec<Run> {
     out
 }
 
+/// A base run marked gone in `gone` (by its first segment); an overlay run never is.
+fn taken_out(gone: &[bool], run: &Run) -> bool {
+    !run.overlay && gone.get(run.start as usize).copied().unwrap_or(false)
+}
+
+/// The box of the runs' boxes.
+fn boxes_bounds<'a>(runs: impl Iterator<Item = &'a Run>) -> Aabb {
+    Aabb::from_points(runs.flat_map(|r| {
+        let b = r.aabb();
+        [b.min, b.max]
+    }))
+}
+
 /// Box `inner`, inside `outer`, reaches one of its sides.
 fn reaches_edge(inner: &Aabb, outer: &Aabb) -> bool {
     inner.min.x <= outer.min.x
@@ -247,7 +260,7 @@ impl SegmentGrid {
             let run = match overlay.remove_with_selection_function(same()) {
                 Some(run) => run,
                 None => {
-                    let live = |r: &&Run| !gone.get(r.start as usize).copied().unwrap_or(false);
+                    let live = |r: &&Run| !taken_out(&gone, r);
                     let Some(run) = base.tree.locate_with_selection_function(same()).find(live)
                     else {
                         continue;
@@ -309,34 +322,39 @@ impl SegmentGrid {
         let mut segments = Vec::with_capacity(self.base.segments.len() + self.added.len());
         segments.extend_from_slice(&self.base.segments);
         segments.extend_from_slice(&self.added);
-        let live = self.base.tree.iter().filter(|r| self.live(r));
-        let runs = live.chain(self.overlay.iter()).map(|r| Run {
-            overlay: false,
-            ..r.clone()
-        });
-        let tree = RTree::bulk_load(runs.collect());
+        let runs: Vec<Run> = (self.live_runs())
+            .map(|r| Run {
+                overlay: false,
+                ..r.clone()
+            })
+            .collect();
+        let bounds = boxes_bounds(runs.iter());
         SegmentGrid {
-            base: Arc::new(Base { segments, tree }),
+            base: Arc::new(Base {
+                segments,
+                tree: RTree::bulk_load(runs),
+            }),
             added: Vec::new(),
             gone: Vec::new(),
             overlay: RTree::new(),
-            bounds: self.live_bounds(),
+            bounds,
         }
+    }
+
+    /// The runs still in the index.
+    fn live_runs(&self) -> impl Iterator<Item = &Run> {
+        let base = self.base.tree.iter().filter(|r| self.live(r));
+        base.chain(self.overlay.iter())
     }
 
     /// The box of the runs still in the index.
     fn live_bounds(&self) -> Aabb {
-        let boxes = (self.base.tree.iter().filter(|r| self.live(r))).chain(self.overlay.iter());
-        let corners = boxes.flat_map(|r| {
-            let b = r.aabb();
-            [b.min, b.max]
-        });
-        Aabb::from_points(corners)
+        boxes_bounds(self.live_runs())
     }
 
     /// The run is in the index: in the overlay, or a base run not taken out.
     fn live(&self, run: &Run) -> bool {
-        run.overlay || !self.gone.get(run.start as usize).copied().unwrap_or(false)
+        !taken_out(&self.gone, run)
     }
 
     fn numbered(&self) -> Numbered<'_> {
@@ -357,11 +375,6 @@ impl SegmentGrid {
     /// [`SegmentGrid::updated`]).
     pub fn segment(&self, i: usize) -> Segment {
         *self.numbered().get(i)
-    }
-
-    /// Whether the index holds no segment.
-    pub fn is_empty(&self) -> bool {
-        self.base.tree.size() == 0 && self.overlay.size() == 0
     }
 
     pub fn bounds(&self) -> Aabb {
@@ -425,7 +438,8 @@ impl SegmentGrid {
     /// Indices (ascending) of segments whose boxes come within `margin` of `area`.
     pub fn candidates(&self, area: Aabb, margin: f64) -> Vec<u32> {
         let area = area.expanded(margin);
-        if self.is_empty() || !area.intersects(&self.bounds) {
+        // An index with nothing left has an empty box, which meets no area.
+        if !area.intersects(&self.bounds) {
             return Vec::new();
         }
         let envelope = AABB::from_corners([area.min.x, area.min.y], [area.max.x, area.max.y]);
