@@ -23,10 +23,9 @@ const IDENTITY: Matrix = [
 
 /// The triangles of a glTF document; `dir` resolves external buffer files.
 pub fn gltf_mesh(bytes: &[u8], dir: Option<&Path>) -> Result<PolygonMesh, ReadError> {
-    let invalid = |e: gltf::Error| (0, format!("invalid glTF: {e}"));
     let unchecked = gltf::Gltf::from_slice_without_validation(bytes).map_err(invalid)?;
     // The crate's own validation and readers index without checking what this checks first.
-    check_read_accessors(unchecked.as_json()).map_err(|e| (0, format!("invalid glTF: {e}")))?;
+    check_read_accessors(unchecked.as_json()).map_err(invalid)?;
     let document = gltf::Gltf {
         blob: unchecked.blob,
         document: gltf::Document::from_json(unchecked.document.into_json()).map_err(invalid)?,
@@ -44,6 +43,11 @@ pub fn gltf_mesh(bytes: &[u8], dir: Option<&Path>) -> Result<PolygonMesh, ReadEr
         return Err((0, "no triangles in any mesh".into()));
     }
     Ok(counter_clockwise(mesh))
+}
+
+/// The reader's complaint about a document the gltf crate or [`check_read_accessors`] refuses.
+fn invalid(e: impl std::fmt::Display) -> ReadError {
+    (0, format!("invalid glTF: {e}"))
 }
 
 /// Checks what the gltf crate takes for granted of the accessors a mesh reader reads (its
@@ -66,25 +70,25 @@ fn check_read_accessors(root: &gltf::json::Root) -> Result<(), String> {
                         "mesh {m} names accessor {index}, which does not exist"
                     ));
                 };
-                let expected = match semantic {
-                    Some(Valid(Semantic::Positions)) => Some((Type::Vec3, "float VEC3")),
+                let expected: Option<(Type, &[ComponentType], &str)> = match semantic {
+                    Some(Valid(Semantic::Positions)) => {
+                        Some((Type::Vec3, &[ComponentType::F32], "float VEC3"))
+                    }
                     Some(_) => None, // not read
-                    None => Some((Type::Scalar, "unsigned SCALAR")),
+                    None => Some((
+                        Type::Scalar,
+                        &[ComponentType::U8, ComponentType::U16, ComponentType::U32],
+                        "unsigned SCALAR",
+                    )),
                 };
-                let Some((kind, what)) = expected else {
+                let Some((kind, components, what)) = expected else {
                     continue;
                 };
                 let component = match &accessor.component_type {
                     Valid(c) => Some(c.0),
                     _ => None,
                 };
-                let fits = match semantic {
-                    Some(_) => component == Some(ComponentType::F32),
-                    None => matches!(
-                        component,
-                        Some(ComponentType::U8 | ComponentType::U16 | ComponentType::U32)
-                    ),
-                };
+                let fits = component.is_some_and(|c| components.contains(&c));
                 if !fits || accessor.type_ != Valid(kind) || accessor.sparse.is_some() {
                     return Err(format!("accessor {index} is not a plain {what} accessor"));
                 }
