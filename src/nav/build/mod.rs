@@ -2,6 +2,7 @@
 //! inflate, triangulate, the raw mesh) and the one-call `pipeline`.
 
 pub mod budget;
+mod bulk_load;
 pub mod error;
 pub mod incremental;
 pub mod inflate;

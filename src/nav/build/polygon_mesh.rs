@@ -3,6 +3,7 @@
 //! polygon: each is triangulated inside itself only, and the free space is the union of the
 //! polygons, bounded by the polygon edges that no other polygon shares (walls).
 
+use super::bulk_load::bulk_load;
 use crate::geom::{Point, orient, signed_area};
 use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::faces::{Faces, NONE};
@@ -10,8 +11,8 @@ use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
+use spade::Triangulation;
 use spade::handles::FixedVertexHandle;
-use spade::{Point2, Triangulation};
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 use thiserror::Error;
@@ -154,15 +155,26 @@ impl PolygonMesh {
             .collect();
         edges.sort_unstable();
         edges.dedup();
-        let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x, p.y)).collect();
-        let mut crossings = 0usize;
-        let cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| crossings += 1)
+        let loaded = bulk_load(&points, &edges)
             .map_err(|e| PolygonMeshError::Triangulation(format!("{e:?}")))?;
-        if crossings > 0 || cdt.num_vertices() != points.len() {
-            return Err(PolygonMeshError::Crossing(crossings.max(1)));
+        if loaded.conflicts > 0 || loaded.cdt.num_vertices() != points.len() {
+            return Err(PolygonMeshError::Crossing(loaded.conflicts.max(1)));
         }
-        let owner = fill_polygons(&cdt, &points, &polygons)?;
-        assemble(cdt, points, &owner)
+        // The polygons over spade's vertex numbers.
+        let mut vertex_of = vec![0; points.len()];
+        for (k, i) in loaded
+            .reordered((0..points.len()).collect())
+            .into_iter()
+            .enumerate()
+        {
+            vertex_of[i] = k;
+        }
+        let polygons: Vec<Vec<usize>> = (polygons.into_iter())
+            .map(|p| p.into_iter().map(|v| vertex_of[v]).collect())
+            .collect();
+        let points = loaded.reordered(points);
+        let owner = fill_polygons(&loaded.cdt, &points, &polygons)?;
+        assemble(loaded.cdt, points, &owner)
     }
 }
 

@@ -16,6 +16,7 @@
 //! cells bounded by constraint edges, and each cell is inside when the largest face's centroid
 //! lies in a walkable face of the walls-only triangulation. Such meshes are not split at a seam.
 
+use super::bulk_load::bulk_load;
 use super::error::BuildError;
 use super::seam;
 use super::stitch::stitch;
@@ -220,19 +221,20 @@ struct Part {
 }
 
 fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
-    let vertices = |points: &[Point]| -> Vec<Point2<f64>> {
-        points.iter().map(|p| Point2::new(p.x, p.y)).collect()
-    };
-    let mut conflicts = 0usize;
-    let cdt = Cdt::try_bulk_load_cdt(vertices(&half.points), half.edges.clone(), |_| {
-        conflicts += 1
-    })
-    .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
-    let walls = if conflicts == 0 && cdt.num_vertices() == half.points.len() {
-        cdt
+    let loaded = bulk_load(&half.points, &half.edges)
+        .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
+    let (walls, global) = if loaded.conflicts == 0 && loaded.cdt.num_vertices() == half.points.len()
+    {
+        let global = loaded.reordered(half.global);
+        (loaded.cdt, global)
     } else {
-        log::warn!("{conflicts} crossing free-space edges; splitting them");
-        insert_splitting(&vertices(&half.points), &half.edges)?
+        log::warn!(
+            "{} crossing free-space edges; splitting them",
+            loaded.conflicts
+        );
+        let vertices: Vec<Point2<f64>> =
+            half.points.iter().map(|p| Point2::new(p.x, p.y)).collect();
+        (insert_splitting(&vertices, &half.edges)?, half.global)
     };
     let (faces, inside) = if costs.is_empty() {
         let faces = Faces::new(&walls);
@@ -255,7 +257,7 @@ fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
         let inside = classify_cells(&cdt, &walls, &walls_inside);
         (Faces::new(&cdt), inside)
     };
-    let mut global: Vec<Option<u32>> = half.global.iter().map(|&g| Some(g)).collect();
+    let mut global: Vec<Option<u32>> = global.into_iter().map(Some).collect();
     global.resize(faces.points.len(), None);
     Ok(walkable_part(faces, &inside, global))
 }
@@ -296,11 +298,13 @@ pub(super) type CornerCdt = (Cdt, Vec<Option<Corner>>);
 /// them).
 pub(super) fn single_cdt(free: &FreeSpace) -> Result<Option<CornerCdt>, BuildError> {
     let (points, corners, edges) = collect(free);
-    let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x, p.y)).collect();
-    let mut conflicts = 0usize;
-    let cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| conflicts += 1)
-        .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
-    Ok((conflicts == 0 && cdt.num_vertices() == points.len()).then_some((cdt, corners)))
+    let loaded =
+        bulk_load(&points, &edges).map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
+    let whole = loaded.conflicts == 0 && loaded.cdt.num_vertices() == points.len();
+    Ok(whole.then(|| {
+        let corners = loaded.reordered(corners);
+        (loaded.cdt, corners)
+    }))
 }
 
 /// Inside/outside of every inner face of `cdt` (walls plus cost outlines), in `Faces` order:
