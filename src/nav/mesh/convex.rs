@@ -56,6 +56,9 @@ pub(crate) struct ConvexMesh {
     corner_fans: Vec<CornerFan>,
     /// Number of fans.
     fan_count: usize,
+    /// The fans of at least [`MIN_LONG_FAN`] polygons that end at walls: each fan's number and
+    /// a polygon and corner in it (see [`ConvexMesh::long_fans`]).
+    long_fans: Vec<(u32, PolyId, u8)>,
     /// The corner slots whose vertex is reflex in their fan: the walls meet there at more than
     /// a half-turn on the free side, so a shortest path may bend round it (never elsewhere).
     reflex: Bits,
@@ -73,6 +76,10 @@ struct CornerFan {
 }
 
 const NO_WALLS: [u32; 2] = [u32::MAX; 2];
+
+/// Fans ending at walls with at least this many polygons are listed (the exact search crosses
+/// them in logarithmic work, see `hub_fans`; shorter ones it walks polygon by polygon).
+pub(crate) const MIN_LONG_FAN: usize = 8;
 
 /// A polygon while merging: each corner with the triangle across the edge that starts there.
 /// Most merged polygons have few corners, so they stay inline: merging a mesh of 50k
@@ -188,7 +195,19 @@ impl ConvexMesh {
             }
         }
         out.fan_count = self.fan_count;
-        out.with_search_tables(vertices, Some(PolyId(kept)))
+        // A long fan keeps its number unless it reaches a merged polygon (then it is numbered
+        // again, and listed again if still long): an entry whose corner is in another fan now
+        // is dropped.
+        out.long_fans = (self.long_fans.iter())
+            .filter(|(_, p, _)| !dissolved[p.index()])
+            .map(|&(fan, p, i)| (fan, PolyId(renumber[p.index()]), i))
+            .collect();
+        let mut out = out.with_search_tables(vertices, Some(PolyId(kept)));
+        let long_fans = std::mem::take(&mut out.long_fans);
+        out.long_fans = (long_fans.into_iter())
+            .filter(|&(fan, p, i)| out.corner_fans[out.slot(p) + i as usize].fan == fan)
+            .collect();
+        out
     }
 
     /// This mesh with the exact search's tables made: the way back across each edge, the
@@ -258,6 +277,9 @@ impl ConvexMesh {
             };
             let walls = (!closed).then(|| [far(ends[0], true), far(ends[1], false)]);
             let is_reflex = walls.is_some_and(|w| reflex_between(vertices, w, self.corners(p)[i]));
+            if walls.is_some() && slots.len() >= MIN_LONG_FAN {
+                self.long_fans.push((fan, p, i as u8));
+            }
             for &slot in &slots {
                 done.insert(slot);
                 self.corner_fans[slot] = CornerFan {
@@ -380,8 +402,36 @@ impl ConvexMesh {
                 return Err(format!("polygon {p:?}: wrong dead-end flag"));
             }
         }
-        match ends.iter().position(|&e| e > 1) {
-            Some(fan) => Err(format!("fan {fan} has {} ends", ends[fan])),
+        if let Some(fan) = ends.iter().position(|&e| e > 1) {
+            return Err(format!("fan {fan} has {} ends", ends[fan]));
+        }
+        self.validate_long_fans()
+    }
+
+    /// Checks that `long_fans` lists each fan of at least [`MIN_LONG_FAN`] polygons ending at
+    /// walls once, with a corner in it, and no other fan.
+    fn validate_long_fans(&self) -> Result<(), String> {
+        // Per fan: its polygons, and whether it ends at walls (the same at every corner).
+        let mut size = vec![(0usize, false); self.fan_count];
+        for f in &self.corner_fans {
+            size[f.fan as usize] = (size[f.fan as usize].0 + 1, f.walls != NO_WALLS);
+        }
+        let mut listed = vec![false; self.fan_count];
+        for &(fan, p, i) in &self.long_fans {
+            let here = self.corner_fans[self.slot(p) + i as usize];
+            if here.fan != fan || std::mem::replace(&mut listed[fan as usize], true) {
+                return Err(format!(
+                    "long fan {fan}: listed twice or at a corner of fan {}",
+                    here.fan
+                ));
+            }
+        }
+        let long = |(n, walled): (usize, bool)| walled && n >= MIN_LONG_FAN;
+        match (0..self.fan_count).find(|&f| listed[f] != long(size[f])) {
+            Some(fan) => Err(format!(
+                "fan {fan} of {} polygons: wrongly listed as long or not",
+                size[fan].0
+            )),
             None => Ok(()),
         }
     }
@@ -444,6 +494,12 @@ impl ConvexMesh {
     /// than a half-turn on the free side (the only corners a shortest path bends round).
     pub(crate) fn is_reflex(&self, slot: usize) -> bool {
         self.reflex.contains(slot)
+    }
+
+    /// A polygon and its corner in each fan of at least [`MIN_LONG_FAN`] polygons that ends at
+    /// walls.
+    pub(crate) fn long_fans(&self) -> impl Iterator<Item = (PolyId, usize)> {
+        self.long_fans.iter().map(|&(_, p, i)| (p, i as usize))
     }
 
     /// Number of fans of all vertices together.

@@ -21,9 +21,6 @@ use super::convex::{ConvexMesh, PolyId};
 use super::ids::VertexId;
 use crate::geom::{ChordBox, Point, orient};
 
-/// Fans with fewer polygons are walked polygon by polygon.
-const MIN_HUB_FAN: usize = 8;
-
 /// Polygons [`HubFans::first_stop`] tests one by one before it searches the tree.
 const PROBE: usize = 4;
 
@@ -124,68 +121,54 @@ impl HubPlace {
 }
 
 impl HubFans {
-    /// Finds the hubs of `convex` (over `vertices`).
+    /// Finds the hubs of `convex` (over `vertices`): the long fans it lists.
     pub(crate) fn new(vertices: &[Point], convex: &ConvexMesh) -> HubFans {
         let mut out = HubFans {
             place: vec![u32::MAX; convex.slot_count()],
             touched: Bits::new(convex.polygon_count()),
             ..HubFans::default()
         };
-        // The convex mesh numbers its fans (a polygon has one corner in each fan it is in):
-        // only the long fans ending at walls are walked, each once.
-        let mut size = vec![0usize; convex.fan_count()];
-        for slot in 0..convex.slot_count() {
-            size[convex.fan_at(slot).0 as usize] += 1;
-        }
-        let mut walked = vec![false; convex.fan_count()];
-        for p in convex.polygons() {
-            for (i, &v) in convex.corners(p).iter().enumerate() {
-                let (number, walls) = convex.fan_at(convex.slot(p) + i);
-                let number = number as usize;
-                if walked[number] || walls.is_none() || size[number] < MIN_HUB_FAN {
-                    continue;
-                }
-                walked[number] = true;
-                // Counter-clockwise from the clockwise wall.
-                let Some((first, _)) = convex.fan_wall(v, p, false) else {
-                    continue;
-                };
-                let fan: Vec<PolyId> = convex.fan(v, first, true).collect();
-                let hub = out.hubs.len() as u32;
-                let start = out.polys.len();
-                for (k, &q) in fan.iter().enumerate() {
-                    out.place[convex.slot(q) + convex.corner_of(v, q)] = (start + k) as u32;
-                    out.polys.push(q);
-                    out.touched.insert(q.index());
-                    out.hub_of.push(hub);
-                }
-                let mut run = Vec::new();
-                let far: Vec<(Bounds, ChordBox)> = fan
-                    .iter()
-                    .map(|&q| {
-                        // The far corners in fan order (the polygon's order from after v).
-                        let corners = convex.corners(q);
-                        let at = convex.corner_of(v, q);
-                        run.clear();
-                        run.extend(
-                            (1..corners.len())
-                                .map(|k| vertices[corners[(at + k) % corners.len()].index()]),
-                        );
-                        let bounds = run.iter().fold(Bounds::EMPTY, |b, &p| b.add(p));
-                        (bounds, ChordBox::of_run(&run))
-                    })
-                    .collect();
-                let tree = out.trees.len();
-                out.trees.resize(tree + 4 * fan.len(), Bounds::EMPTY);
-                out.chords.resize(tree + 4 * fan.len(), far[0].1);
-                out.build(tree, &far, 1, 0, fan.len());
-                out.hubs.push(Hub {
-                    vertex: v,
-                    start: start as u32,
-                    len: fan.len() as u32,
-                    tree: tree as u32,
-                });
+        for (p, i) in convex.long_fans() {
+            let v = convex.corners(p)[i];
+            // Counter-clockwise from the clockwise wall.
+            let Some((first, _)) = convex.fan_wall(v, p, false) else {
+                continue;
+            };
+            let fan: Vec<PolyId> = convex.fan(v, first, true).collect();
+            let hub = out.hubs.len() as u32;
+            let start = out.polys.len();
+            for (k, &q) in fan.iter().enumerate() {
+                out.place[convex.slot(q) + convex.corner_of(v, q)] = (start + k) as u32;
+                out.polys.push(q);
+                out.touched.insert(q.index());
+                out.hub_of.push(hub);
             }
+            let mut run = Vec::new();
+            let far: Vec<(Bounds, ChordBox)> = fan
+                .iter()
+                .map(|&q| {
+                    // The far corners in fan order (the polygon's order from after v).
+                    let corners = convex.corners(q);
+                    let at = convex.corner_of(v, q);
+                    run.clear();
+                    run.extend(
+                        (1..corners.len())
+                            .map(|k| vertices[corners[(at + k) % corners.len()].index()]),
+                    );
+                    let bounds = run.iter().fold(Bounds::EMPTY, |b, &p| b.add(p));
+                    (bounds, ChordBox::of_run(&run))
+                })
+                .collect();
+            let tree = out.trees.len();
+            out.trees.resize(tree + 4 * fan.len(), Bounds::EMPTY);
+            out.chords.resize(tree + 4 * fan.len(), far[0].1);
+            out.build(tree, &far, 1, 0, fan.len());
+            out.hubs.push(Hub {
+                vertex: v,
+                start: start as u32,
+                len: fan.len() as u32,
+                tree: tree as u32,
+            });
         }
         out
     }
