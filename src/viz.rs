@@ -492,7 +492,9 @@ pub fn draw_free_space(free: &FreeSpace, list: &mut DrawList) {
 
 /// All mesh edges as one primitive.
 pub fn draw_mesh(mesh: &NavMesh, list: &mut DrawList) {
-    let mut segments = Vec::with_capacity(mesh.triangle_count() * 3 / 2 + 8);
+    // (3 triangles + walls) / 2 edges, and a triangulated region has at most 2 walls more than
+    // triangles.
+    let mut segments = Vec::with_capacity(2 * mesh.triangle_count() + 2);
     for t in mesh.triangle_ids() {
         let pts = mesh.triangle_points(t);
         for (k, n) in mesh.neighbors(t).iter().enumerate() {

@@ -49,12 +49,13 @@ impl Aabb {
         self.max.y - self.min.y
     }
 
-    /// Length of the diagonal; 0 for an empty box.
+    /// Length of the diagonal; 0 for an empty box. A plain square root, as [`Point::length`]
+    /// (the nearest-wall search asks it at every tree node).
     pub fn diagonal(&self) -> f64 {
         if self.is_empty() {
             0.0
         } else {
-            self.width().hypot(self.height())
+            Point::new(self.width(), self.height()).length()
         }
     }
 
