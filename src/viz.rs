@@ -478,14 +478,14 @@ pub fn draw_free_space(free: &FreeSpace, list: &mut DrawList) {
         list.push(
             Layer::FreeSpace,
             Style::FreeSpace,
-            Primitive::Polygon(c.points.clone()),
+            Primitive::Polygon(c.points.to_vec()),
         );
     }
     for c in holes {
         list.push(
             Layer::FreeSpace,
             Style::Walkable,
-            Primitive::Polygon(c.points.clone()),
+            Primitive::Polygon(c.points.to_vec()),
         );
     }
 }

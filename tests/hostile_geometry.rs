@@ -206,7 +206,7 @@ fn convex_outline_of_16k_corners_shrinks_exactly() {
     assert_eq!(points.len(), n);
     let half = std::f64::consts::PI / n as f64;
     let expected = (big * half.cos() - r) / half.cos();
-    for p in points {
+    for p in points.iter() {
         let d = p.distance(Point::new(20.0, 15.0));
         assert!(
             (d - expected).abs() < 1e-9,
@@ -229,7 +229,7 @@ fn convex_shrink_drops_an_edge_it_eats() {
     ]);
     let scene = generate::scene_with(vec![ring], Vec::new(), 1.0);
     let b = build(&scene, 1.0).unwrap();
-    let mut points = b.free_space.contours[0].points.clone();
+    let mut points = b.free_space.contours[0].points.to_vec();
     points.sort_by(|a, b| (a.x, a.y).partial_cmp(&(b.x, b.y)).unwrap());
     // The cut's offset line x + y = 19.95 - sqrt(2) passes beyond (9, 9): the square is left.
     let expected = [(1.0, 1.0), (1.0, 9.0), (9.0, 1.0), (9.0, 9.0)];
@@ -252,10 +252,7 @@ fn sliver_triangle_on_a_contour_edge_validates() {
         Point::new(9.85029472093901, 12.227224719773796),
     ];
     let free = nav::FreeSpace {
-        contours: vec![nav::Contour {
-            corners: vec![None; contour.len()],
-            points: contour,
-        }],
+        contours: vec![nav::Contour::without_corners(contour)],
     };
     let mesh = nav::triangulate(&free).unwrap();
     assert_eq!(mesh.triangle_count(), 2);

@@ -99,7 +99,7 @@ fn the_island_keeps_the_radius_from_the_pit_edge() {
         .collect();
     let mut island_corners = 0;
     for c in &build.free_space.contours {
-        for &p in &c.points {
+        for &p in c.points.iter() {
             let d = walls
                 .iter()
                 .map(|w| w.distance_to_point(p))

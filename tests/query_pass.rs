@@ -333,10 +333,12 @@ fn check_answer_names_each_broken_invariant() {
 fn debug_builds_check_every_answer_of_the_query_pass() {
     let mut b = pillar_build();
     let raw = b.raw.as_mut().unwrap();
-    raw.free_space.contours.push(navscope::nav::Contour {
-        points: vec![Point::new(8.0, 5.0), Point::new(8.0, 15.0)],
-        corners: vec![None; 2],
-    });
+    raw.free_space
+        .contours
+        .push(navscope::nav::Contour::without_corners(vec![
+            Point::new(8.0, 5.0),
+            Point::new(8.0, 15.0),
+        ]));
     query(
         &b,
         Point::new(2.0, 10.0),

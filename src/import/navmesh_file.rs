@@ -150,7 +150,7 @@ pub fn build_polygon_mesh(
 /// areas, the others obstacles named `hole N`, painted by depth (islands in holes are kept).
 pub fn scene_of(free: &FreeSpace, radius: f64) -> Scene {
     let mut scene =
-        super::areas::scene_from_loops(free.contours.iter().map(|c| c.points.clone()).collect());
+        super::areas::scene_from_loops(free.contours.iter().map(|c| c.points.to_vec()).collect());
     scene.agent_radius = radius;
     for (i, o) in scene.obstacles.iter_mut().enumerate() {
         o.name = format!("hole {i}");

@@ -310,14 +310,14 @@ impl Incremental {
         for side in std::iter::once(&mut self.shrunk).chain(raw) {
             side.live.shift_corners(shift);
             for contour in &mut side.walkable {
-                contour.corners.iter_mut().flatten().for_each(shift);
+                contour.map_corners(shift);
             }
             for g in side.grown.iter_mut().flatten() {
                 g.corners.iter_mut().flatten().for_each(shift);
             }
             for cluster in side.clusters.iter_mut().flatten() {
                 for contour in &mut cluster.contours {
-                    contour.corners.iter_mut().flatten().for_each(shift);
+                    contour.map_corners(shift);
                 }
             }
         }
@@ -517,14 +517,14 @@ impl Side {
         // The triangulation: old holes out, new holes in, spliced into the mesh.
         let mut edit = self.live.edit();
         for contour in old.iter().flat_map(|c| &c.contours) {
-            for &p in &contour.points {
+            for &p in contour.points.iter() {
                 let v = edit.vertex_at(p)?;
                 edit.remove(v);
             }
         }
         for contour in fresh.iter().flat_map(|c| &c.contours) {
             let mut handles = Vec::with_capacity(contour.points.len());
-            for (&p, corner) in contour.points.iter().zip(&contour.corners) {
+            for (&p, corner) in contour.points.iter().zip(contour.corners.iter()) {
                 // `None`: a point already there, not a separate hole.
                 handles.push(edit.insert(p, *corner)?);
             }

@@ -141,10 +141,10 @@ pub(super) fn hole_contours(g: Grown, lookup: &CornerLookup) -> Vec<Contour> {
             let mut points = g.shapes.into_iter().flatten().next().unwrap_or_default();
             points.reverse();
             corners.reverse();
-            vec![Contour {
+            vec![Contour::new(
                 points,
-                corners: corners.into_iter().map(Some).collect(),
-            }]
+                corners.into_iter().map(Some).collect(),
+            )]
         }
         None => g
             .shapes
@@ -410,7 +410,7 @@ impl<'a> CornerLookup<'a> {
                 Some(self.corners[i].1)
             })
             .collect();
-        Contour { points, corners }
+        Contour::new(points, corners)
     }
 
     /// The contour of `points`, each of which comes from the corner at `sources` (by position)
@@ -431,7 +431,7 @@ impl<'a> CornerLookup<'a> {
                 Some(self.corners[i].1)
             })
             .collect();
-        Contour { points, corners }
+        Contour::new(points, corners)
     }
 
     /// The first corner at each position.
@@ -490,7 +490,7 @@ mod tests {
         let contours = cut_outline(&outline, &[], &lookup);
         assert_eq!(contours.len(), 1);
         let offset = 0.5 / (std::f64::consts::PI / n as f64).cos();
-        for (p, c) in contours[0].points.iter().zip(&contours[0].corners) {
+        for (p, c) in contours[0].points.iter().zip(contours[0].corners.iter()) {
             let c = c.expect("every vertex is within reach of its corner");
             assert!(
                 (p.distance(ring[c.index]) - offset).abs() < 1e-9,
@@ -513,10 +513,10 @@ mod tests {
         let lookup = CornerLookup::new(&corners, 0.5);
         let found = lookup.contour(vec![a, Point::new(0.0, 5.0)]);
         // The first of two corners at one position, and -0 is 0.
-        assert_eq!(found.corners, [Some(corner(0)), Some(corner(2))]);
+        assert_eq!(*found.corners, [Some(corner(0)), Some(corner(2))]);
         assert!(lookup.grid.get().is_none());
         let near = lookup.contour(vec![Point::new(1.3, 2.0), Point::new(3.0, 3.0)]);
-        assert_eq!(near.corners, [Some(corner(0)), None]);
+        assert_eq!(*near.corners, [Some(corner(0)), None]);
     }
 
     /// Issue 11 item 9: a convex walkable outline of 125k corners took 32 s to build, clipping

@@ -769,18 +769,20 @@ mod tests {
             .unwrap();
         let mut moved = free.clone();
         let hole = &mut moved.contours[k];
-        hole.points
-            .iter_mut()
-            .for_each(|p| *p = *p + Point::new(0.5, 0.3));
+        hole.points = hole
+            .points
+            .iter()
+            .map(|&p| p + Point::new(0.5, 0.3))
+            .collect();
         let mut edit = live.edit();
-        for &p in &free.contours[k].points {
+        for &p in free.contours[k].points.iter() {
             let v = edit.vertex_at(p).expect("a hole corner is a vertex");
             edit.remove(v);
         }
         let handles: Vec<_> = moved.contours[k]
             .points
             .iter()
-            .zip(&moved.contours[k].corners)
+            .zip(moved.contours[k].corners.iter())
             .map(|(&p, &c)| edit.insert(p, c).expect("a new point"))
             .collect();
         for i in 0..handles.len() {

@@ -372,10 +372,7 @@ pub fn wall_loops(points: &[Point], walls: Vec<(usize, usize)>) -> Result<Vec<Co
             (prev, cur) = (cur, out.swap_remove(pick));
         }
         let points: Vec<Point> = ids.iter().map(|&v| points[v]).collect();
-        contours.push(Contour {
-            corners: vec![None; points.len()],
-            points,
-        });
+        contours.push(Contour::without_corners(points));
     }
     Ok(contours)
 }

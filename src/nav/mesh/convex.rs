@@ -696,10 +696,7 @@ mod tests {
         if hole {
             points.reverse();
         }
-        Contour {
-            corners: vec![None; 4],
-            points,
-        }
+        Contour::without_corners(points)
     }
 
     fn check(free: &FreeSpace, mesh: &NavMesh, convex: &ConvexMesh) {

@@ -3,18 +3,40 @@
 
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, signed_area};
 use crate::scene::Corner;
+use std::sync::Arc;
 
 /// A closed contour of the free space. Counter-clockwise contours bound free regions from
 /// outside; clockwise contours are holes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Contour {
-    pub points: Vec<Point>,
+    pub points: Arc<[Point]>,
     /// For each point: the scene corner whose offset arc it lies on (for radius 0, the corner at
     /// the same position); `None` where two offset edges meet.
-    pub corners: Vec<Option<Corner>>,
+    pub corners: Arc<[Option<Corner>]>,
 }
 
 impl Contour {
+    /// A contour of `points` with the scene corner behind each of them (`corners`).
+    pub fn new(points: Vec<Point>, corners: Vec<Option<Corner>>) -> Contour {
+        Contour {
+            points: points.into(),
+            corners: corners.into(),
+        }
+    }
+
+    /// A contour of `points` with no scene corner behind any.
+    pub fn without_corners(points: Vec<Point>) -> Contour {
+        let corners = vec![None; points.len()];
+        Contour::new(points, corners)
+    }
+
+    /// Changes the scene corners behind the points by `f`.
+    pub fn map_corners(&mut self, f: impl FnMut(&mut Corner)) {
+        let mut corners = self.corners.to_vec();
+        corners.iter_mut().flatten().for_each(f);
+        self.corners = corners.into();
+    }
+
     pub fn signed_area(&self) -> f64 {
         signed_area(&self.points)
     }

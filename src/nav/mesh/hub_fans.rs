@@ -344,10 +344,7 @@ mod tests {
             .rev()
             .map(|k| p(20.0, 15.0) + Point::from_angle(TAU * k as f64 / n as f64) * 6.0)
             .collect();
-        let contour = |points: Vec<Point>| Contour {
-            corners: vec![None; points.len()],
-            points,
-        };
+        let contour = |points: Vec<Point>| Contour::without_corners(points);
         FreeSpace {
             contours: vec![contour(room), contour(disc)],
         }

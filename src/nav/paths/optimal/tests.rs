@@ -16,10 +16,7 @@ fn p(x: f64, y: f64) -> Point {
 }
 
 fn contour(points: Vec<Point>) -> Contour {
-    Contour {
-        corners: vec![None; points.len()],
-        points,
-    }
+    Contour::without_corners(points)
 }
 
 /// An axis-aligned rectangle: counter-clockwise for an outline, clockwise for a hole.
