@@ -5,6 +5,7 @@
 use crate::geom::Point;
 use crate::nav::{Corridor, FreeSpace, NavMesh, Variant};
 use crate::scene::{RingRef, Scene};
+use std::sync::Arc;
 
 mod answer;
 mod links;
@@ -378,7 +379,7 @@ pub fn variant_color(v: Variant, dark: bool) -> Rgba {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Primitive {
     /// A closed polygon, filled and/or stroked.
-    Polygon(Vec<Point>),
+    Polygon(Arc<[Point]>),
     /// An open polyline (stroke only).
     Polyline(Vec<Point>),
     /// Separate line segments sharing one style (e.g. all mesh edges).
@@ -436,7 +437,7 @@ pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
         list.push(
             Layer::Walkable,
             Style::Walkable,
-            Primitive::Polygon(ring.points().to_vec()),
+            Primitive::Polygon(ring.points().into()),
         );
     }
     for r in scene.areas() {
@@ -450,7 +451,7 @@ pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
         list.push(
             Layer::Costs,
             style,
-            Primitive::Polygon(area.ring.points().to_vec()),
+            Primitive::Polygon(area.ring.points().into()),
         );
         list.push(
             Layer::Costs,
@@ -465,7 +466,7 @@ pub fn draw_scene(scene: &Scene, list: &mut DrawList) {
         list.push(
             Layer::Obstacles,
             Style::Obstacle,
-            Primitive::Polygon(o.ring.points().to_vec()),
+            Primitive::Polygon(o.ring.points().into()),
         );
     }
     draw_links(scene, list);
@@ -478,14 +479,14 @@ pub fn draw_free_space(free: &FreeSpace, list: &mut DrawList) {
         list.push(
             Layer::FreeSpace,
             Style::FreeSpace,
-            Primitive::Polygon(c.points.to_vec()),
+            Primitive::Polygon(c.points.clone()),
         );
     }
     for c in holes {
         list.push(
             Layer::FreeSpace,
             Style::Walkable,
-            Primitive::Polygon(c.points.to_vec()),
+            Primitive::Polygon(c.points.clone()),
         );
     }
 }
@@ -543,10 +544,6 @@ pub fn draw_corridor(mesh: &NavMesh, corridor: &Corridor, list: &mut DrawList) {
 pub fn draw_ring_issue(scene: &Scene, ring: RingRef, error: bool, list: &mut DrawList) {
     if let Some(r) = scene.ring(ring) {
         let style = if error { Style::Error } else { Style::Warning };
-        list.push(
-            Layer::Issues,
-            style,
-            Primitive::Polygon(r.points().to_vec()),
-        );
+        list.push(Layer::Issues, style, Primitive::Polygon(r.points().into()));
     }
 }

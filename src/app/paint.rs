@@ -49,9 +49,13 @@ impl Picture {
                 known.entry(hash).or_default().push(i);
             }
         }
-        let reused = |points: &[Point], hash: u64| -> Option<Arc<[u32]>> {
+        let reused = |points: &Arc<[Point]>, hash: u64| -> Option<Arc<[u32]>> {
             let p = previous?;
-            let same = |&&i: &&usize| matches!(&p.list.items[i].primitive, Primitive::Polygon(q) if q == points);
+            // Shared points (a free-space contour the edit left alone) are the same at once.
+            let same = |&&i: &&usize| {
+                matches!(&p.list.items[i].primitive,
+                Primitive::Polygon(q) if Arc::ptr_eq(q, points) || q == points)
+            };
             let i = known.get(&hash)?.iter().find(same)?;
             Some(p.fills[*i].clone())
         };
@@ -114,9 +118,8 @@ fn points_hash(points: &[Point]) -> u64 {
 
 fn primitive_bounds(p: &Primitive) -> Aabb {
     match p {
-        Primitive::Polygon(pts) | Primitive::Polyline(pts) => {
-            Aabb::from_points(pts.iter().copied())
-        }
+        Primitive::Polygon(pts) => Aabb::from_points(pts.iter().copied()),
+        Primitive::Polyline(pts) => Aabb::from_points(pts.iter().copied()),
         Primitive::Segments(segs) => Aabb::from_points(segs.iter().flatten().copied()),
         Primitive::Triangles(tris) => Aabb::from_points(tris.iter().flatten().copied()),
         Primitive::Circle { center, radius } => Aabb::from_points([*center]).expanded(*radius),

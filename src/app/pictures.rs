@@ -141,7 +141,7 @@ fn highlight_selection(
                 list.push(
                     Layer::Overlay,
                     style,
-                    Primitive::Polygon(ring.points().to_vec()),
+                    Primitive::Polygon(ring.points().into()),
                 );
             }
         }
@@ -159,7 +159,7 @@ fn highlight_selection(
                 list.push(
                     Layer::Overlay,
                     style,
-                    Primitive::Polygon(mesh.triangle_points(t).to_vec()),
+                    Primitive::Polygon(mesh.triangle_points(t).into()),
                 );
             }
         }

@@ -515,7 +515,11 @@ impl ToolState {
         if let (Some(Drag::Shape { from }), Some(to)) = (&self.drag, cursor)
             && let Some(ring) = shape_ring(tool, *from, to, input.shift, sides)
         {
-            list.push(Layer::Overlay, Style::Preview, Primitive::Polygon(ring.0));
+            list.push(
+                Layer::Overlay,
+                Style::Preview,
+                Primitive::Polygon(ring.0.into()),
+            );
         }
         if let (Some(Drag::Box { from }), Some(to)) = (&self.drag, input.pos) {
             let corners = [
@@ -525,7 +529,11 @@ impl ToolState {
                 (from.x, to.y),
             ];
             let outline = corners.map(|(x, y)| Point::new(x, y)).to_vec();
-            list.push(Layer::Overlay, Style::Preview, Primitive::Polygon(outline));
+            list.push(
+                Layer::Overlay,
+                Style::Preview,
+                Primitive::Polygon(outline.into()),
+            );
         }
     }
 }

@@ -88,7 +88,7 @@ pub fn draw_search_step(
         push(
             list,
             StepStyle::Current,
-            Primitive::Polygon(mesh.triangle_points(t).to_vec()),
+            Primitive::Polygon(mesh.triangle_points(t).into()),
         );
     }
     if let Some(chain) = state.corridor() {
