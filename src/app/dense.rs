@@ -28,15 +28,12 @@ pub struct EdgeFill {
 impl EdgeFill {
     /// The triangles of `mesh`, standing for the edges `segments` drawn from it.
     pub fn of_mesh(mesh: &NavMesh, segments: &[[Point; 2]]) -> EdgeFill {
-        // The indices and the area in one pass.
         let mut indices = Vec::with_capacity(3 * mesh.triangle_count());
-        let mut area = 0.0;
         for t in mesh.triangle_ids() {
             indices.extend(mesh.triangle(t).map(|v| v.index() as u32));
-            let [a, b, c] = mesh.triangle_points(t);
-            area += 0.5 * (b - a).cross(c - a);
         }
         let total: f64 = segments.iter().map(|[a, b]| a.distance(*b)).sum();
+        let area = mesh.area();
         EdgeFill {
             vertices: mesh.vertices().to_vec(),
             indices,

@@ -31,6 +31,14 @@ pub(crate) struct Loaded {
 }
 
 impl Loaded {
+    /// The vertex of spade's of each input point (by input index).
+    pub fn vertex_of(&self) -> Vec<usize> {
+        let n = self.cdt.num_vertices();
+        self.input_of
+            .as_deref()
+            .map_or_else(|| (0..n).collect(), inverse)
+    }
+
     /// `items` given by input index (one per point), in the order of spade's vertices.
     pub fn reordered<T: Clone>(&self, items: Vec<T>) -> Vec<T> {
         match &self.input_of {
@@ -70,10 +78,7 @@ pub(crate) fn bulk_load(points: &[Point], edges: &[[usize; 2]]) -> Result<Loaded
         .collect();
     let kept = input_of.len();
     input_of.extend(deferred.iter().map(|&i| i as u32));
-    let mut vertex_of = vec![0usize; points.len()];
-    for (k, &i) in input_of.iter().enumerate() {
-        vertex_of[i as usize] = k;
-    }
+    let vertex_of = inverse(&input_of);
     let (inner, outer): (Vec<[usize; 2]>, Vec<[usize; 2]>) = edges
         .iter()
         .map(|e| e.map(|i| vertex_of[i]))
@@ -108,29 +113,47 @@ pub(crate) fn bulk_load(points: &[Point], edges: &[[usize; 2]]) -> Result<Loaded
     })
 }
 
+/// The position of each number in `order`, a permutation of `0..order.len()`.
+fn inverse(order: &[u32]) -> Vec<usize> {
+    let mut at = vec![0; order.len()];
+    for (k, &i) in order.iter().enumerate() {
+        at[i as usize] = k;
+    }
+    at
+}
+
 /// The corners of the convex hull of `points` (indices), when there are at least
 /// `MIN_POINTS` points and at most `MAX_DEFERRED` corners; else none.
 fn deferred_corners(points: &[Point]) -> Vec<usize> {
-    if points.len() < MIN_POINTS || points.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {
+    if points.len() < MIN_POINTS {
         return Vec::new();
     }
-    // Points inside the polygon of the extremes in eight directions are not hull corners
-    // (Akl and Toussaint): in a map most points go at this first test.
-    let extreme = |key: &dyn Fn(&Point) -> f64| {
-        (0..points.len())
-            .max_by(|&i, &j| key(&points[i]).total_cmp(&key(&points[j])))
-            .expect("points are not empty")
-    };
-    let mut octagon: Vec<usize> = vec![
-        extreme(&|p| p.x),
-        extreme(&|p| p.x + p.y),
-        extreme(&|p| p.y),
-        extreme(&|p| p.y - p.x),
-        extreme(&|p| -p.x),
-        extreme(&|p| -p.x - p.y),
-        extreme(&|p| -p.y),
-        extreme(&|p| p.x - p.y),
+    // Points inside the polygon of the extremes in eight directions, counter-clockwise, are not
+    // hull corners (Akl and Toussaint): in a map most points go at this first test. One pass
+    // finds the extremes and refuses non-finite points.
+    const DIRECTIONS: [(f64, f64); 8] = [
+        (1.0, 0.0),
+        (1.0, 1.0),
+        (0.0, 1.0),
+        (-1.0, 1.0),
+        (-1.0, 0.0),
+        (-1.0, -1.0),
+        (0.0, -1.0),
+        (1.0, -1.0),
     ];
+    let mut best = [(f64::NEG_INFINITY, 0usize); 8];
+    for (i, p) in points.iter().enumerate() {
+        if !p.x.is_finite() || !p.y.is_finite() {
+            return Vec::new();
+        }
+        for (b, (dx, dy)) in best.iter_mut().zip(DIRECTIONS) {
+            let reach = dx * p.x + dy * p.y;
+            if reach > b.0 {
+                *b = (reach, i);
+            }
+        }
+    }
+    let mut octagon: Vec<usize> = best.iter().map(|&(_, i)| i).collect();
     octagon.dedup();
     if octagon.len() > 1 && octagon[0] == octagon[octagon.len() - 1] {
         octagon.pop();

@@ -161,14 +161,7 @@ impl PolygonMesh {
             return Err(PolygonMeshError::Crossing(loaded.conflicts.max(1)));
         }
         // The polygons over spade's vertex numbers.
-        let mut vertex_of = vec![0; points.len()];
-        for (k, i) in loaded
-            .reordered((0..points.len()).collect())
-            .into_iter()
-            .enumerate()
-        {
-            vertex_of[i] = k;
-        }
+        let vertex_of = loaded.vertex_of();
         let polygons: Vec<Vec<usize>> = (polygons.into_iter())
             .map(|p| p.into_iter().map(|v| vertex_of[v]).collect())
             .collect();
