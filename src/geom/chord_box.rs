@@ -60,7 +60,8 @@ impl ChordBox {
         self.origin + self.along * u + self.along.perp() * w
     }
 
-    fn corners(&self) -> [Point; 4] {
+    /// The corners of the box, counter-clockwise.
+    pub fn corners(&self) -> [Point; 4] {
         [
             self.corner(self.u.0, self.w.0),
             self.corner(self.u.1, self.w.0),

@@ -19,5 +19,5 @@ pub use point::{Point, Vector};
 pub use predicates::{Side, in_circle, orient, side_of};
 pub use ring::{Ring, signed_area, winding_number};
 pub use segment::{Segment, segment_distance};
-pub use segment_grid::SegmentGrid;
+pub use segment_grid::{Nearby, SegmentGrid};
 pub use tangent::{Circle, Tangent, Wrap, tangent};

@@ -70,10 +70,13 @@ pub fn segment_distance(s: &Segment, o: &Segment) -> f64 {
     if !apart && s.intersects(o) {
         return 0.0;
     }
-    s.distance_to_point(o.a)
-        .min(s.distance_to_point(o.b))
-        .min(o.distance_to_point(s.a))
-        .min(o.distance_to_point(s.b))
+    // Squared, one root at the end (the same value: the root is monotone).
+    let to = |s: &Segment, p: Point| s.closest_point(p).distance_sq(p);
+    to(s, o.a)
+        .min(to(s, o.b))
+        .min(to(o, s.a))
+        .min(to(o, s.b))
+        .sqrt()
 }
 
 #[cfg(test)]

@@ -6,6 +6,10 @@
 //! leaves are runs of consecutive segments (see [`Run`]), so that a path along such a ring
 //! passes most of them at once.
 
+mod along;
+
+pub use along::Nearby;
+
 use super::{Aabb, ChordBox, Point, Segment, segment_distance};
 use rstar::{AABB, Envelope, ParentNode, RTree, RTreeNode, RTreeObject, SelectionFunction};
 use std::cmp::Ordering;

@@ -1,7 +1,7 @@
 //! Measurements of finished paths used in production (metrics, offset cuts) as well as by the
 //! checkers: length, smallest clearance to the walls and the stretches closer than a radius.
 
-use crate::geom::{Point, Segment, SegmentGrid};
+use crate::geom::{Nearby, Point, Segment, SegmentGrid};
 use rayon::prelude::*;
 
 /// Length of a polyline.
@@ -11,16 +11,7 @@ pub fn polyline_length(points: &[Point]) -> f64 {
 
 /// Smallest distance from the polyline to any wall (at most `limit`).
 pub fn min_clearance(points: &[Point], walls: &SegmentGrid, limit: f64) -> f64 {
-    match points {
-        [] => limit,
-        [p] => walls.distance_to_point(*p, limit),
-        // Each segment only has to beat the smallest clearance so far: a tight limit prunes the
-        // search to the walls nearer than that (a path along a dense ring measured each segment
-        // against the whole map).
-        _ => points.windows(2).fold(limit, |nearest, w| {
-            walls.distance_to_segment(&Segment::new(w[0], w[1]), nearest)
-        }),
-    }
+    walls.distance_to_polyline(points, limit)
 }
 
 /// `shorter` is not longer than `longer` (up to `relative` rounding).
@@ -46,36 +37,47 @@ pub struct Stretch {
 }
 
 /// The stretches of the polyline that come closer than `radius` to a wall, in path order
-/// (overlapping or touching ones merged, also across the polyline's corners). The segments are
-/// measured in parallel (a path along a dense ring has thousands), then joined in order.
+/// (overlapping or touching ones merged, also across the polyline's corners). Only segments
+/// closer than `radius` to a wall have near stretches: they are found a chunk of the polyline at
+/// a time (a path along a dense ring has thousands of segments), then measured in parallel and
+/// joined in order.
 pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Vec<Stretch> {
-    // Per segment: where each near span starts (0 at the segment's start), the span and its
-    // clearance.
-    let parts: Vec<Vec<(f64, Segment, f64)>> = (points.par_windows(2).with_min_len(64))
-        .map(|w| {
-            let s = Segment::new(w[0], w[1]);
-            let at = |t: f64| {
-                if t == 0.0 {
-                    s.a
-                } else if t == 1.0 {
-                    s.b
-                } else {
-                    s.a.lerp(s.b, t)
-                }
-            };
-            (near_spans(&s, walls, radius).into_iter())
-                .map(|(lo, hi)| {
-                    let part = Segment::new(at(lo), at(hi));
-                    (lo, part, walls.distance_to_segment(&part, radius))
-                })
-                .collect()
-        })
+    // Per near segment: where each near span starts (0 at the segment's start), the span and
+    // its clearance.
+    let near = |nearby: &Nearby, i: usize| {
+        let s = Segment::new(points[i], points[i + 1]);
+        if nearby.distance_to_segment(&s, radius) >= radius {
+            return None;
+        }
+        let at = |t: f64| {
+            if t == 0.0 {
+                s.a
+            } else if t == 1.0 {
+                s.b
+            } else {
+                s.a.lerp(s.b, t)
+            }
+        };
+        let near_walls = nearby.near_segment(&s, radius);
+        let near_walls = near_walls.iter().map(|&w| walls.segment(w as usize));
+        let parts: Vec<(f64, Segment, f64)> = (spans_near(&s, near_walls, radius).into_iter())
+            .map(|(lo, hi)| {
+                let part = Segment::new(at(lo), at(hi));
+                (lo, part, nearby.distance_to_segment(&part, radius))
+            })
+            .collect();
+        Some((i, parts))
+    };
+    // The chunks near a wall in parallel (a path along a dense ring has thousands of segments).
+    let parts: Vec<(usize, Vec<(f64, Segment, f64)>)> = (walls.near_polyline(points, radius))
+        .par_iter()
+        .flat_map_iter(|nearby| nearby.segments.clone().filter_map(|i| near(nearby, i)))
         .collect();
     let mut out: Vec<Stretch> = Vec::new();
-    for (w, parts) in points.windows(2).zip(parts) {
+    for (i, parts) in parts {
         for (lo, part, clearance) in parts {
             match out.last_mut() {
-                Some(last) if lo == 0.0 && last.to == w[0] => {
+                Some(last) if lo == 0.0 && last.to == points[i] => {
                     last.to = part.b;
                     last.clearance = last.clearance.min(clearance);
                 }
@@ -93,10 +95,14 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
 /// The parameter intervals (0..=1) of segment `s` closer than `radius` to some wall, in order,
 /// overlapping ones merged.
 pub fn near_spans(s: &Segment, walls: &SegmentGrid, radius: f64) -> Vec<(f64, f64)> {
-    let mut spans: Vec<(f64, f64)> = walls
-        .near_segment(s, radius)
-        .into_iter()
-        .filter_map(|i| near_span(s, &walls.segment(i as usize), radius))
+    let near = walls.near_segment(s, radius);
+    spans_near(s, near.iter().map(|&i| walls.segment(i as usize)), radius)
+}
+
+/// [`near_spans`] given the walls closer than `radius` to `s` (at least those).
+fn spans_near(s: &Segment, near: impl Iterator<Item = Segment>, radius: f64) -> Vec<(f64, f64)> {
+    let mut spans: Vec<(f64, f64)> = near
+        .filter_map(|wall| near_span(s, &wall, radius))
         .collect();
     spans.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut merged: Vec<(f64, f64)> = Vec::new();
