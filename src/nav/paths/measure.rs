@@ -36,14 +36,15 @@ pub struct Stretch {
     pub clearance: f64,
 }
 
+/// Where near spans of a segment start (0 at its start), the spans and their clearances.
+type Parts = Vec<(f64, Segment, f64)>;
+
 /// The stretches of the polyline that come closer than `radius` to a wall, in path order
 /// (overlapping or touching ones merged, also across the polyline's corners). Only segments
 /// closer than `radius` to a wall have near stretches: they are found a chunk of the polyline at
 /// a time (a path along a dense ring has thousands of segments), then measured in parallel and
 /// joined in order.
 pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Vec<Stretch> {
-    // Per near segment: where each near span starts (0 at the segment's start), the span and
-    // its clearance.
     let near = |nearby: &Nearby, i: usize| {
         let s = Segment::new(points[i], points[i + 1]);
         if nearby.distance_to_segment(&s, radius) >= radius {
@@ -60,7 +61,7 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
         };
         let near_walls = nearby.near_segment(&s, radius);
         let near_walls = near_walls.iter().map(|&w| walls.segment(w as usize));
-        let parts: Vec<(f64, Segment, f64)> = (spans_near(&s, near_walls, radius).into_iter())
+        let parts: Parts = (spans_near(&s, near_walls, radius).into_iter())
             .map(|(lo, hi)| {
                 let part = Segment::new(at(lo), at(hi));
                 (lo, part, nearby.distance_to_segment(&part, radius))
@@ -69,7 +70,7 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
         Some((i, parts))
     };
     // The chunks near a wall in parallel (a path along a dense ring has thousands of segments).
-    let parts: Vec<(usize, Vec<(f64, Segment, f64)>)> = (walls.near_polyline(points, radius))
+    let parts: Vec<(usize, Parts)> = (walls.near_polyline(points, radius))
         .par_iter()
         .flat_map_iter(|nearby| nearby.segments.clone().filter_map(|i| near(nearby, i)))
         .collect();
