@@ -1,7 +1,7 @@
 //! Measurements of finished paths used in production (metrics, offset cuts) as well as by the
 //! checkers: length, smallest clearance to the walls and the stretches closer than a radius.
 
-use crate::geom::{Nearby, Point, Segment, SegmentGrid};
+use crate::geom::{Nearby, Point, Segment, SegmentGrid, segment_distance};
 use rayon::prelude::*;
 
 /// Length of a polyline.
@@ -47,7 +47,10 @@ type Parts = Vec<(f64, Segment, f64)>;
 pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Vec<Stretch> {
     let near = |nearby: &Nearby, i: usize| {
         let s = Segment::new(points[i], points[i + 1]);
-        if nearby.distance_to_segment(&s, radius) >= radius {
+        let near_walls: Vec<Segment> = (nearby.near_segment(&s, radius).iter())
+            .map(|&w| walls.segment(w as usize))
+            .collect();
+        if near_walls.is_empty() {
             return None;
         }
         let at = |t: f64| {
@@ -59,12 +62,14 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
                 s.a.lerp(s.b, t)
             }
         };
-        let near_walls = nearby.near_segment(&s, radius);
-        let near_walls = near_walls.iter().map(|&w| walls.segment(w as usize));
-        let parts: Parts = (spans_near(&s, near_walls, radius).into_iter())
+        // A wall closer than the radius to a part of the segment is one of the segment's.
+        let parts: Parts = (spans_near(&s, near_walls.iter().copied(), radius).into_iter())
             .map(|(lo, hi)| {
                 let part = Segment::new(at(lo), at(hi));
-                (lo, part, nearby.distance_to_segment(&part, radius))
+                let clearance = (near_walls.iter())
+                    .map(|w| segment_distance(w, &part))
+                    .fold(radius, f64::min);
+                (lo, part, clearance)
             })
             .collect();
         Some((i, parts))
