@@ -1,11 +1,12 @@
 //! Distances from a polyline (a path) to the segments of a [`SegmentGrid`], a chunk of
-//! consecutive segments at a time. The tree is walked once for each chunk, not for each
-//! segment. A run is passed over for the whole chunk when the chunk's points, taken into the
-//! run's chord frame, lie far enough from the run's chord box. A path hugging a finely
+//! consecutive segments at a time (up to 16, in a box no wider than the distances measured).
+//! The tree is walked once for each chunk, not for each segment. A run is passed over for the
+//! whole chunk when the chunk's chord box, taken into the run's chord frame, lies far enough
+//! from the run's own. A path hugging a finely
 //! divided curve has thousands of tiny segments; measuring them one at a time from the
 //! tree's root took 13 of the 30 ms of a query round a 40k-gon (issue 11 item 9).
 
-use super::{Run, SegmentGrid, box_to_box, frame_slack, to_aabb};
+use super::{Run, SegmentGrid, box_bound, box_to_box, frame_slack, to_aabb};
 use crate::geom::{Aabb, ChordBox, Point, Segment, segment_distance};
 use rstar::{ParentNode, RTreeNode};
 use std::ops::Range;
@@ -26,11 +27,14 @@ impl SegmentGrid {
                 // only the tree near it, not all of it.
                 let mut best = self.distance_to_point(points[0], limit);
                 let mut runs = Vec::new();
-                for (start, end) in chunks(points.len() - 1) {
+                let mut start = 0;
+                while start + 1 < points.len() {
+                    let end = chunk_end(points, start, best);
                     self.runs_near(&points[start..=end], best, &mut runs);
                     for w in points[start..=end].windows(2) {
                         best = self.nearest_among(&runs, &Segment::new(w[0], w[1]), best);
                     }
+                    start = end;
                 }
                 best
             }
@@ -43,7 +47,9 @@ impl SegmentGrid {
     pub fn near_polyline(&self, points: &[Point], radius: f64) -> Vec<Nearby<'_>> {
         let mut out = Vec::new();
         let mut runs = Vec::new();
-        for (start, end) in chunks(points.len().saturating_sub(1)) {
+        let mut start = 0;
+        while start + 1 < points.len() {
+            let end = chunk_end(points, start, radius);
             self.runs_near(&points[start..=end], radius, &mut runs);
             if !runs.is_empty() {
                 out.push(Nearby {
@@ -52,15 +58,21 @@ impl SegmentGrid {
                     runs: runs.clone(),
                 });
             }
+            start = end;
         }
         out
     }
 
     /// Into `out`, the live runs that may hold a segment closer than `limit` to the polyline
-    /// `points`.
+    /// `points` (of one segment: to the segment itself, the tree walked inside the capsule
+    /// round it, as [`SegmentGrid::near_segment`] does).
     fn runs_near<'a>(&'a self, points: &[Point], limit: f64, out: &mut Vec<&'a Run>) {
         out.clear();
         let chunk_box = Aabb::from_points(points.iter().copied());
+        let one = match points {
+            [a, b] => Some(Segment::new(*a, *b)),
+            _ => None,
+        };
         // The chunk's box along its chord holds it as tightly as its points do, in four corners.
         let corners = ChordBox::of_run(points).corners();
         let mut pending: Vec<&ParentNode<Run>> = vec![self.base.tree.root()];
@@ -71,14 +83,21 @@ impl SegmentGrid {
             for child in node.children() {
                 match child {
                     RTreeNode::Parent(p) => {
-                        if box_to_box(&to_aabb(&p.envelope()), &chunk_box) < limit {
+                        let b = to_aabb(&p.envelope());
+                        let bound = match &one {
+                            Some(q) => box_bound(&b, q, &chunk_box, limit),
+                            None => box_to_box(&b, &chunk_box),
+                        };
+                        if bound < limit {
                             pending.push(p);
                         }
                     }
                     RTreeNode::Leaf(run) => {
-                        if self.live(run)
-                            && run.bound_to_points(&corners, &chunk_box, limit) < limit
-                        {
+                        let bound = match &one {
+                            Some(q) => run.bound_to_segment(q, &chunk_box, limit),
+                            None => run.bound_to_points(&corners, &chunk_box, limit),
+                        };
+                        if self.live(run) && bound < limit {
                             out.push(run);
                         }
                     }
@@ -154,11 +173,23 @@ impl Run {
     }
 }
 
-/// The chunks of `segments` consecutive segments, as (first point, last point) indices.
-fn chunks(segments: usize) -> impl Iterator<Item = (usize, usize)> {
-    (0..segments)
-        .step_by(CHUNK)
-        .map(move |start| (start, (start + CHUNK).min(segments)))
+/// The last point of the chunk of polyline `points` that begins at point `start` (before its
+/// last): up to `CHUNK` segments, but only one segment when it has no neighbour nearer than
+/// `reach` (a chunk's box must stay small beside the distances measured: a path of long
+/// segments is measured one segment at a time).
+fn chunk_end(points: &[Point], start: usize, reach: f64) -> usize {
+    let last = (start + CHUNK).min(points.len() - 1);
+    let mut b = Aabb::from_points([points[start], points[start + 1]]);
+    let mut end = start + 1;
+    while end < last {
+        let mut grown = b;
+        grown.include(points[end + 1]);
+        if grown.diagonal() > reach {
+            break;
+        }
+        (b, end) = (grown, end + 1);
+    }
+    end
 }
 
 #[cfg(test)]
