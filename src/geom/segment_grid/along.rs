@@ -2,9 +2,9 @@
 //! consecutive segments at a time (up to 16, in a box no wider than the distances measured).
 //! The tree is walked once for each chunk, not for each segment. A run is passed over for the
 //! whole chunk when the chunk's chord box, taken into the run's chord frame, lies far enough
-//! from the run's own. A path hugging a finely
-//! divided curve has thousands of tiny segments; measuring them one at a time from the
-//! tree's root took 13 of the 30 ms of a query round a 40k-gon (issue 11 item 9).
+//! from the run's own. A path hugging a finely divided curve has thousands of tiny segments;
+//! measuring them one at a time from the tree's root took 13 of the 30 ms of a query round a
+//! 40k-gon (issue 11 item 9).
 
 use super::{Run, SegmentGrid, box_bound, box_to_box, frame_slack, to_aabb};
 use crate::geom::{Aabb, ChordBox, Point, Segment, segment_distance};
