@@ -76,25 +76,47 @@ impl<'a> QueryOptions<'a> {
 /// Answers `start` -> `goal` on `build` with `options`.
 pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -> Answer {
     let t0 = Instant::now();
-    // The two sides are independent: each core takes one.
-    let sides = |start: Point, goal: Point| {
+    // The two sides are independent: each core takes one. Each side's paths are measured on
+    // its core as soon as it is answered, while the other side may still be searching (not
+    // those of the pieces of a route through links: its joined paths are measured at the end).
+    let sides = |start: Point, goal: Point, measure: bool| {
         let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
+        let measured = |side: &Side| match measure {
+            true => clearances(build, walked(build, side)),
+            false => Vec::new(),
+        };
         rayon::join(
-            || query_mesh(&build.mesh, start, goal, options),
             || {
-                build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
+                let side = query_mesh(&build.mesh, start, goal, options);
+                let measured = measured(&side);
+                (side, measured)
+            },
+            || {
+                let side = build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
                     let offset = options.variants.contains(&Variant::Offset);
                     query_raw(raw, build.radius, start, goal, offset)
-                })
+                });
+                let measured = side.as_ref().map_or(Vec::new(), measured);
+                (side, measured)
             },
         )
     };
     let t_route = Instant::now();
     let route = linked_route(build, start, goal);
     let route_us = micros(t_route);
-    let (mut shrunk, raw) = match route {
-        Some(route) => answer_route(build, &route, sides),
-        None => sides(start, goal),
+    let (mut shrunk, raw, measured) = match route {
+        Some(route) => {
+            let (shrunk, raw) = answer_route(build, &route, |a, b| {
+                let ((shrunk, _), (raw, _)) = sides(a, b, false);
+                (shrunk, raw)
+            });
+            (shrunk, raw, Vec::new())
+        }
+        None => {
+            let ((shrunk, mut measured), (raw, raw_measured)) = sides(start, goal, true);
+            measured.extend(raw_measured);
+            (shrunk, raw, measured)
+        }
     };
     // The search for a route through links is part of the shrunk side's corridor search.
     if !build.links.is_empty() {
@@ -111,7 +133,7 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
         time_us: 0.0,
         diagnosis: None,
     };
-    answer.metrics = measure(build, &answer);
+    answer.metrics = measure(build, &answer, measured);
     answer.time_us = micros(t0);
     for (_, m) in &mut answer.metrics {
         m.query_time_us = answer.time_us;
@@ -255,48 +277,75 @@ fn corridor_path(
     }
 }
 
-/// The metrics of every path of `answer` (answered on `build`), but the whole query's time.
-fn measure(build: &Build, answer: &Answer) -> Vec<(Variant, Metrics)> {
-    let optimal = answer.path(Variant::Optimal).map(|p| p.length);
+/// The walked stretches of a path (a link is taken, not walked), as its clearance is measured.
+type Walked = Vec<Vec<Point>>;
+
+/// The walked stretches of each of `side`'s paths, in order.
+fn walked(build: &Build, side: &Side) -> Vec<Walked> {
+    (side.paths.iter())
+        .map(|(_, path)| path.runs(flatten_tolerance(build.radius)))
+        .collect()
+}
+
+/// The clearance of each distinct path of `paths`: the smallest distance of its walked
+/// stretches to the raw walls (`None` without a raw mesh), measured in parallel.
+fn clearances(
+    build: &Build,
+    paths: impl IntoIterator<Item = Walked>,
+) -> Vec<(Walked, Option<f64>)> {
     // Variants often walk the very same points (the funnel and the optimal path in the open):
-    // each distinct path is measured once, the distinct ones in parallel.
-    let runs: Vec<Vec<Vec<Point>>> = answer
+    // each distinct path is measured once.
+    let mut distinct: Vec<Walked> = Vec::new();
+    for p in paths {
+        if !distinct.contains(&p) {
+            distinct.push(p);
+        }
+    }
+    (distinct.into_par_iter())
+        .map(|runs| {
+            let clearance = build.raw.as_ref().map(|raw| {
+                let reach = raw.walls().bounds().diagonal();
+                (runs.iter())
+                    .map(|points| min_clearance(points, raw.walls(), reach))
+                    .fold(f64::INFINITY, f64::min)
+            });
+            (runs, clearance)
+        })
+        .collect()
+}
+
+/// The metrics of every path of `answer` (answered on `build`), but the whole query's time;
+/// the clearances of the paths in `measured` are taken from there.
+fn measure(
+    build: &Build,
+    answer: &Answer,
+    mut measured: Vec<(Walked, Option<f64>)>,
+) -> Vec<(Variant, Metrics)> {
+    let optimal = answer.path(Variant::Optimal).map(|p| p.length);
+    let walked: Vec<Walked> = answer
         .paths()
         .map(|(_, path)| path.runs(flatten_tolerance(build.radius)))
         .collect();
-    // The distinct paths, and which of them each path is.
-    let mut distinct: Vec<&Vec<Vec<Point>>> = Vec::new();
-    let which: Vec<usize> = (runs.iter())
-        .map(|r| {
-            distinct.iter().position(|d| *d == r).unwrap_or_else(|| {
-                distinct.push(r);
-                distinct.len() - 1
-            })
-        })
+    let missing: Vec<Walked> = (walked.iter())
+        .filter(|w| !measured.iter().any(|(k, _)| k == *w))
+        .cloned()
         .collect();
-    let clearances: Vec<Option<f64>> = distinct
-        .par_iter()
-        .map(|runs| {
-            let raw = build.raw.as_ref()?;
-            let reach = raw.walls().bounds().diagonal();
-            let c = runs
-                .iter()
-                .map(|points| min_clearance(points, raw.walls(), reach))
-                .fold(f64::INFINITY, f64::min);
-            Some(c)
-        })
-        .collect();
+    measured.extend(clearances(build, missing));
+    let clearance = |w: &Walked| {
+        (measured.iter())
+            .find(|(k, _)| k == w)
+            .and_then(|(_, c)| *c)
+    };
     answer
         .paths()
-        .zip(which)
-        .map(|((variant, path), which)| {
+        .zip(&walked)
+        .map(|((variant, path), walked)| {
             let side = answer.side(variant).unwrap_or(&answer.shrunk);
             let search_us = match variant {
                 Variant::Optimal => 0.0, // its own search, no corridor
                 _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
             };
-            // Measured on the walked stretches: a link is taken, not walked.
-            let min_clearance = clearances[which];
+            let min_clearance = clearance(walked);
             let costs = build.mesh.cost_map();
             let cost = if costs.is_empty() {
                 path.length
