@@ -473,6 +473,16 @@ impl SegmentGrid {
         let base = self.base.tree.locate_with_selection_function(within());
         let runs = (base.filter(|r| self.live(r)))
             .chain(self.overlay.locate_with_selection_function(within()));
+        self.within_in(runs, q, radius)
+    }
+
+    /// Indices (ascending) of the segments of `runs` closer than `radius` to segment `q`.
+    fn within_in<'a>(
+        &self,
+        runs: impl Iterator<Item = &'a Run>,
+        q: &Segment,
+        radius: f64,
+    ) -> Vec<u32> {
         let segments = self.numbered();
         let mut out: Vec<u32> = runs
             .flat_map(|run| run.range())

@@ -142,16 +142,10 @@ impl Nearby<'_> {
 
     /// As [`SegmentGrid::near_segment`] for a `radius` up to the chunk's.
     pub fn near_segment(&self, q: &Segment, radius: f64) -> Vec<u32> {
-        let segments = self.grid.numbered();
         let q_box = Aabb::from_points([q.a, q.b]);
-        let mut out: Vec<u32> = (self.runs.iter())
-            .filter(|run| run.bound_to_segment(q, &q_box, radius) < radius)
-            .flat_map(|run| run.range())
-            .filter(|&i| segment_distance(segments.get(i), q) < radius)
-            .map(|i| i as u32)
-            .collect();
-        out.sort_unstable();
-        out
+        let runs = (self.runs.iter().copied())
+            .filter(|run| run.bound_to_segment(q, &q_box, radius) < radius);
+        self.grid.within_in(runs, q, radius)
     }
 }
 
