@@ -476,23 +476,6 @@ impl SegmentGrid {
         self.within_in(runs, q, radius)
     }
 
-    /// Indices (ascending) of the segments of `runs` closer than `radius` to segment `q`.
-    fn within_in<'a>(
-        &self,
-        runs: impl Iterator<Item = &'a Run>,
-        q: &Segment,
-        radius: f64,
-    ) -> Vec<u32> {
-        let segments = self.numbered();
-        let mut out: Vec<u32> = runs
-            .flat_map(|run| run.range())
-            .filter(|&i| segment_distance(segments.get(i), q) < radius)
-            .map(|i| i as u32)
-            .collect();
-        out.sort_unstable();
-        out
-    }
-
     /// The point of the segments nearest to `p`, with the segment's index, if one lies closer than
     /// `limit`.
     pub fn closest_point(&self, p: Point, limit: f64) -> Option<(Point, usize)> {

@@ -45,14 +45,22 @@ type Parts = Vec<(f64, Segment, f64)>;
 /// a time (a path along a dense ring has thousands of segments), then measured in parallel and
 /// joined in order.
 pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Vec<Stretch> {
+    // A part of a segment is measured against the walls near the segment: those closer than
+    // the radius to the part, up to the rounding of the part's ends, which `reach` allows for.
+    let scale = (points.iter()).fold(0.0, |m: f64, p| m.max(p.x.abs() + p.y.abs()));
+    let reach = radius + 1e-12 * scale;
     let near = |nearby: &Nearby, i: usize| {
         let s = Segment::new(points[i], points[i + 1]);
-        let near_walls: Vec<Segment> = (nearby.near_segment(&s, radius).iter())
+        let near_walls: Vec<Segment> = (nearby.near_segment(&s, reach).iter())
             .map(|&w| walls.segment(w as usize))
             .collect();
         if near_walls.is_empty() {
             return None;
         }
+        // The spans come from the walls closer than the radius to the segment itself.
+        let within = near_walls
+            .iter()
+            .filter(|w| segment_distance(w, &s) < radius);
         let at = |t: f64| {
             if t == 0.0 {
                 s.a
@@ -62,8 +70,7 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
                 s.a.lerp(s.b, t)
             }
         };
-        // A wall closer than the radius to a part of the segment is one of the segment's.
-        let parts: Parts = (spans_near(&s, near_walls.iter().copied(), radius).into_iter())
+        let parts: Parts = (spans_near(&s, within.copied(), radius).into_iter())
             .map(|(lo, hi)| {
                 let part = Segment::new(at(lo), at(hi));
                 let clearance = (near_walls.iter())
@@ -75,8 +82,9 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
         Some((i, parts))
     };
     // The chunks near a wall in parallel (a path along a dense ring has thousands of segments).
-    let parts: Vec<(usize, Parts)> = (walls.near_polyline(points, radius))
+    let parts: Vec<(usize, Parts)> = (walls.near_polyline(points, reach))
         .par_iter()
+        .with_min_len(4)
         .flat_map_iter(|nearby| nearby.segments.clone().filter_map(|i| near(nearby, i)))
         .collect();
     let mut out: Vec<Stretch> = Vec::new();
@@ -105,7 +113,7 @@ pub fn near_spans(s: &Segment, walls: &SegmentGrid, radius: f64) -> Vec<(f64, f6
     spans_near(s, near.iter().map(|&i| walls.segment(i as usize)), radius)
 }
 
-/// [`near_spans`] given the walls closer than `radius` to `s` (at least those).
+/// [`near_spans`] given the walls closer than `radius` to `s`.
 fn spans_near(s: &Segment, near: impl Iterator<Item = Segment>, radius: f64) -> Vec<(f64, f64)> {
     let mut spans: Vec<(f64, f64)> = near
         .filter_map(|wall| near_span(s, &wall, radius))

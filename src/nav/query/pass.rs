@@ -79,11 +79,14 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
     // The two sides are independent: each core takes one. Each side's paths are measured on
     // its core as soon as it is answered, while the other side may still be searching (not
     // those of the pieces of a route through links: its joined paths are measured at the end).
-    let sides = |start: Point, goal: Point, measure: bool| {
+    let sides = |start: Point, goal: Point, measure_now: bool| {
         let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
-        let measured = |side: &Side| match measure {
-            true => clearances(build, walked(build, side)),
-            false => Vec::new(),
+        let measured = |side: &Side| {
+            if measure_now {
+                clearances(build, walked(build, side))
+            } else {
+                Vec::new()
+            }
         };
         rayon::join(
             || {
@@ -303,15 +306,21 @@ fn clearances(
     }
     (distinct.into_par_iter())
         .map(|runs| {
-            let clearance = build.raw.as_ref().map(|raw| {
-                let reach = raw.walls().bounds().diagonal();
-                (runs.iter())
-                    .map(|points| min_clearance(points, raw.walls(), reach))
-                    .fold(f64::INFINITY, f64::min)
-            });
-            (runs, clearance)
+            let c = clearance(build, &runs);
+            (runs, c)
         })
         .collect()
+}
+
+/// The smallest distance of the walked stretches `runs` to the raw walls (`None` without a
+/// raw mesh).
+fn clearance(build: &Build, runs: &Walked) -> Option<f64> {
+    build.raw.as_ref().map(|raw| {
+        let reach = raw.walls().bounds().diagonal();
+        (runs.iter())
+            .map(|points| min_clearance(points, raw.walls(), reach))
+            .fold(f64::INFINITY, f64::min)
+    })
 }
 
 /// The metrics of every path of `answer` (answered on `build`), but the whole query's time;
@@ -326,26 +335,34 @@ fn measure(
         .paths()
         .map(|(_, path)| path.runs(flatten_tolerance(build.radius)))
         .collect();
-    let missing: Vec<Walked> = (walked.iter())
-        .filter(|w| !measured.iter().any(|(k, _)| k == *w))
-        .cloned()
+    // Each path's place in `measured`; the paths not measured yet are put there, then
+    // measured in parallel.
+    let mut fresh = Vec::new();
+    let place: Vec<usize> = (walked.iter())
+        .map(|w| {
+            (measured.iter().position(|(k, _)| k == w)).unwrap_or_else(|| {
+                measured.push((w.clone(), None));
+                fresh.push(measured.len() - 1);
+                measured.len() - 1
+            })
+        })
         .collect();
-    measured.extend(clearances(build, missing));
-    let clearance = |w: &Walked| {
-        (measured.iter())
-            .find(|(k, _)| k == w)
-            .and_then(|(_, c)| *c)
-    };
+    let values: Vec<Option<f64>> = (fresh.par_iter())
+        .map(|&i| clearance(build, &measured[i].0))
+        .collect();
+    for (i, value) in fresh.into_iter().zip(values) {
+        measured[i].1 = value;
+    }
     answer
         .paths()
-        .zip(&walked)
-        .map(|((variant, path), walked)| {
+        .zip(place)
+        .map(|((variant, path), place)| {
             let side = answer.side(variant).unwrap_or(&answer.shrunk);
             let search_us = match variant {
                 Variant::Optimal => 0.0, // its own search, no corridor
                 _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
             };
-            let min_clearance = clearance(walked);
+            let min_clearance = measured[place].1;
             let costs = build.mesh.cost_map();
             let cost = if costs.is_empty() {
                 path.length
