@@ -83,7 +83,7 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
         let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
         let measured = |side: &Side| {
             if measure_now {
-                clearances(build, walked(build, side))
+                clearances(build, side.paths.iter().map(|(v, p)| (*v, p)))
             } else {
                 Vec::new()
             }
@@ -280,89 +280,64 @@ fn corridor_path(
     }
 }
 
-/// The walked stretches of a path (a link is taken, not walked), as its clearance is measured.
-type Walked = Vec<Vec<Point>>;
-
-/// The walked stretches of each of `side`'s paths, in order.
-fn walked(build: &Build, side: &Side) -> Vec<Walked> {
-    (side.paths.iter())
-        .map(|(_, path)| path.runs(flatten_tolerance(build.radius)))
-        .collect()
-}
-
-/// The clearance of each distinct path of `paths`: the smallest distance of its walked
-/// stretches to the raw walls (`None` without a raw mesh), measured in parallel.
-fn clearances(
+/// The clearance of each of `paths`, by variant: the smallest distance of its walked stretches
+/// (a link is taken, not walked) to the raw walls, `None` without a raw mesh. Variants often
+/// walk the very same points (the funnel and the optimal path in the open): each distinct path
+/// is measured once, the distinct ones in parallel.
+fn clearances<'a>(
     build: &Build,
-    paths: impl IntoIterator<Item = Walked>,
-) -> Vec<(Walked, Option<f64>)> {
-    // Variants often walk the very same points (the funnel and the optimal path in the open):
-    // each distinct path is measured once.
-    let mut distinct: Vec<Walked> = Vec::new();
-    for p in paths {
-        if !distinct.contains(&p) {
-            distinct.push(p);
-        }
-    }
-    (distinct.into_par_iter())
-        .map(|runs| {
-            let c = clearance(build, &runs);
-            (runs, c)
-        })
-        .collect()
-}
-
-/// The smallest distance of the walked stretches `runs` to the raw walls (`None` without a
-/// raw mesh).
-fn clearance(build: &Build, runs: &Walked) -> Option<f64> {
-    build.raw.as_ref().map(|raw| {
-        let reach = raw.walls().bounds().diagonal();
-        (runs.iter())
-            .map(|points| min_clearance(points, raw.walls(), reach))
-            .fold(f64::INFINITY, f64::min)
-    })
-}
-
-/// The metrics of every path of `answer` (answered on `build`), but the whole query's time;
-/// the clearances of the paths in `measured` are taken from there.
-fn measure(
-    build: &Build,
-    answer: &Answer,
-    mut measured: Vec<(Walked, Option<f64>)>,
-) -> Vec<(Variant, Metrics)> {
-    let optimal = answer.path(Variant::Optimal).map(|p| p.length);
-    let walked: Vec<Walked> = answer
-        .paths()
-        .map(|(_, path)| path.runs(flatten_tolerance(build.radius)))
+    paths: impl Iterator<Item = (Variant, &'a Path)>,
+) -> Vec<(Variant, Option<f64>)> {
+    let walked: Vec<(Variant, Vec<Vec<Point>>)> = paths
+        .map(|(variant, path)| (variant, path.runs(flatten_tolerance(build.radius))))
         .collect();
-    // Each path's place in `measured`; the paths not measured yet are put there, then
-    // measured in parallel.
-    let mut fresh = Vec::new();
-    let place: Vec<usize> = (walked.iter())
-        .map(|w| {
-            (measured.iter().position(|(k, _)| k == w)).unwrap_or_else(|| {
-                measured.push((w.clone(), None));
-                fresh.push(measured.len() - 1);
-                measured.len() - 1
+    // The distinct paths, and which of them each path is.
+    let mut distinct: Vec<&Vec<Vec<Point>>> = Vec::new();
+    let which: Vec<usize> = (walked.iter())
+        .map(|(_, w)| {
+            distinct.iter().position(|d| *d == w).unwrap_or_else(|| {
+                distinct.push(w);
+                distinct.len() - 1
             })
         })
         .collect();
-    let values: Vec<Option<f64>> = (fresh.par_iter())
-        .map(|&i| clearance(build, &measured[i].0))
+    let values: Vec<Option<f64>> = (distinct.par_iter())
+        .map(|runs| {
+            let raw = build.raw.as_ref()?;
+            let reach = raw.walls().bounds().diagonal();
+            let c = (runs.iter())
+                .map(|points| min_clearance(points, raw.walls(), reach))
+                .fold(f64::INFINITY, f64::min);
+            Some(c)
+        })
         .collect();
-    for (i, value) in fresh.into_iter().zip(values) {
-        measured[i].1 = value;
-    }
+    (walked.iter().zip(which))
+        .map(|((variant, _), i)| (*variant, values[i]))
+        .collect()
+}
+
+/// The metrics of every path of `answer` (answered on `build`), but the whole query's time;
+/// the clearances of the variants in `measured` are taken from there, the others measured.
+fn measure(
+    build: &Build,
+    answer: &Answer,
+    mut measured: Vec<(Variant, Option<f64>)>,
+) -> Vec<(Variant, Metrics)> {
+    let optimal = answer.path(Variant::Optimal).map(|p| p.length);
+    let missing = (answer.paths()).filter(|(v, _)| !measured.iter().any(|(m, _)| m == v));
+    let more = clearances(build, missing);
+    measured.extend(more);
     answer
         .paths()
-        .zip(place)
-        .map(|((variant, path), place)| {
+        .map(|(variant, path)| {
             let side = answer.side(variant).unwrap_or(&answer.shrunk);
             let search_us = match variant {
                 Variant::Optimal => 0.0, // its own search, no corridor
                 _ => side.timings.astar_us + side.optimized.as_ref().map_or(0.0, |o| o.time_us),
             };
-            let min_clearance = measured[place].1;
+            let min_clearance = (measured.iter())
+                .find(|(m, _)| *m == variant)
+                .and_then(|(_, c)| *c);
             let costs = build.mesh.cost_map();
             let cost = if costs.is_empty() {
                 path.length
