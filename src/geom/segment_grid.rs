@@ -89,15 +89,28 @@ impl Run {
     }
 
     /// A lower bound of the distance from `q` (whose box is `q_box`) to every segment of the
-    /// run, exact enough where it matters against `beat` (see [`box_bound`]).
+    /// run, exact enough where it matters against `beat` (see [`box_bound`]; for a q shorter
+    /// than `beat`, by boxes only).
     fn bound_to_segment(&self, q: &Segment, q_box: &Aabb, beat: f64) -> f64 {
-        let gap = box_bound(&self.aabb(), q, q_box, beat);
+        // A short q is bounded by its box about as tightly as by itself (in the chord's frame
+        // the run's band is thin), at a fraction of the cost.
+        let short = q_box.diagonal() < beat;
+        let gap = if short {
+            box_to_box(&self.aabb(), q_box)
+        } else {
+            box_bound(&self.aabb(), q, q_box, beat)
+        };
         let Some(chord) = self.chord.as_ref().filter(|_| gap <= beat) else {
             return gap;
         };
         let ends = [chord.to_frame(q.a), chord.to_frame(q.b)];
         let (q, q_box) = (Segment::new(ends[0], ends[1]), Aabb::from_points(ends));
-        gap.max(box_bound(&chord.in_frame(), &q, &q_box, beat) - frame_slack(&ends))
+        let framed = if short {
+            box_to_box(&chord.in_frame(), &q_box)
+        } else {
+            box_bound(&chord.in_frame(), &q, &q_box, beat)
+        };
+        gap.max(framed - frame_slack(&ends))
     }
 }
 

@@ -116,8 +116,13 @@ impl SegmentGrid {
             }
             let across = run.chord.as_ref().map(|chord| Across::new(chord, q, run));
             for s in segments.run(run) {
-                let near = |limit: f64| across.as_ref().is_none_or(|a| a.bound(s) <= limit);
-                if box_to_box(&Aabb::from_points([s.a, s.b]), &q_box) <= limit && near(limit) {
+                // In its run's frame a segment is bounded by its stretch along the chord and the
+                // gap across: its box would add little.
+                let near = match &across {
+                    Some(a) => a.bound(s) <= limit,
+                    None => box_to_box(&Aabb::from_points([s.a, s.b]), &q_box) <= limit,
+                };
+                if near {
                     limit = limit.min(segment_distance(s, q));
                 }
             }
@@ -186,10 +191,12 @@ impl<'a> Across<'a> {
     /// A lower bound of the distance from q to segment `s` of the run.
     fn bound(&self, s: &Segment) -> f64 {
         let (u, v) = (self.chord.to_frame(s.a).x, self.chord.to_frame(s.b).x);
-        let gap = (u.min(v) - self.along.1)
-            .max(self.along.0 - u.max(v))
-            .max(0.0);
-        (gap * gap + self.gap * self.gap).sqrt() - self.slack
+        let gap = (u.min(v) - self.along.1).max(self.along.0 - u.max(v));
+        if gap > 0.0 {
+            (gap * gap + self.gap * self.gap).sqrt() - self.slack
+        } else {
+            self.gap - self.slack
+        }
     }
 }
 

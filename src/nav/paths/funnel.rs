@@ -107,6 +107,9 @@ fn scan(
     if n == 0 {
         return Some(Vec::new());
     }
+    if n - 1 > max_steps {
+        return None; // a step moves on one portal at most
+    }
     let start = PortalEnd::new(0, Hand::Left);
     let mut corners = vec![start];
     let push = |corners: &mut Vec<PortalEnd>, e: PortalEnd| {

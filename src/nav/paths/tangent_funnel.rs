@@ -217,9 +217,8 @@ fn wrap_corners(
 ) -> Result<Path, Pinch> {
     let (start, goal) = (portals[0].left, portals[portals.len() - 1].left);
     let discs = Discs::new(portals, radius, is_corner);
-    let corners = settle(&discs, scan_or_deque(&discs))?;
+    let (corners, tangents) = settle(&discs, scan_or_deque(&discs))?;
     let circles: Vec<Circle> = corners.iter().map(|&e| discs.circle(e)).collect();
-    let tangents = discs.tangents(&corners)?;
     let mut segments = Vec::with_capacity(2 * circles.len());
     let mut at = start;
     for (k, t) in tangents.iter().enumerate() {
@@ -267,8 +266,9 @@ fn scan_or_deque(discs: &Discs) -> Vec<PortalEnd> {
 /// exterior angle, under half a turn) is dropped; otherwise the corridor corner whose circle a
 /// tangent cuts deepest (or passes on the wrong side) among the portals it spans is added. It
 /// stops when neither happens, after a bounded number of rounds. (Walls farther along the
-/// corridor are the raw query's concern: it measures the finished path.)
-fn settle(discs: &Discs, mut corners: Vec<PortalEnd>) -> Result<Vec<PortalEnd>, Pinch> {
+/// corridor are the raw query's concern: it measures the finished path.) Returns the corners
+/// with the tangents between them.
+fn settle(discs: &Discs, mut corners: Vec<PortalEnd>) -> Result<Settled, Pinch> {
     for _ in 0..2 * discs.portals.len() + 8 {
         let tangents = discs.tangents(&corners)?;
         let wrong_way = (1..corners.len().saturating_sub(1)).find(|&k| {
@@ -285,11 +285,15 @@ fn settle(discs: &Discs, mut corners: Vec<PortalEnd>) -> Result<Vec<PortalEnd>, 
         }
         match discs.deepest_cut(&corners, &tangents) {
             Some((k, e)) => corners.insert(k + 1, e),
-            None => break,
+            None => return Ok((corners, tangents)),
         }
     }
-    Ok(corners)
+    let tangents = discs.tangents(&corners)?;
+    Ok((corners, tangents))
 }
+
+/// Settled corners and the tangents from each to the next.
+type Settled = (Vec<PortalEnd>, Vec<Tangent>);
 
 /// Funnel sides between corner circles.
 struct Discs<'a> {
@@ -888,8 +892,8 @@ mod tests {
                     let points = |corners: Result<Vec<PortalEnd>, Pinch>| {
                         corners.map(|c| c.iter().map(|&e| discs.point(e)).collect::<Vec<_>>())
                     };
-                    let deque = points(settle(&discs, deque_corners(&discs)));
-                    let scan = points(settle(&discs, funnel_corners(&discs)));
+                    let deque = points(settle(&discs, deque_corners(&discs)).map(|s| s.0));
+                    let scan = points(settle(&discs, funnel_corners(&discs)).map(|s| s.0));
                     assert_eq!(deque, scan, "seed {seed}, {s} -> {g}, radius {radius}");
                     compared += 1;
                 }

@@ -16,7 +16,7 @@ use super::anytime_search::anytime_corridor;
 use super::checks::check_answer;
 use super::corridor_opt::{CorridorOptions, CorridorSearch, optimize_corridor};
 use super::linked::{answer_route, linked_route};
-use super::raw_query::query_raw;
+use super::raw_query::query_raw_beside;
 use crate::geom::Point;
 use crate::nav::build::pipeline::Build;
 use crate::nav::explain::detour::detour;
@@ -76,33 +76,35 @@ impl<'a> QueryOptions<'a> {
 /// Answers `start` -> `goal` on `build` with `options`.
 pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -> Answer {
     let t0 = Instant::now();
-    // The two sides are independent: each core takes one. Each side's paths are measured on
-    // its core as soon as it is answered, while the other side may still be searching (not
-    // those of the pieces of a route through links: its joined paths are measured at the end).
+    // The two sides are independent and run side by side (see `shrunk_beside`). Their paths
+    // are measured as soon as they are made, while other searches may still run (not those of
+    // the pieces of a route through links: its joined paths are measured at the end).
     let sides = |start: Point, goal: Point, measure_now: bool| {
         let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
-        let measured = |side: &Side| {
+        let measure = |paths: Vec<(Variant, &Path)>| {
             if measure_now {
-                clearances(build, side.paths.iter().map(|(v, p)| (*v, p)))
+                clearances(build, paths.into_iter())
             } else {
                 Vec::new()
             }
         };
-        rayon::join(
-            || {
-                let side = query_mesh(&build.mesh, start, goal, options);
-                let measured = measured(&side);
-                (side, measured)
-            },
-            || {
-                let side = build.raw.as_ref().filter(|_| raw_variants).map(|raw| {
-                    let offset = options.variants.contains(&Variant::Offset);
-                    query_raw(raw, build.radius, start, goal, offset)
-                });
-                let measured = side.as_ref().map_or(Vec::new(), measured);
-                (side, measured)
-            },
-        )
+        let raw = || {
+            let Some(raw) = build.raw.as_ref().filter(|_| raw_variants) else {
+                return (None, Vec::new());
+            };
+            let offset = options.variants.contains(&Variant::Offset);
+            let tangent = |path: &Path| measure(vec![(Variant::Tangent, path)]);
+            let (side, tangent) =
+                query_raw_beside(raw, build.radius, (start, goal), offset, tangent);
+            let mut measured = tangent.unwrap_or_default();
+            let rest = (side.paths.iter()).filter(|(v, _)| *v != Variant::Tangent);
+            measured.extend(measure(rest.map(|(v, p)| (*v, p)).collect()));
+            (Some(side), measured)
+        };
+        let (shrunk, mut measured, (raw, raw_measured)) =
+            shrunk_beside(&build.mesh, (start, goal), options, &measure, raw);
+        measured.extend(raw_measured);
+        (shrunk, raw, measured)
     };
     let t_route = Instant::now();
     let route = linked_route(build, start, goal);
@@ -110,16 +112,12 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
     let (mut shrunk, raw, measured) = match route {
         Some(route) => {
             let (shrunk, raw) = answer_route(build, &route, |a, b| {
-                let ((shrunk, _), (raw, _)) = sides(a, b, false);
+                let (shrunk, raw, _) = sides(a, b, false);
                 (shrunk, raw)
             });
             (shrunk, raw, Vec::new())
         }
-        None => {
-            let ((shrunk, mut measured), (raw, raw_measured)) = sides(start, goal, true);
-            measured.extend(raw_measured);
-            (shrunk, raw, measured)
-        }
+        None => sides(start, goal, true),
     };
     // The search for a route through links is part of the shrunk side's corridor search.
     if !build.links.is_empty() {
@@ -167,9 +165,26 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
 /// `options` say otherwise), optimised as they say.
 /// The status is `Found` when A* found a corridor or the optimal search a path.
 pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOptions) -> Side {
+    shrunk_beside(mesh, (start, goal), options, &|_| Vec::new(), || ()).0
+}
+
+/// The clearances of a side's paths by variant (see [`clearances`]).
+type Measure<'a> = dyn Fn(Vec<(Variant, &Path)>) -> Vec<(Variant, Option<f64>)> + Sync + 'a;
+
+/// [`query_mesh`], with the clearances of its paths by `measure`, and `beside` run alongside
+/// (the raw side). The exact search, the longest, runs on this core from the start; the
+/// corridor and its variants, then `beside`, on the other. Each path is measured as soon as
+/// it is made, so that whichever core is free takes what is left.
+fn shrunk_beside<R: Send>(
+    mesh: &NavMesh,
+    (start, goal): (Point, Point),
+    options: &QueryOptions,
+    measure: &Measure,
+    beside: impl FnOnce() -> R + Send,
+) -> (Side, Vec<(Variant, Option<f64>)>, R) {
     let (side, ends) = locate_ends(mesh, start, goal);
     let Some((start_tris, goal_tris)) = ends else {
-        return side;
+        return (side, Vec::new(), beside());
     };
     // The optimal path needs no corridor: it is searched beside the corridor's variants.
     let optimal = || {
@@ -178,30 +193,42 @@ pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOpti
             .variants
             .contains(&Variant::Optimal)
             .then(|| optimal_path(mesh, start, &start_tris, goal, &goal_tris))
-            .flatten();
-        (path, micros(t))
+            .flatten()
+            .map(|points| (Variant::Optimal, Path::from_points(&points)));
+        let us = micros(t);
+        let measured = path
+            .as_ref()
+            .map_or(Vec::new(), |(v, p)| measure(vec![(*v, p)]));
+        (path, us, measured)
     };
-    let ((optimal, optimal_us), mut side) = rayon::join(optimal, || {
-        corridor_side(
+    // The corridor's paths are measured by whichever core is free first (the other is still
+    // searching).
+    let corridor_then_beside = || {
+        let side = corridor_side(
             mesh,
             (start, &start_tris),
             (goal, &goal_tris),
             options,
             side,
-        )
-    });
+        );
+        let paths = (side.paths.iter()).map(|(v, p)| (*v, p)).collect();
+        let (other, measured) = rayon::join(beside, || measure(paths));
+        ((side, measured), other)
+    };
+    let ((optimal, optimal_us, optimal_measured), ((mut side, mut measured), other)) =
+        rayon::join(optimal, corridor_then_beside);
     // Optimal is the last of `Variant::SHRUNK`, the order paths are listed in.
-    if let Some(points) = optimal {
+    if let Some(path) = optimal {
         side.timings
             .variants_us
             .push((Variant::Optimal, optimal_us));
-        side.paths
-            .push((Variant::Optimal, Path::from_points(&points)));
+        side.paths.push(path);
     }
+    measured.extend(optimal_measured);
     if side.corridor.is_none() && side.paths.is_empty() {
         side.status = Status::Unreachable;
     }
-    side
+    (side, measured, other)
 }
 
 /// The corridor of `query_mesh` from `start` (in `start_tris`) to `goal` (in `goal_tris`)

@@ -37,10 +37,22 @@ const MAX_REFUSED: usize = 16;
 /// Answers a start/goal query for an agent of radius `radius` on the raw mesh: the tangent
 /// path, and the offset path too when `offset` is true.
 pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: bool) -> Side {
+    query_raw_beside(raw, radius, (start, goal), offset, |_| ()).0
+}
+
+/// [`query_raw`], with `beside` run on the tangent path, when there is one, alongside the
+/// offset path and its cuts (the query pass measures the tangent path there).
+pub(crate) fn query_raw_beside<T: Send>(
+    raw: &RawNav,
+    radius: f64,
+    (start, goal): (Point, Point),
+    offset: bool,
+    beside: impl FnOnce(&Path) -> T + Send,
+) -> (Side, Option<T>) {
     let mesh = &raw.mesh;
     let (mut side, ends) = locate_ends(mesh, start, goal);
     let Some((start_tris, goal_tris)) = ends else {
-        return side;
+        return (side, None);
     };
     // The vertices of cost outlines inside the free space are no walls: the paths need not keep
     // the radius from them.
@@ -63,7 +75,7 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
         side.blocked = outcome.blocked;
         let Some(corridor) = outcome.corridor else {
             side.status = Status::Blocked;
-            return side;
+            return (side, None);
         };
         let portals = corridor.portals(mesh);
         let (by_start, by_goal) = corridor.loose_corners(mesh);
@@ -81,15 +93,11 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
         let Some(crossing) = crossing else {
             side.status = Status::Blocked;
             side.corridor = Some(corridor);
-            return side;
+            return (side, None);
         };
         refused.push(BlockedCrossing { width, ..crossing });
     };
-    side.timings
-        .variants_us
-        .push((Variant::Tangent, tangent_us));
-    side.paths.push((Variant::Tangent, tangent));
-    if offset {
+    let offset_path = || {
         let t3 = Instant::now();
         let portals = corridor.portals(mesh);
         let (by_start, by_goal) = corridor.loose_corners(mesh);
@@ -98,13 +106,23 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
             by_goal.first().copied().unwrap_or(goal),
         );
         let points = offset_path_among(&portals, outer, radius, &is_corner);
-        side.timings.variants_us.push((Variant::Offset, micros(t3)));
-        side.offset_cuts = close_stretches(&points, raw.walls(), radius);
+        let us = micros(t3);
+        let cuts = close_stretches(&points, raw.walls(), radius);
+        (points, us, cuts)
+    };
+    let (offset_path, beside) = rayon::join(|| offset.then(offset_path), || beside(&tangent));
+    side.timings
+        .variants_us
+        .push((Variant::Tangent, tangent_us));
+    side.paths.push((Variant::Tangent, tangent));
+    if let Some((points, us, cuts)) = offset_path {
+        side.timings.variants_us.push((Variant::Offset, us));
+        side.offset_cuts = cuts;
         side.paths
             .push((Variant::Offset, Path::from_points(&points)));
     }
     side.corridor = Some(corridor);
-    side
+    (side, Some(beside))
 }
 
 /// Where the path comes closer than `radius` to a raw wall (beyond the arc flattening), and
