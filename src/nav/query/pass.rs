@@ -16,7 +16,7 @@ use super::anytime_search::anytime_corridor;
 use super::checks::check_answer;
 use super::corridor_opt::{CorridorOptions, CorridorSearch, optimize_corridor};
 use super::linked::{answer_route, linked_route};
-use super::raw_query::query_raw_beside;
+use super::raw_query::query_raw_measured;
 use crate::geom::Point;
 use crate::nav::build::pipeline::Build;
 use crate::nav::explain::detour::detour;
@@ -93,10 +93,11 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
                 return (None, Vec::new());
             };
             let offset = options.variants.contains(&Variant::Offset);
-            let tangent = |path: &Path| measure(vec![(Variant::Tangent, path)]);
-            let (side, tangent) =
-                query_raw_beside(raw, build.radius, (start, goal), offset, tangent);
-            let mut measured = tangent.unwrap_or_default();
+            let (side, tangent) = query_raw_measured(raw, build.radius, (start, goal), offset);
+            // The tangent path was measured to check it.
+            let mut measured: Vec<_> = (tangent.into_iter())
+                .map(|c| (Variant::Tangent, Some(c)))
+                .collect();
             let rest = (side.paths.iter()).filter(|(v, _)| *v != Variant::Tangent);
             measured.extend(measure(rest.map(|(v, p)| (*v, p)).collect()));
             (Some(side), measured)

@@ -21,7 +21,7 @@
 use crate::geom::{Point, Segment};
 use crate::nav::build::raw::RawNav;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::nav::paths::measure::close_stretches;
+use crate::nav::paths::measure::{close_stretches, min_clearance};
 use crate::nav::paths::offset_funnel::offset_path_among;
 use crate::nav::paths::path::Path;
 use crate::nav::paths::side::{Side, Status, Variant, flatten_tolerance, locate_ends, micros};
@@ -37,18 +37,17 @@ const MAX_REFUSED: usize = 16;
 /// Answers a start/goal query for an agent of radius `radius` on the raw mesh: the tangent
 /// path, and the offset path too when `offset` is true.
 pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: bool) -> Side {
-    query_raw_beside(raw, radius, (start, goal), offset, |_| ()).0
+    query_raw_measured(raw, radius, (start, goal), offset).0
 }
 
-/// [`query_raw`], with `beside` run on the tangent path, when there is one, alongside the
-/// offset path and its cuts (the query pass measures the tangent path there).
-pub(crate) fn query_raw_beside<T: Send>(
+/// [`query_raw`], with the clearance of the tangent path when there is one: its smallest
+/// distance to the raw walls, as [`clearance`] measures it.
+pub(crate) fn query_raw_measured(
     raw: &RawNav,
     radius: f64,
     (start, goal): (Point, Point),
     offset: bool,
-    beside: impl FnOnce(&Path) -> T + Send,
-) -> (Side, Option<T>) {
+) -> (Side, Option<f64>) {
     let mesh = &raw.mesh;
     let (mut side, ends) = locate_ends(mesh, start, goal);
     let Some((start_tris, goal_tris)) = ends else {
@@ -61,7 +60,7 @@ pub(crate) fn query_raw_beside<T: Send>(
     let is_corner = |p: Point| no_costs || raw.walls().distance_to_point(p, 2.0 * near) <= near;
     let mut refused: Vec<BlockedCrossing> = Vec::new();
     let mut tangent_us = 0.0;
-    let (corridor, tangent) = loop {
+    let (corridor, tangent, measured) = loop {
         let t1 = Instant::now();
         let outcome = clearance_astar(
             mesh,
@@ -83,10 +82,13 @@ pub(crate) fn query_raw_beside<T: Send>(
         let tangent = tangent_path_among(&portals, (&by_start, &by_goal), radius, &is_corner);
         tangent_us += micros(t2);
         let (at, width) = match tangent {
-            Ok(path) => match too_close(&path, raw, radius) {
-                None => break (corridor, path),
-                Some(narrow) => narrow,
-            },
+            Ok(path) => {
+                let measured = clearance(&path, raw, radius);
+                match too_close(&path, raw, radius, measured) {
+                    None => break (corridor, path, measured),
+                    Some(narrow) => narrow,
+                }
+            }
             Err(pinch) => (pinch.left.midpoint(pinch.right), pinch.width()),
         };
         let crossing = crossing_near(mesh, &corridor, at).filter(|_| refused.len() < MAX_REFUSED);
@@ -97,7 +99,11 @@ pub(crate) fn query_raw_beside<T: Send>(
         };
         refused.push(BlockedCrossing { width, ..crossing });
     };
-    let offset_path = || {
+    side.timings
+        .variants_us
+        .push((Variant::Tangent, tangent_us));
+    side.paths.push((Variant::Tangent, tangent));
+    if offset {
         let t3 = Instant::now();
         let portals = corridor.portals(mesh);
         let (by_start, by_goal) = corridor.loose_corners(mesh);
@@ -106,30 +112,34 @@ pub(crate) fn query_raw_beside<T: Send>(
             by_goal.first().copied().unwrap_or(goal),
         );
         let points = offset_path_among(&portals, outer, radius, &is_corner);
-        let us = micros(t3);
-        let cuts = close_stretches(&points, raw.walls(), radius);
-        (points, us, cuts)
-    };
-    let (offset_path, beside) = rayon::join(|| offset.then(offset_path), || beside(&tangent));
-    side.timings
-        .variants_us
-        .push((Variant::Tangent, tangent_us));
-    side.paths.push((Variant::Tangent, tangent));
-    if let Some((points, us, cuts)) = offset_path {
-        side.timings.variants_us.push((Variant::Offset, us));
-        side.offset_cuts = cuts;
+        side.timings.variants_us.push((Variant::Offset, micros(t3)));
+        side.offset_cuts = close_stretches(&points, raw.walls(), radius);
         side.paths
             .push((Variant::Offset, Path::from_points(&points)));
     }
     side.corridor = Some(corridor);
-    (side, Some(beside))
+    (side, Some(measured))
 }
 
-/// Where the path comes closer than `radius` to a raw wall (beyond the arc flattening), and
-/// twice the clearance there. A start (goal) already closer than `radius` to a wall may leave
-/// (reach) it on a stretch that gets no closer than it is.
-fn too_close(path: &Path, raw: &RawNav, radius: f64) -> Option<(Point, f64)> {
+/// The smallest distance from `path` (flattened as for `radius`) to the raw walls: what the
+/// query pass reports as its clearance.
+pub(crate) fn clearance(path: &Path, raw: &RawNav, radius: f64) -> f64 {
+    let walls = raw.walls();
+    min_clearance(
+        &path.points(flatten_tolerance(radius)),
+        walls,
+        walls.bounds().diagonal(),
+    )
+}
+
+/// Where the path, whose [`clearance`] is `measured`, comes closer than `radius` to a raw wall
+/// (beyond the arc flattening), and twice the clearance there. A start (goal) already closer
+/// than `radius` to a wall may leave (reach) it on a stretch that gets no closer than it is.
+fn too_close(path: &Path, raw: &RawNav, radius: f64, measured: f64) -> Option<(Point, f64)> {
     let slack = 2.0 * flatten_tolerance(radius);
+    if measured >= radius - slack {
+        return None; // no stretch comes that close
+    }
     let points = path.points(flatten_tolerance(radius));
     let (start, goal) = (path.start, path.end());
     let own = |p: Point| raw.walls().distance_to_point(p, radius) - slack;
