@@ -45,6 +45,7 @@ use crate::geom::{Point, orient};
 use crate::nav::mesh::convex::{ConvexMesh, PolyId};
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
+use crate::nav::search::queue_key::{from_total_key, total_key};
 use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -250,22 +251,27 @@ enum Item {
     Goal(u32),
 }
 
-#[derive(PartialEq)]
+/// A queued item, ordered for the max-heap: least f first; among equal f the goal, then the
+/// deeper entry (greater g). f and g are kept as their queue keys.
+#[derive(PartialEq, Eq)]
 struct Entry {
-    f: f64,
-    g: f64,
+    f: u64,
+    g: u64,
     item: Item,
 }
 
-impl Eq for Entry {}
+impl Entry {
+    fn f(&self) -> f64 {
+        from_total_key(self.f)
+    }
+}
 
 impl Ord for Entry {
     fn cmp(&self, o: &Self) -> Ordering {
-        // Min-heap on f; among equal f prefer the goal, then deeper entries.
         let goal = |e: &Entry| matches!(e.item, Item::Goal(_));
-        o.f.total_cmp(&self.f)
-            .then(goal(self).cmp(&goal(o)))
-            .then(self.g.total_cmp(&o.g))
+        (o.f.cmp(&self.f))
+            .then_with(|| goal(self).cmp(&goal(o)))
+            .then_with(|| self.g.cmp(&o.g))
     }
 }
 
@@ -296,7 +302,11 @@ impl Search<'_> {
     }
 
     fn push(&mut self, f: f64, g: f64, item: Item) {
-        self.scratch.heap.push(Entry { f, g, item });
+        self.scratch.heap.push(Entry {
+            f: total_key(f),
+            g: total_key(g),
+            item,
+        });
     }
 
     /// False once a shorter path to the root's vertex fan was found.
@@ -387,7 +397,7 @@ impl Search<'_> {
             self.carry(node);
             if self.scratch.children.len() == 1 && self.scratch.heap.len() == queued {
                 let (f, child) = self.scratch.children[0];
-                if self.scratch.heap.peek().is_none_or(|top| f <= top.f) {
+                if self.scratch.heap.peek().is_none_or(|top| f <= top.f()) {
                     node = child;
                     continue;
                 }

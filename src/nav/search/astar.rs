@@ -26,6 +26,7 @@
 
 use super::corridor::Corridor;
 use super::links::{Jumps, Leg};
+use super::queue_key::{from_total_key, total_key};
 use crate::geom::Point;
 use crate::nav::mesh::clearance::shared_vertex;
 use crate::nav::mesh::ids::TriId;
@@ -121,23 +122,33 @@ impl Node {
     }
 }
 
-#[derive(PartialEq)]
+#[derive(PartialEq, Eq)]
 struct Entry {
-    f: f64,
-    g: f64,
+    /// f and g as their queue keys.
+    f: u64,
+    g: u64,
     node: u32,
     /// True for a finished path (node is a goal triangle and `g` includes the last leg).
     done: bool,
 }
 
-impl Eq for Entry {}
+impl Entry {
+    fn new(f: f64, g: f64, node: u32, done: bool) -> Self {
+        Entry {
+            f: total_key(f),
+            g: total_key(g),
+            node,
+            done,
+        }
+    }
+}
 
 impl Ord for Entry {
     fn cmp(&self, o: &Self) -> Ordering {
         // Min-heap on f; among equal f prefer finished paths, then deeper nodes.
-        o.f.total_cmp(&self.f)
-            .then(self.done.cmp(&o.done))
-            .then(self.g.total_cmp(&o.g))
+        (o.f.cmp(&self.f))
+            .then_with(|| self.done.cmp(&o.done))
+            .then_with(|| self.g.cmp(&o.g))
     }
 }
 
@@ -325,15 +336,11 @@ fn search_in<P: Passage>(
                 g: 0.0,
                 h: h(start),
             });
-            heap.push(Entry {
-                f: h(start),
-                g: 0.0,
-                node: nodes.len() as u32 - 1,
-                done: false,
-            });
+            heap.push(Entry::new(h(start), 0.0, nodes.len() as u32 - 1, false));
         }
     }
     while let Some(Entry { g, node, done, .. }) = heap.pop() {
+        let g = from_total_key(g);
         let current = &nodes[node as usize];
         if done {
             observe(SearchEvent::Found {
@@ -355,12 +362,7 @@ fn search_in<P: Passage>(
         let cost = mesh.cost(tri);
         if goal_tris.contains(&tri) {
             let total = g + cost * at.distance(goal);
-            heap.push(Entry {
-                f: total,
-                g: total,
-                node,
-                done: true,
-            });
+            heap.push(Entry::new(total, total, node, true));
         }
         let verts = mesh.triangle_points(tri);
         for (k, n) in mesh.neighbors(tri).into_iter().enumerate() {
@@ -424,12 +426,7 @@ fn relax(
         g,
         h,
     });
-    heap.push(Entry {
-        f: g + h,
-        g,
-        node,
-        done: false,
-    });
+    heap.push(Entry::new(g + h, g, node, false));
 }
 
 /// The point q of segment [a, b] minimising |from - q| + |q - to|.

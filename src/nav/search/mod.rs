@@ -6,4 +6,5 @@ pub mod astar;
 pub mod clearance_astar;
 pub mod corridor;
 pub mod links;
+pub(crate) mod queue_key;
 pub mod search_replay;
