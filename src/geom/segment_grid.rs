@@ -486,7 +486,8 @@ impl SegmentGrid {
         let base = self.base.tree.locate_with_selection_function(within());
         let runs = (base.filter(|r| self.live(r)))
             .chain(self.overlay.locate_with_selection_function(within()));
-        self.within_in(runs, q, radius)
+        let near = self.within_in(runs, q, radius);
+        near.into_iter().map(|(i, _)| i).collect()
     }
 
     /// The point of the segments nearest to `p`, with the segment's index, if one lies closer than

@@ -130,26 +130,29 @@ impl SegmentGrid {
         limit
     }
 
-    /// Indices (ascending) of the segments of `runs` closer than `radius` to segment `q`.
+    /// The segments of `runs` closer than `radius` to segment `q`, by index (ascending), with
+    /// their distances to `q`.
     pub(super) fn within_in<'a>(
         &self,
         runs: impl Iterator<Item = &'a Run>,
         q: &Segment,
         radius: f64,
-    ) -> Vec<u32> {
+    ) -> Vec<(u32, f64)> {
         let segments = self.numbered();
-        let mut out: Vec<u32> = Vec::new();
+        let mut out: Vec<(u32, f64)> = Vec::new();
         for run in runs {
             let across = run.chord.as_ref().map(|chord| Across::new(chord, q, run));
             for i in run.range() {
                 let s = segments.get(i);
-                let near = across.as_ref().is_none_or(|a| a.bound(s) < radius);
-                if near && segment_distance(s, q) < radius {
-                    out.push(i as u32);
+                if across.as_ref().is_none_or(|a| a.bound(s) < radius) {
+                    let d = segment_distance(s, q);
+                    if d < radius {
+                        out.push((i as u32, d));
+                    }
                 }
             }
         }
-        out.sort_unstable();
+        out.sort_unstable_by_key(|&(i, _)| i);
         out
     }
 }
@@ -218,8 +221,9 @@ pub struct Nearby<'a> {
 }
 
 impl Nearby<'_> {
-    /// As [`SegmentGrid::near_segment`] for a `radius` up to the chunk's.
-    pub fn near_segment(&self, q: &Segment, radius: f64) -> Vec<u32> {
+    /// As [`SegmentGrid::near_segment`] for a `radius` up to the chunk's, with each segment's
+    /// distance to `q`.
+    pub fn near_segment(&self, q: &Segment, radius: f64) -> Vec<(u32, f64)> {
         let q_box = Aabb::from_points([q.a, q.b]);
         let runs = (self.runs.iter().copied())
             .filter(|run| run.bound_to_segment(q, &q_box, radius) < radius);
@@ -338,15 +342,18 @@ mod tests {
                     let q = Segment::new(w[0], w[1]);
                     let chunk = chunks.iter().find(|c| c.segments.contains(&i));
                     let near = grid.near_segment(&q, radius);
-                    assert_eq!(
-                        chunk.map_or(Vec::new(), |c| c.near_segment(&q, radius)),
-                        near
-                    );
+                    let indices =
+                        |near: Vec<(u32, f64)>| near.iter().map(|n| n.0).collect::<Vec<_>>();
+                    let from_chunk = chunk.map_or(Vec::new(), |c| c.near_segment(&q, radius));
+                    for &(i, d) in &from_chunk {
+                        assert_eq!(d, segment_distance(&grid.segment(i as usize), &q));
+                    }
+                    assert_eq!(indices(from_chunk), near);
                     // A part of the segment is answered by its chunk too.
                     let part = Segment::new(q.a.lerp(q.b, 0.25), q.a.lerp(q.b, 0.5));
                     if let Some(c) = chunk {
                         assert_eq!(
-                            c.near_segment(&part, radius),
+                            indices(c.near_segment(&part, radius)),
                             grid.near_segment(&part, radius)
                         );
                     }

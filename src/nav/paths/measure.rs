@@ -51,16 +51,18 @@ pub fn close_stretches(points: &[Point], walls: &SegmentGrid, radius: f64) -> Ve
     let reach = radius + 1e-12 * scale;
     let near = |nearby: &Nearby, i: usize| {
         let s = Segment::new(points[i], points[i + 1]);
-        let near_walls: Vec<Segment> = (nearby.near_segment(&s, reach).iter())
-            .map(|&w| walls.segment(w as usize))
-            .collect();
-        if near_walls.is_empty() {
+        let near = nearby.near_segment(&s, reach);
+        if near.is_empty() {
             return None;
         }
-        // The spans come from the walls closer than the radius to the segment itself.
-        let within = near_walls
+        let near_walls: Vec<Segment> = near
             .iter()
-            .filter(|w| segment_distance(w, &s) < radius);
+            .map(|&(w, _)| walls.segment(w as usize))
+            .collect();
+        // The spans come from the walls closer than the radius to the segment itself.
+        let within = (near.iter().zip(&near_walls))
+            .filter(|((_, d), _)| *d < radius)
+            .map(|(_, w)| w);
         let at = |t: f64| {
             if t == 0.0 {
                 s.a
