@@ -173,9 +173,10 @@ pub fn query_mesh(mesh: &NavMesh, start: Point, goal: Point, options: &QueryOpti
 type Measure<'a> = dyn Fn(Vec<(Variant, &Path)>) -> Vec<(Variant, Option<f64>)> + Sync + 'a;
 
 /// [`query_mesh`], with the clearances of its paths by `measure`, and `beside` run alongside
-/// (the raw side). The exact search, the longest, runs on this core from the start; the
-/// corridor and its variants, then `beside`, on the other. Each path is measured as soon as
-/// it is made, so that whichever core is free takes what is left.
+/// (the raw side). The exact search, the longest, runs on this core from the start, the
+/// corridor and its variants, then `beside`, on the other. The optimal path is measured as
+/// soon as it is found, the corridor's paths (together) as soon as they are made, by
+/// whichever core is free first.
 fn shrunk_beside<R: Send>(
     mesh: &NavMesh,
     (start, goal): (Point, Point),
@@ -190,34 +191,46 @@ fn shrunk_beside<R: Send>(
     // The optimal path needs no corridor: it is searched beside the corridor's variants.
     let optimal = || {
         let t = Instant::now();
-        let path = options
+        let points = options
             .variants
             .contains(&Variant::Optimal)
             .then(|| optimal_path(mesh, start, &start_tris, goal, &goal_tris))
-            .flatten()
-            .map(|points| (Variant::Optimal, Path::from_points(&points)));
+            .flatten();
         let us = micros(t);
+        let path = points.map(|points| (Variant::Optimal, Path::from_points(&points)));
         let measured = path
             .as_ref()
             .map_or(Vec::new(), |(v, p)| measure(vec![(*v, p)]));
         (path, us, measured)
     };
-    // The corridor's paths are measured by whichever core is free first (the other is still
-    // searching).
-    let corridor_then_beside = || {
-        let side = corridor_side(
-            mesh,
-            (start, &start_tris),
-            (goal, &goal_tris),
-            options,
-            side,
-        );
-        let paths = (side.paths.iter()).map(|(v, p)| (*v, p)).collect();
-        let (other, measured) = rayon::join(beside, || measure(paths));
-        ((side, measured), other)
+    // The raw side (`beside`) is queued first, then the corridor is made here and its measure
+    // queued after it, first in, first out: with a third core the raw side starts at once; on
+    // two, this core goes on to the raw side and the exact search's core, once free, takes the
+    // corridor's measure.
+    let corridor_and_beside = || {
+        let (mut other, mut corridor) = (None, None);
+        rayon::scope_fifo(|scope| {
+            scope.spawn_fifo(|_| other = Some(beside()));
+            let side = corridor_side(
+                mesh,
+                (start, &start_tris),
+                (goal, &goal_tris),
+                options,
+                side,
+            );
+            let corridor = &mut corridor;
+            scope.spawn_fifo(move |_| {
+                let measured = measure((side.paths.iter()).map(|(v, p)| (*v, p)).collect());
+                *corridor = Some((side, measured));
+            });
+        });
+        let (Some(other), Some(corridor)) = (other, corridor) else {
+            unreachable!("a scope runs every job it spawns");
+        };
+        (corridor, other)
     };
     let ((optimal, optimal_us, optimal_measured), ((mut side, mut measured), other)) =
-        rayon::join(optimal, corridor_then_beside);
+        rayon::join(optimal, corridor_and_beside);
     // Optimal is the last of `Variant::SHRUNK`, the order paths are listed in.
     if let Some(path) = optimal {
         side.timings
@@ -310,8 +323,8 @@ fn corridor_path(
 
 /// The clearance of each of `paths`, by variant: the smallest distance of its walked stretches
 /// (a link is taken, not walked) to the raw walls, `None` without a raw mesh. Variants often
-/// walk the very same points (the funnel and the optimal path in the open): each distinct path
-/// is measured once, the distinct ones in parallel.
+/// walk the very same points (the funnel and the smoothed midpoints in the open): each distinct
+/// path among `paths` is measured once, the distinct ones in parallel.
 fn clearances<'a>(
     build: &Build,
     paths: impl Iterator<Item = (Variant, &'a Path)>,
