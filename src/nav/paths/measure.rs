@@ -14,6 +14,12 @@ pub fn min_clearance(points: &[Point], walls: &SegmentGrid, limit: f64) -> f64 {
     walls.distance_to_polyline(points, limit)
 }
 
+/// The clearance a query reports for a walked polyline: [`min_clearance`] with no limit
+/// short of the walls' own extent.
+pub fn wall_clearance(points: &[Point], walls: &SegmentGrid) -> f64 {
+    min_clearance(points, walls, walls.bounds().diagonal())
+}
+
 /// `shorter` is not longer than `longer` (up to `relative` rounding).
 pub fn check_not_longer(
     shorter: f64,

@@ -24,7 +24,7 @@ use crate::nav::explain::diagnosis::diagnose;
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::paths::funnel::string_pull;
-use crate::nav::paths::measure::min_clearance;
+use crate::nav::paths::measure::wall_clearance;
 use crate::nav::paths::midpoint::midpoint_path;
 use crate::nav::paths::optimal::optimal_path;
 use crate::nav::paths::path::Path;
@@ -345,9 +345,8 @@ fn clearances<'a>(
     let values: Vec<Option<f64>> = (distinct.par_iter())
         .map(|runs| {
             let raw = build.raw.as_ref()?;
-            let reach = raw.walls().bounds().diagonal();
             let c = (runs.iter())
-                .map(|points| min_clearance(points, raw.walls(), reach))
+                .map(|points| wall_clearance(points, raw.walls()))
                 .fold(f64::INFINITY, f64::min);
             Some(c)
         })

@@ -21,7 +21,7 @@
 use crate::geom::{Point, Segment};
 use crate::nav::build::raw::RawNav;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::nav::paths::measure::{close_stretches, min_clearance};
+use crate::nav::paths::measure::{close_stretches, wall_clearance};
 use crate::nav::paths::offset_funnel::offset_path_among;
 use crate::nav::paths::path::Path;
 use crate::nav::paths::side::{Side, Status, Variant, flatten_tolerance, locate_ends, micros};
@@ -41,7 +41,7 @@ pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: b
 }
 
 /// [`query_raw`], with the clearance of the tangent path when there is one: its smallest
-/// distance to the raw walls, as [`clearance`] measures it.
+/// distance to the raw walls ([`wall_clearance`] of its points).
 pub(crate) fn query_raw_measured(
     raw: &RawNav,
     radius: f64,
@@ -83,8 +83,10 @@ pub(crate) fn query_raw_measured(
         tangent_us += micros(t2);
         let (at, width) = match tangent {
             Ok(path) => {
-                let measured = clearance(&path, raw, radius);
-                match too_close(&path, raw, radius, measured) {
+                // Measured here as the query pass measures every path: the same points.
+                let points = path.points(flatten_tolerance(radius));
+                let measured = wall_clearance(&points, raw.walls());
+                match too_close(&path, &points, raw, radius, measured) {
                     None => break (corridor, path, measured),
                     Some(narrow) => narrow,
                 }
@@ -121,29 +123,24 @@ pub(crate) fn query_raw_measured(
     (side, Some(measured))
 }
 
-/// The smallest distance from `path` (flattened as for `radius`) to the raw walls: what the
-/// query pass reports as its clearance.
-pub(crate) fn clearance(path: &Path, raw: &RawNav, radius: f64) -> f64 {
-    let walls = raw.walls();
-    min_clearance(
-        &path.points(flatten_tolerance(radius)),
-        walls,
-        walls.bounds().diagonal(),
-    )
-}
-
-/// Where the path, whose [`clearance`] is `measured`, comes closer than `radius` to a raw wall
-/// (beyond the arc flattening), and twice the clearance there. A start (goal) already closer
-/// than `radius` to a wall may leave (reach) it on a stretch that gets no closer than it is.
-fn too_close(path: &Path, raw: &RawNav, radius: f64, measured: f64) -> Option<(Point, f64)> {
+/// Where the path, flattened to `points` (as for `radius`) with the clearance `measured` there,
+/// comes closer than `radius` to a raw wall (beyond the arc flattening), and twice the
+/// clearance there. A start (goal) already closer than `radius` to a wall may leave (reach) it
+/// on a stretch that gets no closer than it is.
+fn too_close(
+    path: &Path,
+    points: &[Point],
+    raw: &RawNav,
+    radius: f64,
+    measured: f64,
+) -> Option<(Point, f64)> {
     let slack = 2.0 * flatten_tolerance(radius);
     if measured >= radius - slack {
         return None; // no stretch comes that close
     }
-    let points = path.points(flatten_tolerance(radius));
     let (start, goal) = (path.start, path.end());
     let own = |p: Point| raw.walls().distance_to_point(p, radius) - slack;
-    close_stretches(&points, raw.walls(), radius - slack)
+    close_stretches(points, raw.walls(), radius - slack)
         .into_iter()
         .find(|s| {
             !(s.from == start && s.clearance >= own(start)
