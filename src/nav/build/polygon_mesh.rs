@@ -315,17 +315,14 @@ fn assemble(
         .collect();
     let faces = Faces::new(&cdt);
     drop(cdt);
+    let part = LocatorPart::new(faces, face_tri, vertex_id, points.len());
     let vertex_corners = vec![None; points.len()];
     let mesh = NavMesh::new(
         points,
         vertex_corners,
         triangles,
         neighbors,
-        Locator::new(
-            vec![LocatorPart::new(faces, face_tri, vertex_id)],
-            Vec::new(),
-            None,
-        ),
+        Locator::new(vec![part], Vec::new(), None),
         CostMap::default(),
     );
     Ok((FreeSpace { contours }, mesh))

@@ -1,8 +1,9 @@
 //! A triangulation in flat arrays: the corners of every inner face (counter-clockwise; edge k
 //! runs from corner k to corner k + 1), the face across each edge and which edges are
 //! constraints. Copied from spade's triangulation in one pass, so that its ~150 bytes a point
-//! can be freed right away; classifying faces, packing the mesh and point location read these
-//! 28 bytes a face instead, in order.
+//! can be freed right away; classifying faces and packing the mesh read these 25 bytes a face
+//! instead, in order, and point location keeps their corners (renamed to mesh vertices) and
+//! adjacency (see `locate`).
 
 use crate::geom::Point;
 use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
@@ -61,10 +62,6 @@ impl Faces {
 
     pub fn len(&self) -> usize {
         self.corners.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.corners.is_empty()
     }
 
     /// The corner positions of face `f`.

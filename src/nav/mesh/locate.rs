@@ -1,8 +1,8 @@
 //! Point location: which triangle, edge or vertex of the navmesh holds a point, or none.
 //!
 //! Each triangulation the mesh was cut from is kept whole (walkable and outside faces, covering
-//! its convex hull) as flat arrays (`Faces`), with a triangle per face and a mesh vertex per
-//! point: about 80 bytes a point, where spade's own triangulation took about 175 with those maps.
+//! its convex hull) as flat arrays over the mesh's own vertices, with a triangle per face: about
+//! 60 bytes a point, where spade's own triangulation took about 175 with those maps.
 //! A query walks the faces from one near the point (a coarse grid of faces): a stochastic
 //! visibility walk with exact orientation tests, which ends on every triangulation; a walk that
 //! runs past a bound derived from the face count falls back to testing every face.
@@ -28,14 +28,20 @@ pub(crate) struct Locator {
     pub(in crate::nav) live: Option<LiveLocator>,
 }
 
-/// One triangulation, every face of it, with the maps into the mesh's ids.
+/// One triangulation, every face of it, with the maps into the mesh's ids. Its points are the
+/// mesh's own vertices (it keeps no copy of them) but for the few no walkable triangle uses.
 #[derive(Clone, Debug)]
 pub(crate) struct LocatorPart {
-    faces: Faces,
+    /// The corners of each face (counter-clockwise; edge k runs from corner k to corner k + 1):
+    /// a mesh vertex, or from `first_extra` on, a point of `extra`.
+    corners: Vec<[u32; 3]>,
+    /// The face across each edge, `NONE` on the convex hull.
+    across: Vec<[u32; 3]>,
     /// Mesh triangle of each face, `NONE` for faces outside the free space.
     face_tri: Vec<u32>,
-    /// Mesh vertex of each point, `NONE` for points no walkable triangle uses.
-    vertex_id: Vec<u32>,
+    /// The points that are no mesh vertex (no walkable triangle uses them).
+    extra: Vec<Point>,
+    first_extra: u32,
     hints: HintGrid<u32>,
 }
 
@@ -49,8 +55,14 @@ enum Spot {
 
 impl LocatorPart {
     /// Location in `faces`, whose faces map to mesh triangles by `face_tri` and whose points to
-    /// mesh vertices by `vertex_id` (`NONE` for none).
-    pub(in crate::nav) fn new(faces: Faces, face_tri: Vec<u32>, vertex_id: Vec<u32>) -> Self {
+    /// the mesh's `vertex_count` vertices by `vertex_id` (`NONE` for none); a point that is a
+    /// mesh vertex must lie where that vertex does.
+    pub(in crate::nav) fn new(
+        faces: Faces,
+        face_tri: Vec<u32>,
+        mut vertex_id: Vec<u32>,
+        vertex_count: usize,
+    ) -> Self {
         let faces_at: Vec<(u32, Point)> = (0..faces.len() as u32)
             .map(|f| {
                 let [a, b, c] = faces.positions(f);
@@ -63,50 +75,90 @@ impl LocatorPart {
         let bounds = Aabb::from_points(faces.points.iter().copied());
         // Each cell starts walks from the first face whose centroid lies in it.
         let hints = HintGrid::new(bounds, 8.0, &faces_at, NONE);
+        drop(faces_at);
+        let Faces {
+            points,
+            mut corners,
+            across,
+            ..
+        } = faces;
+        let first_extra = vertex_count as u32;
+        let mut extra = Vec::new();
+        for (id, &p) in vertex_id.iter_mut().zip(&points) {
+            if *id == NONE {
+                *id = first_extra + extra.len() as u32;
+                extra.push(p);
+            }
+        }
+        drop(points);
+        for c in &mut corners {
+            *c = c.map(|v| vertex_id[v as usize]);
+        }
         LocatorPart {
-            faces,
+            corners,
+            across,
             face_tri,
-            vertex_id,
+            extra,
+            first_extra,
             hints,
         }
     }
 
+    /// The corner positions of face `f`, whose mesh vertices lie at `vertices`.
+    fn positions(&self, f: u32, vertices: &[Point]) -> [Point; 3] {
+        self.corners[f as usize].map(|v| match v.checked_sub(self.first_extra) {
+            Some(k) => self.extra[k as usize],
+            None => vertices[v as usize],
+        })
+    }
+
+    /// How many of its points are no mesh vertex.
+    #[cfg(test)]
+    pub(in crate::nav) fn extra_point_count(&self) -> usize {
+        self.extra.len()
+    }
+
+    /// The mesh vertex a corner id stands for, `None` for an extra point.
+    fn vertex(&self, v: u32) -> Option<VertexId> {
+        (v < self.first_extra).then_some(VertexId(v))
+    }
+
     /// The face holding `p` (its boundary included) and where in it, or `None` outside the
     /// convex hull.
-    fn find(&self, p: Point) -> Option<(u32, Spot)> {
-        if self.faces.is_empty() {
+    fn find(&self, p: Point, vertices: &[Point]) -> Option<(u32, Spot)> {
+        if self.corners.is_empty() {
             return None;
         }
         let mut f = self.hints.hint(p);
         // A fixed xorshift sequence picks the first edge tested, so the walk cannot cycle and
         // the same point always takes the same steps.
         let mut state = 0x9e37_79b9u32;
-        let limit = 4 * self.faces.len() + 64;
+        let limit = 4 * self.corners.len() + 64;
         for _ in 0..limit {
             state ^= state << 13;
             state ^= state >> 17;
             state ^= state << 5;
             let first = (state % 3) as usize;
-            let c = self.faces.positions(f);
+            let c = self.positions(f, vertices);
             let exit = (0..3)
                 .map(|i| (first + i) % 3)
                 .find(|&k| orient(c[k], c[(k + 1) % 3], p) < 0.0);
             match exit {
-                Some(k) => match self.faces.across[f as usize][k] {
+                Some(k) => match self.across[f as usize][k] {
                     NONE => return None,
                     g => f = g,
                 },
                 None => return Some((f, spot(c, p))),
             }
         }
-        self.scan(p)
+        self.scan(p, vertices)
     }
 
     /// `find` by testing every face: the bound on a walk's steps is never reached on a
     /// triangulation, but a bound must not depend on that.
-    fn scan(&self, p: Point) -> Option<(u32, Spot)> {
-        (0..self.faces.len() as u32).find_map(|f| {
-            let c = self.faces.positions(f);
+    fn scan(&self, p: Point, vertices: &[Point]) -> Option<(u32, Spot)> {
+        (0..self.corners.len() as u32).find_map(|f| {
+            let c = self.positions(f, vertices);
             (0..3)
                 .all(|k| orient(c[k], c[(k + 1) % 3], p) >= 0.0)
                 .then(|| (f, spot(c, p)))
@@ -120,8 +172,8 @@ impl LocatorPart {
         }
     }
 
-    fn locate(&self, p: Point, triangles: &[[VertexId; 3]]) -> Location {
-        let Some((f, spot)) = self.find(p) else {
+    fn locate(&self, p: Point, vertices: &[Point], triangles: &[[VertexId; 3]]) -> Location {
+        let Some((f, spot)) = self.find(p, vertices) else {
             return Location::Outside;
         };
         match spot {
@@ -129,8 +181,8 @@ impl LocatorPart {
                 .triangle(f)
                 .map_or(Location::Outside, Location::InTriangle),
             Spot::Edge(k) => {
-                let corners = self.faces.corners[f as usize];
-                let g = self.faces.across[f as usize][k];
+                let corners = self.corners[f as usize];
+                let g = self.across[f as usize][k];
                 // Each side with its edge's first corner, walkable sides only.
                 let sides = [(f, corners[k]), (g, corners[(k + 1) % 3])];
                 sides
@@ -138,7 +190,7 @@ impl LocatorPart {
                     .filter(|&&(face, _)| face != NONE)
                     .filter_map(|&(face, from)| {
                         let t = self.triangle(face)?;
-                        let from = VertexId(self.vertex_id[from as usize]);
+                        let from = self.vertex(from)?;
                         let k = (0..3).find(|&k| triangles[t.index()][k] == from)?;
                         Some(Location::OnEdge(t, k))
                     })
@@ -146,13 +198,10 @@ impl LocatorPart {
                     .unwrap_or(Location::Outside)
             }
             Spot::Corner(k) => {
-                let v = self.faces.corners[f as usize][k];
-                match (
-                    self.vertex_id[v as usize],
-                    self.walkable_around(f, v).first(),
-                ) {
-                    (NONE, _) | (_, None) => Location::Outside,
-                    (id, Some(&t)) => Location::OnVertex(VertexId(id), t),
+                let v = self.corners[f as usize][k];
+                match (self.vertex(v), self.walkable_around(f, v).first()) {
+                    (Some(id), Some(&t)) => Location::OnVertex(id, t),
+                    _ => Location::Outside,
                 }
             }
         }
@@ -165,11 +214,11 @@ impl LocatorPart {
         // then from f the other way (across the edge arriving at it).
         'turns: for turn in [0, 2] {
             let mut g = f;
-            for _ in 0..self.faces.len() {
-                let Some(i) = self.faces.corners[g as usize].iter().position(|&c| c == v) else {
+            for _ in 0..self.corners.len() {
+                let Some(i) = self.corners[g as usize].iter().position(|&c| c == v) else {
                     break 'turns;
                 };
-                g = self.faces.across[g as usize][(i + turn) % 3];
+                g = self.across[g as usize][(i + turn) % 3];
                 if g == f {
                     break 'turns;
                 }
@@ -185,11 +234,9 @@ impl LocatorPart {
     }
 
     /// The walkable triangles around the point at exactly `p`, if it is a point of this part.
-    fn around_point(&self, p: Point) -> Option<Vec<TriId>> {
-        match self.find(p)? {
-            (f, Spot::Corner(k)) => {
-                Some(self.walkable_around(f, self.faces.corners[f as usize][k]))
-            }
+    fn around_point(&self, p: Point, vertices: &[Point]) -> Option<Vec<TriId>> {
+        match self.find(p, vertices)? {
+            (f, Spot::Corner(k)) => Some(self.walkable_around(f, self.corners[f as usize][k])),
             _ => None,
         }
     }
@@ -233,8 +280,13 @@ impl Locator {
         &self.parts[first..=last.min(self.parts.len() - 1)]
     }
 
-    /// Locates `p` among the mesh triangles `triangles`.
-    pub(in crate::nav) fn locate(&self, p: Point, triangles: &[[VertexId; 3]]) -> Location {
+    /// Locates `p` among the mesh triangles `triangles` over `vertices`.
+    pub(in crate::nav) fn locate(
+        &self,
+        p: Point,
+        vertices: &[Point],
+        triangles: &[[VertexId; 3]],
+    ) -> Location {
         if !p.is_finite() {
             return Location::Outside;
         }
@@ -251,7 +303,7 @@ impl Locator {
             return location;
         }
         for part in self.parts_for(p.x) {
-            let location = part.locate(p, triangles);
+            let location = part.locate(p, vertices, triangles);
             if location.is_inside() {
                 return location;
             }
@@ -259,15 +311,15 @@ impl Locator {
         Location::Outside
     }
 
-    /// Every walkable triangle around the mesh vertex at `p`, sorted.
-    pub(in crate::nav) fn triangles_around(&self, p: Point) -> Vec<TriId> {
+    /// Every walkable triangle around the mesh vertex at `p` (of the mesh's `vertices`), sorted.
+    pub(in crate::nav) fn triangles_around(&self, p: Point, vertices: &[Point]) -> Vec<TriId> {
         if let Some(live) = &self.live {
             return live.triangles_around(p);
         }
         let mut around: Vec<TriId> = self
             .parts_for(p.x)
             .iter()
-            .filter_map(|part| part.around_point(p))
+            .filter_map(|part| part.around_point(p, vertices))
             .flatten()
             .filter(|&t| !self.reshaped.as_ref().is_some_and(|r| r.contains(t)))
             .chain(self.reshaped.iter().flat_map(|r| r.around(p)))

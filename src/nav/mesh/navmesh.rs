@@ -274,7 +274,7 @@ impl NavMesh {
 
     /// Locates `p`. Points on the boundary of the free space count as inside.
     pub fn locate(&self, p: Point) -> Location {
-        self.locator.locate(p, &self.triangles)
+        self.locator.locate(p, &self.vertices, &self.triangles)
     }
 
     /// Every walkable triangle that contains the located point (1 inside a triangle, 1 or 2 on
@@ -285,7 +285,9 @@ impl NavMesh {
             Location::OnEdge(t, k) => std::iter::once(t)
                 .chain(self.neighbors[t.index()][k])
                 .collect(),
-            Location::OnVertex(v, _) => self.locator.triangles_around(self.vertex(v)),
+            Location::OnVertex(v, _) => self
+                .locator
+                .triangles_around(self.vertex(v), &self.vertices),
             Location::Outside => Vec::new(),
         }
     }
