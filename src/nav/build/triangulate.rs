@@ -225,19 +225,19 @@ struct Part {
 fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
     let loaded = bulk_load(&half.points, &half.edges)
         .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
-    let (walls, global) = if loaded.conflicts == 0 && loaded.cdt.num_vertices() == half.points.len()
-    {
-        let global = loaded.reordered(half.global);
-        (loaded.cdt, global)
-    } else {
-        log::warn!(
-            "{} crossing free-space edges; splitting them",
-            loaded.conflicts
-        );
-        let vertices: Vec<Point2<f64>> =
-            half.points.iter().map(|p| Point2::new(p.x, p.y)).collect();
-        (insert_splitting(&vertices, &half.edges)?, half.global)
-    };
+    let (walls, mut global) =
+        if loaded.conflicts == 0 && loaded.cdt.num_vertices() == half.points.len() {
+            let global = loaded.reordered(half.global);
+            (loaded.cdt, global)
+        } else {
+            log::warn!(
+                "{} crossing free-space edges; splitting them",
+                loaded.conflicts
+            );
+            let vertices: Vec<Point2<f64>> =
+                half.points.iter().map(|p| Point2::new(p.x, p.y)).collect();
+            (insert_splitting(&vertices, &half.edges)?, half.global)
+        };
     let (faces, inside) = if costs.is_empty() {
         let faces = Faces::new(&walls);
         drop(walls);
@@ -259,7 +259,6 @@ fn build_part(half: seam::Half, costs: &CostMap) -> Result<Part, BuildError> {
         let inside = classify_cells(&cdt, &walls, &walls_inside);
         (Faces::new(&cdt), inside)
     };
-    let mut global = global;
     global.resize(faces.points.len(), NONE);
     Ok(walkable_part(faces, &inside, global))
 }
