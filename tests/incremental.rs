@@ -573,7 +573,7 @@ fn free_space_corners(build: &Build) -> Vec<((u64, u64), navscope::scene::Corner
         .contours
         .iter()
         .flat_map(|c| c.points.iter().zip(c.corners.iter()))
-        .filter_map(|(p, c)| c.map(|c| ((p.x.to_bits(), p.y.to_bits()), c)))
+        .filter_map(|(p, c)| c.get().map(|c| ((p.x.to_bits(), p.y.to_bits()), c)))
         .collect();
     corners.sort_unstable();
     corners

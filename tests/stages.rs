@@ -40,7 +40,7 @@ fn tangent_polygon_vertices_stay_within_the_tolerance_of_their_corner() {
     let mut checked = 0;
     for c in &b.free_space.contours {
         for (q, corner) in c.points.iter().zip(c.corners.iter()) {
-            if let Some(corner) = corner {
+            if let Some(corner) = corner.get() {
                 let at = scene.ring(corner.ring).unwrap().points()[corner.index];
                 let d = q.distance(at);
                 assert!(

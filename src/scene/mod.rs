@@ -7,6 +7,7 @@ mod cost;
 mod file;
 pub mod generate;
 mod links;
+mod packed_corner;
 mod pick;
 mod reference;
 mod validate;
@@ -17,6 +18,7 @@ pub use file::{
     AreaKind, FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json,
 };
 pub use links::Link;
+pub use packed_corner::PackedCorner;
 pub use pick::{
     Hit, LinkEnd, QueryEnd, pick, pick_corner, pick_edge, pick_endpoint, pick_link_end,
     pick_obstacle,

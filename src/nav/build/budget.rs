@@ -1,8 +1,8 @@
 //! The memory budget of a build, checked before any of it is made: the number of free-space
 //! points is estimated from the scene (every walkable and obstacle ring's corners plus the arc
-//! points a full turn of radius r takes, and the raw mesh's corners), and a build that would
-//! need more than the budget is refused with one line saying so, instead of running out of
-//! memory.
+//! points a full turn of radius r takes, and the raw mesh's corners), its peak memory from them
+//! (a fixed part plus a slope, fitted above measured peaks), and a build that would need more
+//! than the budget is refused with one line saying so, instead of running out of memory.
 
 use super::error::BuildError;
 use super::inflate::max_step;
@@ -12,14 +12,18 @@ use std::f64::consts::TAU;
 /// The memory a build may take at its peak: 2 GiB.
 pub const MEMORY_BUDGET: usize = 2 << 30;
 
-/// Peak bytes a build takes per estimated free-space point (shrunk and raw), the larger of two
-/// measurements at r = 1 (`navscope path` on `rotated_squares` grids, the process's peak at the
-/// end of the build, 2026-11-24): 304 MiB for 0.79M estimated points at 100k obstacle vertices
-/// (402 bytes each, the process's own 15 MiB and the scene included) and 2,625 MiB for 7.75M at
-/// 1M (355 bytes each). Most of it is the result: both meshes with their point locators (flat
-/// face arrays, see `mesh::faces`) and both free spaces. It was 560 while spade's triangulations
-/// were kept for point location.
-pub const BYTES_PER_POINT: usize = 410;
+/// Peak bytes of a build per estimated free-space point (shrunk and raw), beyond
+/// [`FIXED_BYTES`]. Fitted above the process's peak resident set during builds of
+/// `rotated_squares` grids at r = 1 (2026-11-28, `/usr/bin/time -v`, a throwaway binary with
+/// the budget lifted): 1,828-1,876 MiB for 7.75M estimated points at 1M obstacle vertices, and
+/// 257-266 MiB for 0.79M at 100k. The model gives 1,944 and 284 MiB. Most of it is the result:
+/// both meshes with their point locators (flat face arrays, see `mesh::faces`) and both free
+/// spaces. It was 410 bytes a point, with no fixed part, before corners and triangle links were
+/// packed (`PackedCorner`, `TriLinks`).
+pub const BYTES_PER_POINT: usize = 250;
+
+/// Peak bytes of a build whatever its size: the process, the scene and the build's fixed costs.
+pub const FIXED_BYTES: usize = 96 << 20;
 
 /// Refuses the build of `scene` at `radius` (with the raw mesh when `with_raw`) when its
 /// estimated points need more than `budget` bytes.
@@ -31,7 +35,7 @@ pub(super) fn check(
     budget: usize,
 ) -> Result<(), BuildError> {
     let points = estimated_points(scene, radius, tolerance, with_raw);
-    let limit = budget / BYTES_PER_POINT;
+    let limit = budget.saturating_sub(FIXED_BYTES) / BYTES_PER_POINT;
     if points > limit {
         return Err(BuildError::TooLarge {
             points,
@@ -98,8 +102,8 @@ mod tests {
     #[test]
     fn a_scene_over_the_budget_is_refused_before_it_is_built() {
         // The 1M-squares scene of issue 11 item 9, scaled down with the budget: 10,000
-        // squares need about 10,000 * 27 * 410 bytes (111 MB) at r = 0.05; 64 MiB is too
-        // little, 256 MiB enough.
+        // squares need about 96 MiB + 10,000 * 31 * 250 bytes (170 MiB) at r = 0.05; 64 MiB
+        // is too little, 256 MiB enough.
         let scene = rotated_squares(100, 100, 2.0, 1.0, 7);
         let error = check(&scene, 0.05, 0.0005, true, 64 << 20).unwrap_err();
         let message = error.to_string();
@@ -110,5 +114,15 @@ mod tests {
             "{message}"
         );
         check(&scene, 0.05, 0.0005, true, 256 << 20).unwrap();
+    }
+
+    #[test]
+    fn the_scale_bench_s_1m_build_is_admitted_and_a_million_squares_are_not() {
+        // `cargo bench --bench scale`'s 1M row (measured at 1,828-1,876 MiB peak) fits 2 GiB.
+        let bench = rotated_squares(500, 500, 10.0, 1.0, 1);
+        check(&bench, 1.0, 0.01, true, MEMORY_BUDGET).unwrap();
+        // Issue 11 item 9's 1M squares have four times its corners, and as many arcs each.
+        let points = estimated_points(&bench, 1.0, 0.01, true) * 4;
+        assert!(FIXED_BYTES + points * BYTES_PER_POINT > MEMORY_BUDGET);
     }
 }

@@ -526,7 +526,7 @@ impl Side {
             let mut handles = Vec::with_capacity(contour.points.len());
             for (&p, corner) in contour.points.iter().zip(contour.corners.iter()) {
                 // `None`: a point already there, not a separate hole.
-                handles.push(edit.insert(p, *corner)?);
+                handles.push(edit.insert(p, corner.get())?);
             }
             let n = handles.len();
             for k in 0..n {

@@ -34,7 +34,8 @@ use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::live_locate::{CdtFace, LiveLocator};
 use crate::nav::mesh::locate::{Cdt, Locator};
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::scene::Corner;
+use crate::nav::mesh::tri_links::TriLinks;
+use crate::scene::{Corner, PackedCorner};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -141,7 +142,7 @@ fn canonical([a, b, c]: [VertexId; 3]) -> [u32; 3] {
 impl LiveMesh {
     /// The mesh of a walls-only triangulation with the scene corner behind each vertex (by
     /// index), and its clearance widths when `measure` (a raw mesh).
-    pub(super) fn new(cdt: Cdt, vertex_corners: Vec<Option<Corner>>, measure: bool) -> Self {
+    pub(super) fn new(cdt: Cdt, vertex_corners: Vec<PackedCorner>, measure: bool) -> Self {
         // Spade's inner faces in order, from 1 (0 is the outer face).
         let inside = classify(&Faces::new(&cdt));
         let inside = |f: usize| inside[f - 1];
@@ -156,14 +157,16 @@ impl LiveMesh {
             face_tri[face.index()] = tri;
             faces.insert(corners(face), tri);
         }
-        let mut neighbors = vec![[None; 3]; triangles.len()];
+        let mut neighbors = vec![TriLinks::WALLS; triangles.len()];
         for face in cdt.inner_faces() {
             let Some(t) = face_tri[face.index()] else {
                 continue;
             };
             for (k, e) in face.adjacent_edges().iter().enumerate() {
-                neighbors[t.index()][k] =
-                    e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
+                neighbors[t.index()].set(
+                    k,
+                    e.rev().face().as_inner().and_then(|f| face_tri[f.index()]),
+                );
             }
         }
         let vertices = cdt.vertices().map(|v| point(v.position())).collect();
@@ -201,8 +204,7 @@ impl LiveMesh {
         self.mesh
             .vertex_corners
             .iter_mut()
-            .flatten()
-            .for_each(shift);
+            .for_each(|c| c.update(&shift));
     }
 
     pub(super) fn edit(&mut self) -> Edit<'_> {
@@ -271,7 +273,10 @@ impl Edit<'_> {
             return None;
         }
         self.live.mesh.vertices.push(p);
-        self.live.mesh.vertex_corners.push(corner);
+        self.live
+            .mesh
+            .vertex_corners
+            .push(PackedCorner::new(corner));
         self.was.insert(v.index() as u32, None);
         self.inserted.push(v.index() as u32);
         Some(v)
@@ -319,7 +324,7 @@ impl Edit<'_> {
             .filter_map(|g| names.kept(faces, g).and_then(|r| r.tri))
             .collect();
         for &t in &gone_tris {
-            for n in mesh.neighbors[t.index()].into_iter().flatten() {
+            for n in mesh.neighbors[t.index()].get().into_iter().flatten() {
                 if !gone_tris.contains(&n) && !bordering.contains(&n) {
                     return None;
                 }
@@ -350,7 +355,7 @@ impl Edit<'_> {
                 let t = free.pop().unwrap_or(TriId(mesh.triangles.len() as u32));
                 if t.index() == mesh.triangles.len() {
                     mesh.triangles.push(c);
-                    mesh.neighbors.push([None; 3]);
+                    mesh.neighbors.push(TriLinks::WALLS);
                 } else {
                     mesh.triangles[t.index()] = c;
                 }
@@ -374,13 +379,13 @@ impl Edit<'_> {
                             border.push(u);
                             let back = e.rev().from().index() as u32;
                             let j = (0..3).find(|&j| mesh.triangles[u.index()][j].0 == back)?;
-                            mesh.neighbors[u.index()][j] = id_of[s];
+                            mesh.neighbors[u.index()].set(j, id_of[s]);
                             Some(u)
                         }
                     },
                 };
                 if let Some(t) = id_of[s] {
-                    mesh.neighbors[t.index()][k] = across;
+                    mesh.neighbors[t.index()].set(k, across);
                 }
             }
         }
@@ -408,12 +413,8 @@ impl Edit<'_> {
             end -= 1;
             mesh.triangles[hole.index()] = mesh.triangles[last.index()];
             mesh.neighbors[hole.index()] = mesh.neighbors[last.index()];
-            for n in mesh.neighbors[hole.index()].into_iter().flatten() {
-                for link in &mut mesh.neighbors[n.index()] {
-                    if *link == Some(last) {
-                        *link = Some(hole);
-                    }
-                }
+            for n in mesh.neighbors[hole.index()].get().into_iter().flatten() {
+                mesh.neighbors[n.index()].relink(last, hole);
             }
             faces.insert(mesh.triangles[hole.index()], Some(hole));
             spare::record(log, Op::FaceIn(mesh.triangles[hole.index()], Some(hole)));
@@ -783,7 +784,7 @@ mod tests {
             .points
             .iter()
             .zip(moved.contours[k].corners.iter())
-            .map(|(&p, &c)| edit.insert(p, c).expect("a new point"))
+            .map(|(&p, &c)| edit.insert(p, c.get()).expect("a new point"))
             .collect();
         for i in 0..handles.len() {
             assert!(edit.add_constraint(handles[i], handles[(i + 1) % handles.len()]));

@@ -11,6 +11,8 @@ use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
+use crate::nav::mesh::tri_links::TriLinks;
+use crate::scene::PackedCorner;
 use spade::Triangulation;
 use spade::handles::FixedVertexHandle;
 use std::cmp::Ordering;
@@ -291,7 +293,7 @@ fn assemble(
             triangles.push(face.vertices().map(|v| VertexId(v.fix().index() as u32)));
         }
     }
-    let mut neighbors = vec![[None; 3]; triangles.len()];
+    let mut neighbors = vec![TriLinks::WALLS; triangles.len()];
     let mut walls = Vec::new();
     for face in cdt.inner_faces() {
         let Some(t) = face_tri[face.index()] else {
@@ -299,7 +301,7 @@ fn assemble(
         };
         for (k, e) in face.adjacent_edges().iter().enumerate() {
             let across = e.rev().face().as_inner().and_then(|f| face_tri[f.index()]);
-            neighbors[t.index()][k] = across;
+            neighbors[t.index()].set(k, across);
             if across.is_none() {
                 walls.push((e.from().fix().index(), e.to().fix().index()));
             }
@@ -316,7 +318,7 @@ fn assemble(
     let faces = Faces::new(&cdt);
     drop(cdt);
     let part = LocatorPart::new(faces, face_tri, vertex_id, points.len());
-    let vertex_corners = vec![None; points.len()];
+    let vertex_corners = vec![PackedCorner::NONE; points.len()];
     let mesh = NavMesh::new(
         points,
         vertex_corners,

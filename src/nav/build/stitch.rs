@@ -19,6 +19,7 @@
 
 use crate::geom::{Point, in_circle, orient};
 use crate::nav::mesh::ids::{TriId, VertexId};
+use crate::nav::mesh::tri_links::TriLinks;
 
 /// Links the triangles across the seam (an edge between two seam vertices is shared by exactly
 /// one triangle on each side), then flips until every linked edge is locally Delaunay. Returns
@@ -26,7 +27,7 @@ use crate::nav::mesh::ids::{TriId, VertexId};
 pub(super) fn stitch(
     vertices: &[Point],
     triangles: &mut [[VertexId; 3]],
-    neighbors: &mut [[Option<TriId>; 3]],
+    neighbors: &mut [TriLinks],
     seam_vertices: &[Option<VertexId>],
 ) -> Vec<TriId> {
     let seam_edges = link_seam(triangles, neighbors, seam_vertices);
@@ -44,7 +45,7 @@ pub(super) fn stitch(
 /// Links the open seam edges in pairs and returns one side of each linked edge.
 fn link_seam(
     triangles: &[[VertexId; 3]],
-    neighbors: &mut [[Option<TriId>; 3]],
+    neighbors: &mut [TriLinks],
     seam_vertices: &[Option<VertexId>],
 ) -> Vec<(TriId, usize)> {
     let mut is_seam = vec![
@@ -65,7 +66,7 @@ fn link_seam(
     for (t, tri) in triangles.iter().enumerate() {
         for k in 0..3 {
             let (a, b) = (tri[k], tri[(k + 1) % 3]);
-            if neighbors[t][k].is_none() && is_seam[a.index()] && is_seam[b.index()] {
+            if neighbors[t].get()[k].is_none() && is_seam[a.index()] && is_seam[b.index()] {
                 open.push(((a.min(b), a.max(b)), TriId(t as u32), k));
             }
         }
@@ -74,8 +75,8 @@ fn link_seam(
     let mut linked = Vec::new();
     for group in open.chunk_by(|a, b| a.0 == b.0) {
         if let [(_, ta, ea), (_, tb, eb)] = *group {
-            neighbors[ta.index()][ea] = Some(tb);
-            neighbors[tb.index()][eb] = Some(ta);
+            neighbors[ta.index()].set(ea, Some(tb));
+            neighbors[tb.index()].set(eb, Some(ta));
             linked.push((ta, ea));
         }
     }
@@ -86,7 +87,7 @@ fn link_seam(
 struct Flips<'a> {
     vertices: &'a [Point],
     triangles: &'a mut [[VertexId; 3]],
-    neighbors: &'a mut [[Option<TriId>; 3]],
+    neighbors: &'a mut [TriLinks],
 }
 
 impl Flips<'_> {
@@ -97,7 +98,7 @@ impl Flips<'_> {
     fn restore_delaunay(&mut self, mut stack: Vec<(TriId, usize)>) -> Vec<TriId> {
         let mut reshaped = Vec::new();
         while let Some((t, k)) = stack.pop() {
-            let Some(u) = self.neighbors[t.index()][k] else {
+            let Some(u) = self.neighbors[t.index()].get()[k] else {
                 continue;
             };
             if !self.flip(t, k, u) {
@@ -129,14 +130,14 @@ impl Flips<'_> {
         {
             return false;
         }
-        let near = self.neighbors[t.index()];
-        let far = self.neighbors[u.index()];
+        let near = self.neighbors[t.index()].get();
+        let far = self.neighbors[u.index()].get();
         let (qr, rp) = (near[(k + 1) % 3], near[(k + 2) % 3]);
         let (ps, sq) = (far[(j + 1) % 3], far[(j + 2) % 3]);
         self.triangles[t.index()] = [r, p, s];
-        self.neighbors[t.index()] = [rp, ps, Some(u)];
+        self.neighbors[t.index()] = TriLinks::new([rp, ps, Some(u)]);
         self.triangles[u.index()] = [s, q, r];
-        self.neighbors[u.index()] = [sq, qr, Some(t)];
+        self.neighbors[u.index()] = TriLinks::new([sq, qr, Some(t)]);
         self.relink(ps, u, t);
         self.relink(qr, t, u);
         true
@@ -144,12 +145,8 @@ impl Flips<'_> {
 
     /// Makes triangle `n` (if any) point at `to` where it pointed at `from`.
     fn relink(&mut self, n: Option<TriId>, from: TriId, to: TriId) {
-        if let Some(n) = n
-            && let Some(slot) = self.neighbors[n.index()]
-                .iter_mut()
-                .find(|x| **x == Some(from))
-        {
-            *slot = Some(to);
+        if let Some(n) = n {
+            self.neighbors[n.index()].relink(from, to);
         }
     }
 }
@@ -162,14 +159,14 @@ mod tests {
         VertexId(i)
     }
 
-    type Stitched = (Vec<TriId>, [[VertexId; 3]; 2], [[Option<TriId>; 3]; 2]);
+    type Stitched = (Vec<TriId>, [[VertexId; 3]; 2], [TriLinks; 2]);
 
     /// Stitches the two triangles either side of the seam piece from `p` (below) to `q`
     /// (above), with `left` and `right` their far corners.
     fn stitch_diamond(p: Point, q: Point, left: Point, right: Point) -> Stitched {
         let vertices = [p, q, left, right];
         let mut triangles = [[v(0), v(1), v(2)], [v(1), v(0), v(3)]];
-        let mut neighbors = [[None; 3]; 2];
+        let mut neighbors = [TriLinks::WALLS; 2];
         let seam = [Some(v(0)), Some(v(1))];
         let reshaped = stitch(&vertices, &mut triangles, &mut neighbors, &seam);
         (reshaped, triangles, neighbors)
@@ -189,8 +186,8 @@ mod tests {
         for tri in &triangles {
             assert!(tri.contains(&v(2)) && tri.contains(&v(3)), "{triangles:?}");
         }
-        assert_eq!(neighbors[0].iter().flatten().count(), 1);
-        assert_eq!(neighbors[1].iter().flatten().count(), 1);
+        assert_eq!(neighbors[0].get().iter().flatten().count(), 1);
+        assert_eq!(neighbors[1].get().iter().flatten().count(), 1);
     }
 
     #[test]
@@ -202,7 +199,7 @@ mod tests {
             Point::new(3.0, 0.0),
         );
         assert!(reshaped.is_empty());
-        assert_eq!(neighbors[0][0], Some(TriId(1)));
-        assert_eq!(neighbors[1][0], Some(TriId(0)));
+        assert_eq!(neighbors[0].get()[0], Some(TriId(1)));
+        assert_eq!(neighbors[1].get()[0], Some(TriId(0)));
     }
 }

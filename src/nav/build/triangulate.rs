@@ -24,11 +24,12 @@ use crate::geom::Point;
 use crate::nav::mesh::cost_map::CostMap;
 use crate::nav::mesh::faces::{Faces, NONE};
 use crate::nav::mesh::free_space::FreeSpace;
-use crate::nav::mesh::ids::{TriId, VertexId};
+use crate::nav::mesh::ids::VertexId;
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::mesh::reshaped::Reshaped;
-use crate::scene::Corner;
+use crate::nav::mesh::tri_links::TriLinks;
+use crate::scene::PackedCorner;
 use rayon::prelude::*;
 use spade::{Point2, PositionInTriangulation, Triangulation};
 
@@ -143,7 +144,7 @@ fn split_strips(
 /// Contour points with exact duplicates merged, their corners, and the contour edges. Works on
 /// 4-byte indices and copies each point once: at 6M points a copy of every point with its corner
 /// (48 bytes each) was the largest allocation of the build.
-fn collect(free: &FreeSpace) -> (Vec<Point>, Vec<Option<Corner>>, Vec<[usize; 2]>) {
+fn collect(free: &FreeSpace) -> (Vec<Point>, Vec<PackedCorner>, Vec<[usize; 2]>) {
     let all: Vec<Point> = free
         .contours
         .iter()
@@ -295,7 +296,7 @@ fn walkable_part(faces: Faces, inside: &[bool], global: Vec<u32>) -> Part {
 }
 
 /// A triangulation with the scene corner behind each vertex, by vertex index.
-pub(super) type CornerCdt = (Cdt, Vec<Option<Corner>>);
+pub(super) type CornerCdt = (Cdt, Vec<PackedCorner>);
 
 /// The triangulation of the walls of `free` in one piece (no seam) with the corner behind each
 /// of its vertices (by vertex index), or `None` when contours cross (the full build then splits
@@ -365,19 +366,19 @@ fn classify_cells(cdt: &Cdt, walls: &Cdt, walls_inside: &[bool]) -> Vec<bool> {
 fn assemble(
     parts: Vec<Part>,
     mut points: Vec<Point>,
-    mut corners: Vec<Option<Corner>>,
+    mut corners: Vec<PackedCorner>,
     splits: Vec<f64>,
     costs: &CostMap,
 ) -> NavMesh {
     let mut parts = parts;
     let seam_start = corners.len();
-    corners.resize(points.len(), None);
+    corners.resize(points.len(), PackedCorner::NONE);
     for part in &mut parts {
         for (i, g) in part.global.iter_mut().enumerate() {
             if *g == NONE {
                 *g = points.len() as u32;
                 points.push(part.faces.points[i]);
-                corners.push(None);
+                corners.push(PackedCorner::NONE);
             }
         }
     }
@@ -418,9 +419,7 @@ fn assemble(
         let offset = triangles.len() as u32;
         let id = |v: u32| VertexId(vertex_of[global[v as usize] as usize]);
         triangles.extend(part_triangles.iter().map(|t| t.map(id)));
-        neighbors.extend(
-            (part_neighbors.iter()).map(|n| n.map(|x| (x != NONE).then(|| TriId(x + offset)))),
-        );
+        neighbors.extend((part_neighbors.iter()).map(|&n| TriLinks::offset(n, offset)));
         drop((part_triangles, part_neighbors));
         for f in face_tri.iter_mut().filter(|f| **f != NONE) {
             *f += offset;
@@ -481,6 +480,7 @@ mod tests {
     use crate::nav::build::inflate::inflate;
     use crate::nav::build::repair::repair;
     use crate::nav::invariants::check_delaunay;
+    use crate::nav::mesh::ids::TriId;
     use crate::nav::mesh::locate::Location;
     use crate::rng::Rng;
     use crate::scene::Scene;

@@ -2,12 +2,11 @@
 //! one label, numbered from 0 in the order of each component's lowest triangle id.
 
 use super::ids::{ComponentId, TriId};
+use super::tri_links::TriLinks;
 
 /// The component of each triangle, given its neighbour across each edge, and how many
 /// components there are.
-pub(in crate::nav) fn label_components(
-    neighbors: &[[Option<TriId>; 3]],
-) -> (Vec<ComponentId>, usize) {
+pub(in crate::nav) fn label_components(neighbors: &[TriLinks]) -> (Vec<ComponentId>, usize) {
     const UNSET: ComponentId = ComponentId(u32::MAX);
     let mut labels = vec![UNSET; neighbors.len()];
     let mut count = 0u32;
@@ -19,7 +18,7 @@ pub(in crate::nav) fn label_components(
         labels[start] = ComponentId(count);
         stack.push(start);
         while let Some(t) = stack.pop() {
-            for n in neighbors[t].iter().flatten() {
+            for n in neighbors[t].get().iter().flatten() {
                 if labels[n.index()] == UNSET {
                     labels[n.index()] = ComponentId(count);
                     stack.push(n.index());
@@ -38,7 +37,7 @@ pub(in crate::nav) fn label_components(
 /// next to the change no longer meet through new triangles: then (and only then) everything
 /// is labelled again. Otherwise one pass in triangle order numbers the labels afresh.
 pub(in crate::nav) fn relabel_locally(
-    neighbors: &[[Option<TriId>; 3]],
+    neighbors: &[TriLinks],
     (before, labels): (&[ComponentId], usize),
     origin: &[Option<TriId>],
     border: &[TriId],
@@ -59,7 +58,7 @@ pub(in crate::nav) fn relabel_locally(
         region[start.index()] = regions;
         stack.push(start);
         while let Some(t) = stack.pop() {
-            for &u in neighbors[t.index()].iter().flatten() {
+            for &u in neighbors[t.index()].get().iter().flatten() {
                 // A link between two kept triangles is no part of the change.
                 let new = origin[t.index()].is_none() || origin[u.index()].is_none();
                 if new && region[u.index()] == UNSET {
@@ -128,7 +127,8 @@ mod tests {
             [t(0), None, None],
             [t(3), None, None],
             [t(2), None, None],
-        ];
+        ]
+        .map(TriLinks::new);
         let origin = [t(0), t(1), t(4), t(3)];
         let got = relabel_locally(&split, (&c(&[0; 5]), 1), &origin, &[TriId(1), TriId(3)]);
         assert_eq!(got, (c(&[0, 0, 1, 1]), 2));
@@ -139,7 +139,8 @@ mod tests {
             [t(2), None, None],
             [t(0), t(1), None],
             [None; 3],
-        ];
+        ]
+        .map(TriLinks::new);
         let origin = [t(0), t(1), None, None];
         let got = relabel_locally(&joined, (&c(&[0, 1]), 2), &origin, &[TriId(0), TriId(1)]);
         assert_eq!(got, (c(&[0, 0, 0, 1]), 2));
@@ -156,7 +157,8 @@ mod tests {
             [t(3), None, None],
             [t(1), None, t(2)],
             [None, None, None],
-        ];
+        ]
+        .map(TriLinks::new);
         let (labels, count) = label_components(&neighbors);
         assert_eq!(count, 3);
         assert_eq!(

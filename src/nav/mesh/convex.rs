@@ -20,6 +20,7 @@
 
 use super::bits::Bits;
 use super::ids::{TriId, VertexId};
+use super::tri_links::TriLinks;
 use crate::geom::{Point, orient};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -92,7 +93,7 @@ impl ConvexMesh {
     pub(crate) fn new(
         vertices: &[Point],
         triangles: &[[VertexId; 3]],
-        neighbors: &[[Option<TriId>; 3]],
+        neighbors: &[TriLinks],
     ) -> ConvexMesh {
         let all: Vec<TriId> = (0..triangles.len() as u32).map(TriId).collect();
         let (rings, ring_of) = merge_region(vertices, triangles, neighbors, &all);
@@ -118,7 +119,7 @@ impl ConvexMesh {
         &self,
         vertices: &[Point],
         triangles: &[[VertexId; 3]],
-        neighbors: &[[Option<TriId>; 3]],
+        neighbors: &[TriLinks],
         origin: &[Option<TriId>],
         dirty: impl IntoIterator<Item = TriId>,
     ) -> ConvexMesh {
@@ -576,7 +577,7 @@ impl ConvexMesh {
 fn merge_region(
     vertices: &[Point],
     triangles: &[[VertexId; 3]],
-    neighbors: &[[Option<TriId>; 3]],
+    neighbors: &[TriLinks],
     region: &[TriId],
 ) -> (Vec<Ring>, Vec<u32>) {
     // Local index of each region triangle; union-find over them, the ring of a polygon
@@ -601,13 +602,13 @@ fn merge_region(
         .iter()
         .map(|&t| {
             (0..3)
-                .map(|k| (triangles[t.index()][k], neighbors[t.index()][k]))
+                .map(|k| (triangles[t.index()][k], neighbors[t.index()].get()[k]))
                 .collect()
         })
         .collect();
     let mut parent: Vec<u32> = (0..region.len() as u32).collect();
     for (i, &t) in region.iter().enumerate() {
-        for (k, u) in neighbors[t.index()].into_iter().enumerate() {
+        for (k, u) in neighbors[t.index()].get().into_iter().enumerate() {
             let Some(j) = u.filter(|&u| u > t).and_then(index) else {
                 continue;
             };

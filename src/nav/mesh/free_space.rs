@@ -2,7 +2,7 @@
 //! behind each vertex.
 
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, signed_area};
-use crate::scene::Corner;
+use crate::scene::{Corner, PackedCorner};
 use std::sync::Arc;
 
 /// A closed contour of the free space. Counter-clockwise contours bound free regions from
@@ -11,8 +11,8 @@ use std::sync::Arc;
 pub struct Contour {
     pub points: Arc<[Point]>,
     /// For each point: the scene corner whose offset arc it lies on (for radius 0, the corner at
-    /// the same position); `None` where two offset edges meet.
-    pub corners: Arc<[Option<Corner>]>,
+    /// the same position); none where two offset edges meet. Read with [`Contour::corner`].
+    pub corners: Arc<[PackedCorner]>,
 }
 
 impl Contour {
@@ -20,20 +20,27 @@ impl Contour {
     pub fn new(points: Vec<Point>, corners: Vec<Option<Corner>>) -> Contour {
         Contour {
             points: points.into(),
-            corners: corners.into(),
+            corners: corners.into_iter().map(PackedCorner::new).collect(),
         }
+    }
+
+    /// The scene corner behind point `i`, if any.
+    pub fn corner(&self, i: usize) -> Option<Corner> {
+        self.corners[i].get()
     }
 
     /// A contour of `points` with no scene corner behind any.
     pub fn without_corners(points: Vec<Point>) -> Contour {
-        let corners = vec![None; points.len()];
-        Contour::new(points, corners)
+        Contour {
+            corners: vec![PackedCorner::NONE; points.len()].into(),
+            points: points.into(),
+        }
     }
 
     /// Changes the scene corners behind the points by `f`.
-    pub fn map_corners(&mut self, f: impl FnMut(&mut Corner)) {
+    pub fn map_corners(&mut self, f: impl Fn(&mut Corner)) {
         let mut corners = self.corners.to_vec();
-        corners.iter_mut().flatten().for_each(f);
+        corners.iter_mut().for_each(|c| c.update(&f));
         self.corners = corners.into();
     }
 

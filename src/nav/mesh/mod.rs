@@ -19,3 +19,4 @@ pub mod location;
 pub mod navmesh;
 pub mod raycast;
 pub mod reshaped;
+pub mod tri_links;

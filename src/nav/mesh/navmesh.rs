@@ -18,17 +18,18 @@ use super::free_space::FreeSpace;
 use super::hub_fans::HubFans;
 use super::ids::{ComponentId, TriId, VertexId};
 use super::locate::{Location, Locator};
+use super::tri_links::TriLinks;
 use crate::geom::{Aabb, Point, orient};
-use crate::scene::{Corner, FLOOR_COST};
+use crate::scene::{Corner, FLOOR_COST, PackedCorner};
 use std::sync::{Arc, OnceLock};
 
 /// A triangulated free space.
 #[derive(Clone, Debug)]
 pub struct NavMesh {
     pub(in crate::nav) vertices: Vec<Point>,
-    pub(in crate::nav) vertex_corners: Vec<Option<Corner>>,
+    pub(in crate::nav) vertex_corners: Vec<PackedCorner>,
     pub(in crate::nav) triangles: Vec<[VertexId; 3]>,
-    pub(in crate::nav) neighbors: Vec<[Option<TriId>; 3]>,
+    pub(in crate::nav) neighbors: Vec<TriLinks>,
     pub(in crate::nav) components: Vec<ComponentId>,
     pub(in crate::nav) component_count: usize,
     pub(in crate::nav) locator: Locator,
@@ -49,9 +50,9 @@ impl NavMesh {
     /// triangle's cost taken from `cost_map` at its centroid (none without cost areas).
     pub(in crate::nav) fn new(
         vertices: Vec<Point>,
-        vertex_corners: Vec<Option<Corner>>,
+        vertex_corners: Vec<PackedCorner>,
         triangles: Vec<[VertexId; 3]>,
-        neighbors: Vec<[Option<TriId>; 3]>,
+        neighbors: Vec<TriLinks>,
         locator: Locator,
         cost_map: CostMap,
     ) -> NavMesh {
@@ -118,7 +119,7 @@ impl NavMesh {
 
     /// The scene corner a vertex was made from, when it lies on a corner's offset arc.
     pub fn vertex_corner(&self, v: VertexId) -> Option<Corner> {
-        self.vertex_corners[v.index()]
+        self.vertex_corners[v.index()].get()
     }
 
     pub fn triangle_ids(&self) -> impl Iterator<Item = TriId> + use<> {
@@ -142,7 +143,7 @@ impl NavMesh {
 
     /// Neighbour across each edge (`None` = wall).
     pub fn neighbors(&self, t: TriId) -> [Option<TriId>; 3] {
-        self.neighbors[t.index()]
+        self.neighbors[t.index()].get()
     }
 
     /// The cost of walking a unit of length inside `t` (1 without cost areas).
@@ -167,7 +168,10 @@ impl NavMesh {
 
     /// Which edge of `t` borders `u`, if they are neighbours.
     pub fn shared_edge(&self, t: TriId, u: TriId) -> Option<usize> {
-        self.neighbors[t.index()].iter().position(|&n| n == Some(u))
+        self.neighbors[t.index()]
+            .get()
+            .iter()
+            .position(|&n| n == Some(u))
     }
 
     pub fn bounds(&self) -> Aabb {
@@ -196,7 +200,7 @@ impl NavMesh {
                 return Err(format!("triangle {} is not counter-clockwise", t.0));
             }
             for k in 0..3 {
-                let Some(u) = self.neighbors[t.index()][k] else {
+                let Some(u) = self.neighbors[t.index()].get()[k] else {
                     continue;
                 };
                 if u.index() >= n {
@@ -251,7 +255,7 @@ impl NavMesh {
                 return Err(format!("triangle {} lies outside the free space", t.0));
             }
             for k in 0..3 {
-                if self.neighbors[t.index()][k].is_none() {
+                if self.neighbors[t.index()].get()[k].is_none() {
                     let (l, r) = self.edge_left_right(t, k);
                     let mid = self.vertex(l).midpoint(self.vertex(r));
                     if walls.distance_to_point(mid, 1.0) > 1e-9 * extent {
@@ -283,7 +287,7 @@ impl NavMesh {
         match *location {
             Location::InTriangle(t) => vec![t],
             Location::OnEdge(t, k) => std::iter::once(t)
-                .chain(self.neighbors[t.index()][k])
+                .chain(self.neighbors[t.index()].get()[k])
                 .collect(),
             Location::OnVertex(v, _) => self
                 .locator
