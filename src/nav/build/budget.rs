@@ -16,7 +16,9 @@ pub const MEMORY_BUDGET: usize = 2 << 30;
 /// [`FIXED_BYTES`]. Fitted above the process's peak resident set during builds of
 /// `rotated_squares` grids at r = 1 (2026-11-28, `/usr/bin/time -v`, a throwaway binary with
 /// the budget lifted): 1,828-1,876 MiB for 7.75M estimated points at 1M obstacle vertices, and
-/// 257-266 MiB for 0.79M at 100k. The model gives 1,944 and 284 MiB. Most of it is the result:
+/// 257-266 MiB for 0.79M at 100k. The model gives 1,944 and 284 MiB. (At 100k the scale bench's
+/// process, after four builds before, peaked at 316 MiB: below 1 GiB the model is no bound, but
+/// there it is far under the budget.) Most of it is the result:
 /// both meshes with their point locators (flat face arrays, see `mesh::faces`) and both free
 /// spaces. It was 410 bytes a point, with no fixed part, before corners and triangle links were
 /// packed (`PackedCorner`, `TriLinks`).
