@@ -13,6 +13,7 @@ pub mod free_space;
 pub mod hint_grid;
 pub mod hub_fans;
 pub mod ids;
+pub mod landmarks;
 pub mod live_locate;
 pub mod locate;
 pub mod location;

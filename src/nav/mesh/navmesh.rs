@@ -17,6 +17,7 @@ use super::cost_map::CostMap;
 use super::free_space::FreeSpace;
 use super::hub_fans::HubFans;
 use super::ids::{ComponentId, TriId, VertexId};
+use super::landmarks::Landmarks;
 use super::locate::{Location, Locator};
 use super::tri_links::TriLinks;
 use crate::geom::{Aabb, Point, orient};
@@ -42,6 +43,8 @@ pub struct NavMesh {
     /// the exact search). Clones share them: made for one, they are made for all.
     pub(in crate::nav) convex: Arc<OnceLock<ConvexMesh>>,
     pub(in crate::nav) hub_fans: Arc<OnceLock<HubFans>>,
+    /// The landmark distances of the anytime corridor search, made on first use.
+    pub(in crate::nav) landmarks: Arc<OnceLock<Landmarks>>,
 }
 
 impl NavMesh {
@@ -69,6 +72,7 @@ impl NavMesh {
             cost_map,
             convex: Arc::default(),
             hub_fans: Arc::default(),
+            landmarks: Arc::default(),
         };
         if !mesh.cost_map.is_empty() {
             mesh.costs = mesh
@@ -89,6 +93,11 @@ impl NavMesh {
     pub(crate) fn hub_fans(&self) -> &HubFans {
         self.hub_fans
             .get_or_init(|| HubFans::new(&self.vertices, self.convex()))
+    }
+
+    /// The landmark distances (made on the first call).
+    pub(crate) fn landmarks(&self) -> &Landmarks {
+        self.landmarks.get_or_init(|| Landmarks::new(self))
     }
 
     /// Makes the convex polygons and hub fans of the exact search now (otherwise its first
