@@ -223,16 +223,8 @@ mod tests {
     use crate::nav::build::triangulate::triangulate;
     use crate::nav::paths::measure::polyline_length;
     use crate::nav::paths::optimal::optimal_path;
+    use crate::scene::generate::rect;
     use crate::scene::{Obstacle, ObstacleId, Scene};
-
-    fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Ring {
-        Ring::new(vec![
-            Point::new(x0, y0),
-            Point::new(x1, y0),
-            Point::new(x1, y1),
-            Point::new(x0, y1),
-        ])
-    }
 
     /// A 40 x 30 room with scattered points in it (so it has many triangles), and `walls`.
     fn room(walls: Vec<Ring>) -> NavMesh {
