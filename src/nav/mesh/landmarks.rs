@@ -16,7 +16,6 @@
 //! ```
 
 use super::ids::{TriId, VertexId};
-use super::navmesh::NavMesh;
 use crate::geom::{Point, orient};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -36,15 +35,15 @@ pub struct Landmarks {
 }
 
 impl Landmarks {
-    /// The table of `mesh`: landmarks chosen one by one, each the vertex farthest from those
-    /// before (the first the farthest from vertex 0).
-    pub fn new(mesh: &NavMesh) -> Landmarks {
-        let n = mesh.vertex_count();
+    /// The table of the mesh of `triangles` over `vertices`: landmarks chosen one by one, each
+    /// the vertex farthest from those before (the first the farthest from vertex 0).
+    pub fn new(vertices: &[Point], triangles: &[[VertexId; 3]]) -> Landmarks {
+        let n = vertices.len();
         let count = MAX_LANDMARKS.min(MAX_BYTES / (4 * n.max(1)));
         if n == 0 || count == 0 {
             return Landmarks::default();
         }
-        let fans = VertexFans::new(mesh);
+        let fans = VertexFans::new(vertices, triangles);
         let mut nearest = fans.distances(0);
         let mut at_vertex = vec![0f32; n * count];
         for l in 0..count {
@@ -64,15 +63,14 @@ impl Landmarks {
         Landmarks { count, at_vertex }
     }
 
-    /// The range of each landmark's distance to `goal`, which lies in `goal_tri` (a distance
-    /// changes by at most the way walked).
-    pub fn goal(&self, mesh: &NavMesh, goal: Point, goal_tri: TriId) -> Vec<[f32; 2]> {
-        let corners = mesh.triangle(goal_tri);
+    /// The range of each landmark's distance to `goal`, which lies in the triangle of `corners`
+    /// at `points` (a distance changes by at most the way walked).
+    pub fn goal(&self, goal: Point, corners: [VertexId; 3], points: [Point; 3]) -> Vec<[f32; 2]> {
         (0..self.count)
             .map(|l| {
                 let mut range = [f32::NEG_INFINITY, f32::INFINITY];
-                for v in corners {
-                    let (d, w) = (self.at(v, l), goal.distance(mesh.vertex(v)) as f32);
+                for (v, p) in corners.into_iter().zip(points) {
+                    let (d, w) = (self.at(v, l), goal.distance(p) as f32);
                     range = [range[0].max(d - w), range[1].min(d + w)];
                 }
                 range
@@ -80,10 +78,15 @@ impl Landmarks {
             .collect()
     }
 
-    /// About the least distance from a point of the segment `a`-`b` (mesh vertices) to the goal
-    /// whose distance ranges are `goal`.
-    pub fn bound(&self, mesh: &NavMesh, a: VertexId, b: VertexId, goal: &[[f32; 2]]) -> f64 {
-        let half = 0.5 * mesh.vertex(a).distance(mesh.vertex(b)) as f32;
+    /// About the least distance from a point of the segment between the mesh vertices `a` and
+    /// `b` (at `pa` and `pb`) to the goal whose distance ranges are `goal`.
+    pub fn bound(
+        &self,
+        (a, pa): (VertexId, Point),
+        (b, pb): (VertexId, Point),
+        goal: &[[f32; 2]],
+    ) -> f64 {
+        let half = 0.5 * pa.distance(pb) as f32;
         let (ra, rb) = (a.index() * self.count, b.index() * self.count);
         let mut best = 0f32;
         for (l, &[g_least, g_most]) in goal.iter().enumerate() {
@@ -112,17 +115,18 @@ fn farthest(d: &[f64]) -> usize {
 
 /// The mesh's vertices with the triangles around each (compressed rows).
 struct VertexFans<'a> {
-    mesh: &'a NavMesh,
+    vertices: &'a [Point],
+    triangles: &'a [[VertexId; 3]],
     starts: Vec<u32>,
     around: Vec<TriId>,
 }
 
 impl<'a> VertexFans<'a> {
-    fn new(mesh: &'a NavMesh) -> VertexFans<'a> {
-        let n = mesh.vertex_count();
+    fn new(vertices: &'a [Point], triangles: &'a [[VertexId; 3]]) -> VertexFans<'a> {
+        let n = vertices.len();
         let mut starts = vec![0u32; n + 1];
-        for t in mesh.triangle_ids() {
-            for v in mesh.triangle(t) {
+        for tri in triangles {
+            for v in tri {
                 starts[v.index() + 1] += 1;
             }
         }
@@ -131,14 +135,15 @@ impl<'a> VertexFans<'a> {
         }
         let mut fill = starts.clone();
         let mut around = vec![TriId(0); starts[n] as usize];
-        for t in mesh.triangle_ids() {
-            for v in mesh.triangle(t) {
-                around[fill[v.index()] as usize] = t;
+        for (t, tri) in triangles.iter().enumerate() {
+            for v in tri {
+                around[fill[v.index()] as usize] = TriId(t as u32);
                 fill[v.index()] += 1;
             }
         }
         VertexFans {
-            mesh,
+            vertices,
+            triangles,
             starts,
             around,
         }
@@ -149,7 +154,6 @@ impl<'a> VertexFans<'a> {
     /// straight from the point both their distances are measured from (the fast-marching
     /// update), so that distances across open ground are straight, not zigzags along edges.
     fn distances(&self, source: usize) -> Vec<f64> {
-        let mesh = self.mesh;
         let n = self.starts.len() - 1;
         let mut d = vec![f64::INFINITY; n];
         let mut done = vec![false; n];
@@ -164,18 +168,17 @@ impl<'a> VertexFans<'a> {
             done[v] = true;
             let range = self.starts[v] as usize..self.starts[v + 1] as usize;
             for &t in &self.around[range] {
-                let tri = mesh.triangle(t);
+                let tri = self.triangles[t.index()];
                 let k = tri.iter().position(|u| u.index() == v).unwrap_or(0);
                 let (a, c) = (tri[(k + 1) % 3].index(), tri[(k + 2) % 3].index());
                 for (u, other) in [(a, c), (c, a)] {
                     if done[u] {
                         continue;
                     }
-                    let pu = mesh.vertex(VertexId(u as u32));
-                    let pv = mesh.vertex(VertexId(v as u32));
+                    let (pu, pv) = (self.vertices[u], self.vertices[v]);
                     let mut du = d[v] + pv.distance(pu);
                     if done[other] {
-                        let po = mesh.vertex(VertexId(other as u32));
+                        let po = self.vertices[other];
                         du = du.min(unfolded(pv, d[v], po, d[other], pu));
                     }
                     if du < d[u] {
@@ -221,6 +224,7 @@ mod tests {
     use crate::nav::build::inflate::inflate;
     use crate::nav::build::repair::repair;
     use crate::nav::build::triangulate::triangulate;
+    use crate::nav::mesh::navmesh::NavMesh;
     use crate::nav::paths::measure::polyline_length;
     use crate::nav::paths::optimal::optimal_path;
     use crate::scene::generate::rect;
@@ -288,7 +292,7 @@ mod tests {
     /// Every landmark's distance to every vertex against the exact shortest path: never more
     /// than `over` longer, never shorter (beyond rounding).
     fn check_against_exact(mesh: &NavMesh, over: f64) {
-        let landmarks = Landmarks::new(mesh);
+        let landmarks = Landmarks::new(&mesh.vertices, &mesh.triangles);
         assert_eq!(landmarks.count, MAX_LANDMARKS);
         let mut worst: f64 = 1.0;
         for l in 0..landmarks.count {
@@ -331,10 +335,14 @@ mod tests {
             rect(10.0, 0.0, 11.0, 22.0),
             rect(25.0, 8.0, 26.0, 30.0),
         ]);
-        let landmarks = Landmarks::new(&mesh);
+        let landmarks = Landmarks::new(&mesh.vertices, &mesh.triangles);
         let goal = Point::new(38.0, 2.0);
         let goal_tri = mesh.locate(goal).triangle().unwrap();
-        let distances = landmarks.goal(&mesh, goal, goal_tri);
+        let distances = landmarks.goal(
+            goal,
+            mesh.triangle(goal_tri),
+            mesh.triangle_points(goal_tri),
+        );
         let mut tight = 0;
         for t in mesh.triangle_ids().step_by(5) {
             let [a, b, _] = mesh.triangle(t);
@@ -348,7 +356,7 @@ mod tests {
                 &mesh.triangles_at(&lg),
             );
             let truth = polyline_length(&path.unwrap());
-            let bound = landmarks.bound(&mesh, a, b, &distances);
+            let bound = landmarks.bound((a, mesh.vertex(a)), (b, mesh.vertex(b)), &distances);
             assert!(bound <= truth * 1.05 + 1e-6, "bound {bound}, exact {truth}");
             tight += usize::from(bound >= 0.9 * truth && bound > goal.distance(mid) + 1.0);
         }

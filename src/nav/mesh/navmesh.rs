@@ -97,7 +97,8 @@ impl NavMesh {
 
     /// The landmark distances (made on the first call).
     pub(crate) fn landmarks(&self) -> &Landmarks {
-        self.landmarks.get_or_init(|| Landmarks::new(self))
+        self.landmarks
+            .get_or_init(|| Landmarks::new(&self.vertices, &self.triangles))
     }
 
     /// Makes the convex polygons and hub fans of the exact search now (otherwise its first

@@ -62,9 +62,9 @@ pub fn anytime_corridor(
         start: (start, start_tris),
         goal: (goal, goal_tris),
         landmarks,
-        goal_distances: goal_tris
-            .first()
-            .map_or_else(Vec::new, |&t| landmarks.goal(mesh, goal, t)),
+        goal_distances: goal_tris.first().map_or_else(Vec::new, |&t| {
+            landmarks.goal(goal, mesh.triangle(t), mesh.triangle_points(t))
+        }),
     };
     let found = search.run(&mut scratch, budget);
     SCRATCH.set(scratch);
@@ -305,12 +305,8 @@ impl Search<'_> {
                 // the goal as the landmarks see it.
                 let to_portal =
                     funnel.apex_length + Segment::new(l, r).distance_to_point(funnel.apex);
-                let f = lower.max(
-                    to_portal
-                        + self
-                            .landmarks
-                            .bound(self.mesh, lv, rv, &self.goal_distances),
-                );
+                let f = lower
+                    .max(to_portal + self.landmarks.bound((lv, l), (rv, r), &self.goal_distances));
                 let next = Node {
                     tri: n,
                     entry: self.mesh.shared_edge(n, tri),
