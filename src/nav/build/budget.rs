@@ -18,10 +18,10 @@ pub const MEMORY_BUDGET: usize = 2 << 30;
 /// the budget lifted): 1,828-1,876 MiB for 7.75M estimated points at 1M obstacle vertices, and
 /// 257-266 MiB for 0.79M at 100k. The model gives 1,944 and 284 MiB. (At 100k the scale bench's
 /// process, after four builds before, peaked at 316 MiB: below 1 GiB the model is no bound, but
-/// there it is far under the budget.) Most of it is the result:
-/// both meshes with their point locators (flat face arrays, see `mesh::faces`) and both free
-/// spaces. It was 410 bytes a point, with no fixed part, before corners and triangle links were
-/// packed (`PackedCorner`, `TriLinks`).
+/// there it is far under the budget.) Most of it is the result: both meshes with their point
+/// locators (flat face arrays, see `mesh::faces`) and both free spaces. It was 410 bytes a
+/// point, with no fixed part, before corners and triangle links were packed (`PackedCorner`,
+/// `TriLinks`).
 pub const BYTES_PER_POINT: usize = 250;
 
 /// Peak bytes of a build whatever its size: the process, the scene and the build's fixed costs.

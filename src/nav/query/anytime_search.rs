@@ -256,15 +256,16 @@ impl Search<'_> {
     fn run(&self, s: &mut Scratch, budget: usize) -> Option<Corridor> {
         let (start, start_tris) = self.start;
         let (goal, goal_tris) = self.goal;
+        let straight = start.distance(goal);
         for &tri in start_tris {
             let node = Node {
                 tri,
                 entry: None,
                 parent: None,
                 funnel: Funnel::at(start),
-                lower: start.distance(goal),
+                lower: straight,
             };
-            s.offer(node, start.distance(goal));
+            s.offer(node, straight);
         }
         let mut best: Option<(f64, Corridor)> = None;
         let mut spent = 0;
