@@ -89,6 +89,48 @@ fn corridors_are_valid_and_funnels_never_shorter_than_optimal() {
 }
 
 #[test]
+fn from_a_point_on_an_edge_or_a_vertex_a_goal_in_view_is_reached_straight() {
+    // A start or goal on an edge lies in two triangles, on a vertex in all of its fan: the
+    // corridor must begin at the right one, else its funnel wraps round a corner of the edge.
+    let scene = generate::random_field(30, 100.0, 80.0, 0.5, 11);
+    let mesh = build(&scene).unwrap().mesh;
+    let on_mesh: Vec<_> = (mesh.triangle_ids().step_by(3))
+        .flat_map(|t| {
+            let [a, b, _] = mesh.triangle_points(t);
+            [a.midpoint(b), a]
+        })
+        .collect();
+    let mut straight = 0;
+    let n = on_mesh.len();
+    let pairs = (0..n).flat_map(|i| (1..6).map(move |k| (i, (i * 7 + k * 13) % n)));
+    for (s, g) in pairs.map(|(i, j)| (on_mesh[i], on_mesh[j])) {
+        let Some(corridor) = anytime(&mesh, s, g, 64) else {
+            continue;
+        };
+        check_corridor(&mesh, &corridor).unwrap();
+        let (ls, lg) = (mesh.locate(s), mesh.locate(g));
+        let optimal = navscope::nav::optimal_path(
+            &mesh,
+            s,
+            &mesh.triangles_at(&ls),
+            g,
+            &mesh.triangles_at(&lg),
+        )
+        .unwrap();
+        let optimal: f64 = optimal.windows(2).map(|w| w[0].distance(w[1])).sum();
+        if optimal <= s.distance(g) * (1.0 + 1e-12) {
+            straight += 1;
+            let funnel = funnel_length(&mesh, &corridor);
+            assert!(
+                funnel <= optimal * (1.0 + 1e-9),
+                "{s} -> {g}: {funnel} > {optimal}"
+            );
+        }
+    }
+    assert!(straight > 30, "{straight} goals in view");
+}
+
+#[test]
 fn a_larger_budget_never_gives_a_longer_funnel() {
     let scene = generate::random_field(80, 120.0, 90.0, 0.5, 7);
     let mesh = build(&scene).unwrap().mesh;

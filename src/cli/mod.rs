@@ -230,7 +230,8 @@ pub struct CorridorArgs {
         allow_hyphen_values = true
     )]
     pub topology_nodes: usize,
-    /// Triangles the anytime search may expand after its first corridor.
+    /// Polygons (convex, merged from the triangles) the anytime search may expand after its
+    /// first corridor.
     #[arg(
         long,
         value_name = "N",

@@ -29,28 +29,36 @@ const MAX_BYTES: usize = 64 << 20;
 /// The landmarks' distances of a mesh's vertices.
 #[derive(Clone, Debug, Default)]
 pub struct Landmarks {
+    /// How many landmarks: a power of two, so that a vertex's row lies in one [`Line`].
     count: usize,
-    /// Per vertex and landmark, its distance (`INFINITY`: another component).
-    at_vertex: Vec<f32>,
+    /// Per vertex and landmark, its distance (`INFINITY`: another component), row by row.
+    lines: Vec<Line>,
 }
+
+/// One cache line of the table: a vertex's row of distances reads one line, not two.
+#[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
+struct Line([f32; MAX_LANDMARKS]);
 
 impl Landmarks {
     /// The table of the mesh of `triangles` over `vertices`: landmarks chosen one by one, each
     /// the vertex farthest from those before (the first the farthest from vertex 0).
     pub fn new(vertices: &[Point], triangles: &[[VertexId; 3]]) -> Landmarks {
         let n = vertices.len();
-        let count = MAX_LANDMARKS.min(MAX_BYTES / (4 * n.max(1)));
-        if n == 0 || count == 0 {
+        let fit = MAX_LANDMARKS.min(MAX_BYTES / (4 * n.max(1)));
+        if n == 0 || fit == 0 {
             return Landmarks::default();
         }
+        let count = 1 << fit.ilog2();
         let fans = VertexFans::new(vertices, triangles);
         let mut nearest = fans.distances(0);
-        let mut at_vertex = vec![0f32; n * count];
+        let mut lines = vec![Line([0.0; MAX_LANDMARKS]); (n * count).div_ceil(MAX_LANDMARKS)];
         for l in 0..count {
             let far = farthest(&nearest);
             let d = fans.distances(far);
             for (v, &x) in d.iter().enumerate() {
-                at_vertex[v * count + l] = x as f32;
+                let at = v * count + l;
+                lines[at / MAX_LANDMARKS].0[at % MAX_LANDMARKS] = x as f32;
             }
             if l == 0 {
                 nearest = d;
@@ -60,7 +68,7 @@ impl Landmarks {
                 }
             }
         }
-        Landmarks { count, at_vertex }
+        Landmarks { count, lines }
     }
 
     /// The range of each landmark's distance to `goal`, which lies in the triangle of `corners`
@@ -87,21 +95,26 @@ impl Landmarks {
         goal: &[[f32; 2]],
     ) -> f64 {
         let half = 0.5 * pa.distance(pb) as f32;
-        let (ra, rb) = (a.index() * self.count, b.index() * self.count);
+        let (ra, rb) = (self.row(a), self.row(b));
         let mut best = 0f32;
-        for (l, &[g_least, g_most]) in goal.iter().enumerate() {
+        for ((&[g_least, g_most], &da), &db) in goal.iter().zip(ra).zip(rb) {
             // On the segment the distance lies within half its length of the ends' mean.
-            let mid = 0.5 * (self.at_vertex[ra + l] + self.at_vertex[rb + l]);
+            let mid = 0.5 * (da + db);
             let d = (g_least - (mid + half)).max((mid - half) - g_most);
-            if d.is_finite() {
-                best = best.max(d);
-            }
+            best = if d.is_finite() { best.max(d) } else { best };
         }
         best as f64
     }
 
+    /// The distances of vertex `v`, one per landmark.
+    fn row(&self, v: VertexId) -> &[f32] {
+        let at = v.index() * self.count;
+        let line = &self.lines[at / MAX_LANDMARKS].0;
+        &line[at % MAX_LANDMARKS..at % MAX_LANDMARKS + self.count]
+    }
+
     fn at(&self, v: VertexId, l: usize) -> f32 {
-        self.at_vertex[v.index() * self.count + l]
+        self.row(v)[l]
     }
 }
 

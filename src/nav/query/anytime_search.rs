@@ -1,9 +1,14 @@
-//! The anytime corridor search (after Demyen and Buro's TA*): a best-first search over triangles
-//! whose cost to a portal is measured along the funnel of the corridor that reached it, not
-//! along a chain of edge points, and which keeps searching after the first corridor it finds
-//! while an open node could still lead to a shorter funnel path, within a budget.
+//! The anytime corridor search (after Demyen and Buro's TA*): a best-first search whose cost to
+//! a portal is measured along the funnel of the corridor that reached it, not along a chain of
+//! edge points, and which keeps searching after the first corridor it finds while an open node
+//! could still lead to a shorter funnel path, within a budget.
 //!
-//! A node is a triangle entered across one edge, carrying the funnel of its corridor so far as
+//! It searches the convex polygons merged from the triangles (`mesh::convex`), as the exact
+//! search does: a straight way between two edges of a convex polygon crosses only the
+//! triangles between them, so the polygons' funnel is the triangles' funnel, with a third as
+//! many portals to cross. The corridor found is handed out as triangles.
+//!
+//! A node is a polygon entered across one edge, carrying the funnel of its corridor so far as
 //! the deque funnel keeps it (`funnel_deque`): the apex, the length of the path to it, and the
 //! two concave sides, each of at most [`CHAIN`] ends (a longer side forgets its end nearest the
 //! apex, which only shortens the lengths below).
@@ -17,18 +22,19 @@
 //! Open nodes are expanded in the order of an estimate: the larger of the lower bound and the
 //! way to the portal (the path to the apex, then straight to the portal) plus the landmarks'
 //! bound from the portal to the goal (`landmarks`, which sees the detours a straight line does
-//! not). On a map of long detours that keeps the search on the way it will take: on aurora's
-//! published queries it creates about 3 nodes per corridor triangle (p50). A goal triangle ends
-//! a corridor: its funnel path is measured (string pulling) and the shortest kept. The search
-//! then goes on for at most `budget` more expansions, skipping every node whose lower bound is
-//! not below that length.
-//! Up to [`ARRIVALS_PER_PORTAL`] corridors may arrive at one triangle across one edge (one, as
+//! not). On a map of long detours that keeps the search on the way it will take. A goal
+//! polygon ends a corridor: its lower bound is its funnel path's length (measured by string
+//! pulling if a side forgot ends), and the shortest is kept. The search then goes on for at
+//! most `budget` more expansions, skipping every node whose lower bound is not below that
+//! length.
+//! Up to [`ARRIVALS_PER_PORTAL`] corridors may arrive at one polygon across one edge (one, as
 //! in A*, often keeps a corridor that looks short there but ends longer than one that arrived
 //! later), so the search always ends. With cost areas (whose costs a funnel length does not
 //! weigh) it is the plain A* (`astar`).
 
 use super::corridor_opt::Open;
 use crate::geom::{Point, Segment, orient};
+use crate::nav::mesh::convex::{ConvexMesh, PolyId};
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::landmarks::Landmarks;
 use crate::nav::mesh::navmesh::NavMesh;
@@ -36,14 +42,15 @@ use crate::nav::paths::funnel::string_pull;
 use crate::nav::paths::measure::polyline_length;
 use crate::nav::search::astar::{astar, corridor};
 use crate::nav::search::corridor::{Corridor, Hand};
+use smallvec::SmallVec;
 use std::cell::Cell;
 use std::collections::BinaryHeap;
 
-/// How many corridors may arrive at one triangle across one edge (1 makes it an A*).
+/// How many corridors may arrive at one polygon across one edge (1 makes it an A*).
 const ARRIVALS_PER_PORTAL: u8 = 3;
 
 /// Finds a corridor from `start` (in any of `start_tris`) to `goal` (in any of `goal_tris`)
-/// whose funnel path is short, expanding at most `budget` triangles after the first corridor
+/// whose funnel path is short, expanding at most `budget` polygons after the first corridor
 /// found. `None` when no goal triangle can be reached.
 pub fn anytime_corridor(
     mesh: &NavMesh,
@@ -54,11 +61,13 @@ pub fn anytime_corridor(
     if !mesh.cost_map().is_empty() {
         return astar(mesh, start, start_tris, goal, goal_tris);
     }
+    let convex = mesh.convex();
     let mut scratch = SCRATCH.take();
-    scratch.reset(mesh.triangle_count());
+    scratch.reset(convex.slot_count() + convex.polygon_count());
     let landmarks = mesh.landmarks();
     let search = Search {
         mesh,
+        convex,
         start: (start, start_tris),
         goal: (goal, goal_tris),
         landmarks,
@@ -95,12 +104,15 @@ impl Chain {
         (self.len > 0).then(|| self.ends[self.len as usize - 1])
     }
 
-    fn push(&mut self, p: Point) {
-        if self.len as usize == CHAIN {
+    /// Adds `p` at the far end; true when that made the side forget its first end.
+    fn push(&mut self, p: Point) -> bool {
+        let full = self.len as usize == CHAIN;
+        if full {
             self.pop_first();
         }
         self.ends[self.len as usize] = p;
         self.len += 1;
+        full
     }
 
     fn pop_first(&mut self) {
@@ -116,6 +128,8 @@ struct Funnel {
     apex: Point,
     apex_length: f64,
     sides: [Chain; 2],
+    /// A side forgot an end: the lengths measured are then only lower bounds.
+    shortened: bool,
 }
 
 impl Funnel {
@@ -125,6 +139,7 @@ impl Funnel {
             apex: start,
             apex_length: 0.0,
             sides: [Chain::EMPTY; 2],
+            shortened: false,
         }
     }
 
@@ -166,7 +181,7 @@ impl Funnel {
                 n => chain.ends[n as usize - 2],
             };
             if !inside(before, tip, x) {
-                self.sides[side].push(x);
+                self.shortened |= self.sides[side].push(x);
                 return;
             }
             self.sides[side].len -= 1;
@@ -180,25 +195,25 @@ impl Funnel {
             self.sides[other].pop_first();
         }
         if self.apex != x {
-            self.sides[side].push(x);
+            self.shortened |= self.sides[side].push(x);
         }
     }
 }
 
-/// A triangle entered across one edge (`entry`, `None` for a start triangle) by the corridor
-/// of the chain of `parent`s.
+/// A convex polygon (see `mesh::convex`) entered from the polygon `from` (`None` for a start
+/// polygon) by the corridor of the chain of `parent`s.
 struct Node {
-    tri: TriId,
-    entry: Option<usize>,
+    poly: PolyId,
+    from: Option<PolyId>,
     parent: Option<usize>,
     funnel: Funnel,
     /// The length of the shortest path through the corridor's portals and on to the goal.
     lower: f64,
 }
 
-/// The memory of a search, kept per thread: per portal key (triangle * 4 + entry edge, 3 for a
-/// start triangle) the corridors that arrived there; the keys touched are listed so the next
-/// search clears only them.
+/// The memory of a search, kept per thread: per portal key (the slot of the polygon edge
+/// crossed, `ConvexMesh::slot`; past the slots, one per start polygon) the corridors that
+/// arrived there; the keys touched are listed so the next search clears only them.
 #[derive(Default)]
 struct Scratch {
     arrivals: Vec<u8>,
@@ -208,22 +223,22 @@ struct Scratch {
 }
 
 impl Scratch {
-    /// Clears what the last search left, for a search over `triangles` triangles.
-    fn reset(&mut self, triangles: usize) {
+    /// Clears what the last search left, for a search with `keys` portal keys.
+    fn reset(&mut self, keys: usize) {
         for &key in &self.touched {
             self.arrivals[key] = 0;
         }
-        if self.arrivals.len() < 4 * triangles {
-            self.arrivals.resize(4 * triangles, 0);
+        if self.arrivals.len() < keys {
+            self.arrivals.resize(keys, 0);
         }
         self.touched.clear();
         self.nodes.clear();
         self.heap.clear();
     }
 
-    /// Opens `node` with estimate `f` unless as many corridors as allowed arrived at its portal.
-    fn offer(&mut self, node: Node, f: f64) {
-        let key = node.tri.index() * 4 + node.entry.unwrap_or(3);
+    /// Opens `node` with estimate `f` unless as many corridors as allowed arrived at its
+    /// portal, whose key is `key`.
+    fn offer(&mut self, node: Node, f: f64, key: usize) {
         if self.arrivals[key] >= ARRIVALS_PER_PORTAL {
             return;
         }
@@ -246,6 +261,7 @@ thread_local! {
 /// One query's search.
 struct Search<'a> {
     mesh: &'a NavMesh,
+    convex: &'a ConvexMesh,
     start: (Point, &'a [TriId]),
     goal: (Point, &'a [TriId]),
     landmarks: &'a Landmarks,
@@ -256,18 +272,27 @@ impl Search<'_> {
     fn run(&self, s: &mut Scratch, budget: usize) -> Option<Corridor> {
         let (start, start_tris) = self.start;
         let (goal, goal_tris) = self.goal;
+        let convex = self.convex;
+        let polygons_of = |tris: &[TriId]| {
+            let mut polys: Vec<PolyId> = tris.iter().map(|&t| convex.poly_of(t)).collect();
+            polys.sort_unstable();
+            polys.dedup();
+            polys
+        };
+        let (start_polys, goal_polys) = (polygons_of(start_tris), polygons_of(goal_tris));
         let straight = start.distance(goal);
-        for &tri in start_tris {
+        for &poly in &start_polys {
             let node = Node {
-                tri,
-                entry: None,
+                poly,
+                from: None,
                 parent: None,
                 funnel: Funnel::at(start),
                 lower: straight,
             };
-            s.offer(node, straight);
+            s.offer(node, straight, convex.slot_count() + poly.index());
         }
-        let mut best: Option<(f64, Corridor)> = None;
+        // The shortest funnel length found and its node.
+        let mut best: Option<(f64, usize)> = None;
         let mut spent = 0;
         while let Some(Open { node, .. }) = s.heap.pop() {
             let bound = best.as_ref().map_or(f64::INFINITY, |b| b.0);
@@ -277,26 +302,37 @@ impl Search<'_> {
             if s.nodes[node].lower >= bound {
                 continue;
             }
-            let (tri, entry, funnel) = {
+            let (poly, from, funnel, lower) = {
                 let n = &s.nodes[node];
-                (n.tri, n.entry, n.funnel)
+                (n.poly, n.from, n.funnel, n.lower)
             };
             if best.is_some() {
                 spent += 1;
             }
-            if goal_tris.contains(&tri) {
-                let corridor = self.corridor(&s.nodes, node);
-                let length = polyline_length(&string_pull(&corridor.portals(self.mesh)));
+            if goal_polys.contains(&poly) {
+                // The lower bound of a goal polygon is the funnel path's length, unless a
+                // funnel side forgot ends.
+                let length = if funnel.shortened {
+                    let corridor = self.corridor(&s.nodes, node);
+                    corridor.map_or(f64::INFINITY, |c| {
+                        polyline_length(&string_pull(&c.portals(self.mesh)))
+                    })
+                } else {
+                    lower
+                };
                 if length < bound {
-                    best = Some((length, corridor));
+                    best = Some((length, node));
                 }
                 continue;
             }
-            for (k, n) in self.mesh.neighbors(tri).into_iter().enumerate() {
-                let Some(n) = n.filter(|n| Some(k) != entry && !start_tris.contains(n)) else {
+            let corners = convex.corners(poly);
+            for (k, &n) in convex.neighbors(poly).iter().enumerate() {
+                let Some(n) = n.filter(|&n| Some(n) != from && !start_polys.contains(&n)) else {
                     continue;
                 };
-                let (lv, rv) = self.mesh.edge_left_right(tri, k);
+                // Edge k runs from corner k to corner k + 1, counter-clockwise: walking out
+                // across it, corner k is on the right.
+                let (lv, rv) = (corners[(k + 1) % corners.len()], corners[k]);
                 let (l, r) = (self.mesh.vertex(lv), self.mesh.vertex(rv));
                 let (next, lower) = funnel.through(l, r, goal);
                 if lower >= bound {
@@ -309,27 +345,102 @@ impl Search<'_> {
                 let f = lower
                     .max(to_portal + self.landmarks.bound((lv, l), (rv, r), &self.goal_distances));
                 let next = Node {
-                    tri: n,
-                    entry: self.mesh.shared_edge(n, tri),
+                    poly: n,
+                    from: Some(poly),
                     parent: Some(node),
                     funnel: next,
                     lower,
                 };
-                s.offer(next, f);
+                s.offer(next, f, convex.slot(poly) + k);
             }
         }
-        best.map(|(_, corridor)| corridor)
+        best.and_then(|(_, node)| self.corridor(&s.nodes, node))
     }
 
-    /// The corridor of the chain ending at node `last`.
-    fn corridor(&self, nodes: &[Node], last: usize) -> Corridor {
-        let mut triangles = Vec::new();
+    /// The corridor of the chain of polygons ending at node `last`: in each polygon, the
+    /// triangles from where the corridor enters it to where it leaves (or to a goal triangle).
+    /// A straight way between two edges of a convex polygon crosses just these triangles, so
+    /// the funnel is the polygons' funnel. `None` on a mesh whose triangles do not fit its
+    /// polygons (`NavMesh::validate` finds that).
+    fn corridor(&self, nodes: &[Node], last: usize) -> Option<Corridor> {
+        let (mesh, convex) = (self.mesh, self.convex);
+        let mut polys = Vec::new();
         let mut cursor = Some(last);
         while let Some(i) = cursor {
-            triangles.push(nodes[i].tri);
+            polys.push(nodes[i].poly);
             cursor = nodes[i].parent;
         }
-        triangles.reverse();
-        corridor(self.mesh, triangles, (self.start.0, self.goal.0))
+        polys.reverse();
+        let (start_tris, goal_tris) = (self.start.1, self.goal.1);
+        let mut at = *(start_tris.iter()).find(|&&t| convex.poly_of(t) == polys[0])?;
+        let mut triangles = Vec::new();
+        for (i, &poly) in polys.iter().enumerate() {
+            let came = triangles.last().copied();
+            let walked = match polys.get(i + 1) {
+                Some(&q) => {
+                    let corners = convex.corners(poly);
+                    let k = convex.shared_edge(poly, q)?;
+                    let (a, b) = (corners[k], corners[(k + 1) % corners.len()]);
+                    let toward = mesh.vertex(a).midpoint(mesh.vertex(b));
+                    let leaves =
+                        |t: TriId| mesh.triangle(t).contains(&a) && mesh.triangle(t).contains(&b);
+                    self.walk_within(poly, (at, came), toward, &leaves, &mut triangles)
+                }
+                None => {
+                    let arrives = |t: TriId| goal_tris.contains(&t);
+                    self.walk_within(poly, (at, came), self.goal.0, &arrives, &mut triangles)
+                }
+            };
+            if !walked {
+                return None;
+            }
+            if i == 0 {
+                // Begin at the start triangle nearest the way out: the start may lie on an
+                // edge between two.
+                let first = triangles.iter().rposition(|t| start_tris.contains(t))?;
+                triangles.drain(..first);
+            }
+            if let Some(&q) = polys.get(i + 1) {
+                let exit = *triangles.last()?;
+                at = (mesh.neighbors(exit).into_iter().flatten())
+                    .find(|&n| convex.poly_of(n) == q)?;
+            }
+        }
+        Some(corridor(mesh, triangles, (self.start.0, self.goal.0)))
+    }
+
+    /// Walks polygon `poly` from triangle `t` (entered from `came`) to one that `done` accepts,
+    /// pushing the triangles of the way onto `path`; false if there is none. Inside a convex
+    /// polygon the triangles form a tree: it is searched depth first, first across the edges
+    /// that `toward` lies beyond, which is the way whenever `toward` lies where `done` holds.
+    fn walk_within(
+        &self,
+        poly: PolyId,
+        (t, came): (TriId, Option<TriId>),
+        toward: Point,
+        done: &impl Fn(TriId) -> bool,
+        path: &mut Vec<TriId>,
+    ) -> bool {
+        path.push(t);
+        if done(t) {
+            return true;
+        }
+        let points = self.mesh.triangle_points(t);
+        let mut next: SmallVec<[(bool, TriId); 3]> = (self.mesh.neighbors(t).into_iter())
+            .enumerate()
+            .filter_map(|(k, n)| {
+                let n = n.filter(|&n| Some(n) != came && self.convex.poly_of(n) == poly)?;
+                Some((orient(points[k], points[(k + 1) % 3], toward) >= 0.0, n))
+            })
+            .collect();
+        next.sort_by_key(|&(behind, _)| behind);
+        if next
+            .into_iter()
+            .any(|(_, n)| self.walk_within(poly, (n, Some(t)), toward, done, path))
+        {
+            return true;
+        }
+        path.pop();
+        false
     }
 }

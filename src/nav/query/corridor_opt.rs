@@ -61,7 +61,7 @@ pub enum CorridorSearch {
     #[default]
     AStar,
     /// The anytime search whose costs follow the funnel (`anytime_search`), going on for at
-    /// most `budget` triangles after its first corridor while a shorter one may exist.
+    /// most `budget` polygons after its first corridor while a shorter one may exist.
     Anytime { budget: usize },
 }
 
