@@ -8,7 +8,7 @@
 mod validation_data;
 
 use navscope::lab::random_queries;
-use navscope::nav::invariants::check_corridor;
+use navscope::nav::invariants::{check_corridor, polyline_length};
 use navscope::nav::{
     CorridorOptions, CorridorSearch, NavMesh, QueryOptions, Variant, anytime_corridor, build,
     funnel_length, query_mesh,
@@ -117,7 +117,7 @@ fn from_a_point_on_an_edge_or_a_vertex_a_goal_in_view_is_reached_straight() {
             &mesh.triangles_at(&lg),
         )
         .unwrap();
-        let optimal: f64 = optimal.windows(2).map(|w| w[0].distance(w[1])).sum();
+        let optimal = polyline_length(&optimal);
         if optimal <= s.distance(g) * (1.0 + 1e-12) {
             straight += 1;
             let funnel = funnel_length(&mesh, &corridor);

@@ -32,14 +32,12 @@
 //! later), so the search always ends. With cost areas (whose costs a funnel length does not
 //! weigh) it is the plain A* (`astar`).
 
-use super::corridor_opt::Open;
+use super::corridor_opt::{Open, funnel_length};
 use crate::geom::{Point, Segment, orient};
 use crate::nav::mesh::convex::{ConvexMesh, PolyId};
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::landmarks::Landmarks;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::nav::paths::funnel::string_pull;
-use crate::nav::paths::measure::polyline_length;
 use crate::nav::search::astar::{astar, corridor};
 use crate::nav::search::corridor::{Corridor, Hand};
 use smallvec::SmallVec;
@@ -314,9 +312,7 @@ impl Search<'_> {
                 // funnel side forgot ends.
                 let length = if funnel.shortened {
                     let corridor = self.corridor(&s.nodes, node);
-                    corridor.map_or(f64::INFINITY, |c| {
-                        polyline_length(&string_pull(&c.portals(self.mesh)))
-                    })
+                    corridor.map_or(f64::INFINITY, |c| funnel_length(self.mesh, &c))
                 } else {
                     lower
                 };
@@ -382,8 +378,10 @@ impl Search<'_> {
                     let k = convex.shared_edge(poly, q)?;
                     let (a, b) = (corners[k], corners[(k + 1) % corners.len()]);
                     let toward = mesh.vertex(a).midpoint(mesh.vertex(b));
-                    let leaves =
-                        |t: TriId| mesh.triangle(t).contains(&a) && mesh.triangle(t).contains(&b);
+                    let leaves = |t: TriId| {
+                        let corners = mesh.triangle(t);
+                        corners.contains(&a) && corners.contains(&b)
+                    };
                     self.walk_within(poly, (at, came), toward, &leaves, &mut triangles)
                 }
                 None => {
