@@ -455,7 +455,7 @@ impl Edit<'_> {
         );
         mesh.convex = Arc::new(convex.map_or_else(OnceLock::new, OnceLock::from));
         mesh.hub_fans = Arc::default();
-        mesh.landmarks = Arc::default();
+        mesh.packed_polys = Arc::default();
         // Widths near the change: of the new triangles, of those whose links changed, and of
         // those whose searches can look into the changed area.
         if let Some(reach) = &mut self.live.widths {

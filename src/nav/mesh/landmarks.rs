@@ -31,7 +31,7 @@ const MAX_BYTES: usize = 64 << 20;
 pub struct Landmarks {
     /// How many landmarks: a power of two, so that a vertex's row lies in one [`Line`].
     count: usize,
-    /// Per vertex and landmark, its distance (`INFINITY`: another component), row by row.
+    /// Per row (a vertex) and landmark, its distance (`INFINITY`: another component).
     lines: Vec<Line>,
 }
 
@@ -41,9 +41,10 @@ pub struct Landmarks {
 struct Line([f32; MAX_LANDMARKS]);
 
 impl Landmarks {
-    /// The table of the mesh of `triangles` over `vertices`: landmarks chosen one by one, each
-    /// the vertex farthest from those before (the first the farthest from vertex 0).
-    pub fn new(vertices: &[Point], triangles: &[[VertexId; 3]]) -> Landmarks {
+    /// The table of the mesh of `triangles` over `vertices`, vertex v's distances in row
+    /// `rows[v]` (a permutation): landmarks chosen one by one, each the vertex farthest from
+    /// those before (the first the farthest from vertex 0).
+    pub fn new(vertices: &[Point], triangles: &[[VertexId; 3]], rows: &[u32]) -> Landmarks {
         let n = vertices.len();
         let fit = MAX_LANDMARKS.min(MAX_BYTES / (4 * n.max(1)));
         if n == 0 || fit == 0 {
@@ -56,8 +57,8 @@ impl Landmarks {
         for l in 0..count {
             let far = farthest(&nearest);
             let d = fans.distances(far);
-            for (v, &x) in d.iter().enumerate() {
-                let at = v * count + l;
+            for (&row, &x) in rows.iter().zip(&d) {
+                let at = row as usize * count + l;
                 lines[at / MAX_LANDMARKS].0[at % MAX_LANDMARKS] = x as f32;
             }
             if l == 0 {
@@ -71,9 +72,10 @@ impl Landmarks {
         Landmarks { count, lines }
     }
 
-    /// The range of each landmark's distance to `goal`, which lies in the triangle of `corners`
-    /// at `points` (a distance changes by at most the way walked).
-    pub fn goal(&self, goal: Point, corners: [VertexId; 3], points: [Point; 3]) -> Vec<[f32; 2]> {
+    /// The range of each landmark's distance to `goal`, which lies in the triangle whose
+    /// corners have rows `corners` and lie at `points` (a distance changes by at most the way
+    /// walked).
+    pub fn goal(&self, goal: Point, corners: [u32; 3], points: [Point; 3]) -> Vec<[f32; 2]> {
         (0..self.count)
             .map(|l| {
                 let mut range = [f32::NEG_INFINITY, f32::INFINITY];
@@ -86,14 +88,9 @@ impl Landmarks {
             .collect()
     }
 
-    /// About the least distance from a point of the segment between the mesh vertices `a` and
-    /// `b` (at `pa` and `pb`) to the goal whose distance ranges are `goal`.
-    pub fn bound(
-        &self,
-        (a, pa): (VertexId, Point),
-        (b, pb): (VertexId, Point),
-        goal: &[[f32; 2]],
-    ) -> f64 {
+    /// About the least distance from a point of the segment between the vertices of rows `a`
+    /// and `b` (at `pa` and `pb`) to the goal whose distance ranges are `goal`.
+    pub fn bound(&self, (a, pa): (u32, Point), (b, pb): (u32, Point), goal: &[[f32; 2]]) -> f64 {
         let half = 0.5 * pa.distance(pb) as f32;
         let (ra, rb) = (self.row(a), self.row(b));
         let mut best = 0f32;
@@ -106,14 +103,14 @@ impl Landmarks {
         best as f64
     }
 
-    /// The distances of vertex `v`, one per landmark.
-    fn row(&self, v: VertexId) -> &[f32] {
-        let at = v.index() * self.count;
+    /// The distances of the vertex of row `v`, one per landmark.
+    fn row(&self, v: u32) -> &[f32] {
+        let at = v as usize * self.count;
         let line = &self.lines[at / MAX_LANDMARKS].0;
         &line[at % MAX_LANDMARKS..at % MAX_LANDMARKS + self.count]
     }
 
-    fn at(&self, v: VertexId, l: usize) -> f32 {
+    fn at(&self, v: u32, l: usize) -> f32 {
         self.row(v)[l]
     }
 }
@@ -302,20 +299,29 @@ mod tests {
         assert_eq!(unfolded(a, 0.1, b, 0.1, c), f64::INFINITY);
     }
 
+    /// The table of `mesh` with its rows in the reverse order of the vertices, and the row of
+    /// a vertex.
+    fn reversed(mesh: &NavMesh) -> (Landmarks, impl Fn(VertexId) -> u32) {
+        let n = mesh.vertex_count() as u32;
+        let rows: Vec<u32> = (0..n).rev().collect();
+        let row = move |v: VertexId| n - 1 - v.0;
+        (Landmarks::new(&mesh.vertices, &mesh.triangles, &rows), row)
+    }
+
     /// Every landmark's distance to every 7th vertex against the exact shortest path: never more
     /// than `over` longer, never more than 1% shorter.
     fn check_against_exact(mesh: &NavMesh, over: f64) {
-        let landmarks = Landmarks::new(&mesh.vertices, &mesh.triangles);
+        let (landmarks, row) = reversed(mesh);
         assert_eq!(landmarks.count, MAX_LANDMARKS);
         let mut worst: f64 = 1.0;
         for l in 0..landmarks.count {
             let source = (0..mesh.vertex_count())
-                .find(|&v| landmarks.at(VertexId(v as u32), l) == 0.0)
+                .find(|&v| landmarks.at(row(VertexId(v as u32)), l) == 0.0)
                 .expect("the landmark is a vertex");
             for v in (0..mesh.vertex_count()).step_by(7) {
                 let v = VertexId(v as u32);
                 let truth = exact(mesh, VertexId(source as u32), v);
-                let ours = landmarks.at(v, l) as f64;
+                let ours = landmarks.at(row(v), l) as f64;
                 // A virtual source may see past a speck the path goes round.
                 assert!(ours >= truth * 0.99 - 1e-6, "{ours} < exact {truth}");
                 if truth > 1.0 {
@@ -348,12 +354,12 @@ mod tests {
             rect(10.0, 0.0, 11.0, 22.0),
             rect(25.0, 8.0, 26.0, 30.0),
         ]);
-        let landmarks = Landmarks::new(&mesh.vertices, &mesh.triangles);
+        let (landmarks, row) = reversed(&mesh);
         let goal = Point::new(38.0, 2.0);
         let goal_tri = mesh.locate(goal).triangle().unwrap();
         let distances = landmarks.goal(
             goal,
-            mesh.triangle(goal_tri),
+            mesh.triangle(goal_tri).map(&row),
             mesh.triangle_points(goal_tri),
         );
         let mut tight = 0;
@@ -369,7 +375,8 @@ mod tests {
                 &mesh.triangles_at(&lg),
             );
             let truth = polyline_length(&path.unwrap());
-            let bound = landmarks.bound((a, mesh.vertex(a)), (b, mesh.vertex(b)), &distances);
+            let (pa, pb) = (mesh.vertex(a), mesh.vertex(b));
+            let bound = landmarks.bound((row(a), pa), (row(b), pb), &distances);
             assert!(bound <= truth * 1.05 + 1e-6, "bound {bound}, exact {truth}");
             tight += usize::from(bound >= 0.9 * truth && bound > goal.distance(mid) + 1.0);
         }

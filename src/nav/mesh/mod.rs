@@ -1,6 +1,7 @@
 //! The mesh stage: the data every later stage shares (the free space, the navmesh with its ids,
-//! adjacency, components and triangle costs) and what reads it alone: point location, the convex polygons the exact search sweeps, ray casts,
-//! clearance widths.
+//! adjacency, components and triangle costs) and what reads it alone: point location, the
+//! convex polygons the exact search sweeps (and their packing for the anytime search, with the
+//! landmark distances), ray casts, clearance widths.
 
 pub mod bits;
 pub mod clearance;
@@ -18,6 +19,7 @@ pub mod live_locate;
 pub mod locate;
 pub mod location;
 pub mod navmesh;
+pub mod packed_polys;
 pub mod raycast;
 pub mod reshaped;
 pub mod tri_links;

@@ -17,8 +17,8 @@ use super::cost_map::CostMap;
 use super::free_space::FreeSpace;
 use super::hub_fans::HubFans;
 use super::ids::{ComponentId, TriId, VertexId};
-use super::landmarks::Landmarks;
 use super::locate::{Location, Locator};
+use super::packed_polys::PackedPolys;
 use super::tri_links::TriLinks;
 use crate::geom::{Aabb, Point, orient};
 use crate::scene::{Corner, FLOOR_COST, PackedCorner};
@@ -43,8 +43,8 @@ pub struct NavMesh {
     /// the exact search). Clones share them: made for one, they are made for all.
     pub(in crate::nav) convex: Arc<OnceLock<ConvexMesh>>,
     pub(in crate::nav) hub_fans: Arc<OnceLock<HubFans>>,
-    /// The landmark distances of the anytime corridor search, made on first use.
-    pub(in crate::nav) landmarks: Arc<OnceLock<Landmarks>>,
+    /// The polygons and landmark distances of the anytime corridor search, made on first use.
+    pub(in crate::nav) packed_polys: Arc<OnceLock<PackedPolys>>,
 }
 
 impl NavMesh {
@@ -72,7 +72,7 @@ impl NavMesh {
             cost_map,
             convex: Arc::default(),
             hub_fans: Arc::default(),
-            landmarks: Arc::default(),
+            packed_polys: Arc::default(),
         };
         if !mesh.cost_map.is_empty() {
             mesh.costs = mesh
@@ -95,10 +95,11 @@ impl NavMesh {
             .get_or_init(|| HubFans::new(&self.vertices, self.convex()))
     }
 
-    /// The landmark distances (made on the first call).
-    pub(crate) fn landmarks(&self) -> &Landmarks {
-        self.landmarks
-            .get_or_init(|| Landmarks::new(&self.vertices, &self.triangles))
+    /// The convex polygons packed for the anytime search, with their landmark distances (made
+    /// on the first call).
+    pub(crate) fn packed_polys(&self) -> &PackedPolys {
+        self.packed_polys
+            .get_or_init(|| PackedPolys::new(&self.vertices, &self.triangles, self.convex()))
     }
 
     /// Makes the convex polygons and hub fans of the exact search now (otherwise its first

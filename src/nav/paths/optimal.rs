@@ -679,7 +679,7 @@ fn crossing(line: Line, l: Point, r: Point) -> Point {
 /// right end as seen from the root) of the edge line `l`-`r` to `goal`: the goal is mirrored
 /// across the edge line when it lies on the root's side; then the straight line if it passes
 /// through the interval, else the way round the nearer end.
-fn heuristic(root: Point, a: Point, b: Point, l: Point, r: Point, goal: Point) -> f64 {
+pub(crate) fn heuristic(root: Point, a: Point, b: Point, l: Point, r: Point, goal: Point) -> f64 {
     // The root is always strictly on the left of r -> l (the side the cone comes from).
     let target = if area(r, l, goal) > 0.0 {
         mirror(goal, l, r)
