@@ -1,6 +1,6 @@
 //! The Path lab window driven through egui_kittest: open it from the Tools menu, run a few
 //! queries, load the worst case into the canvas, sort the table, and switch the corridor
-//! optimisations on for the canvas paths.
+//! optimisations and the anytime corridor search on for the canvas paths and runs.
 
 mod gui_harness;
 
@@ -11,6 +11,7 @@ use gui_harness::{FakeDialogs, editor_on, set_number};
 use navscope::app::App;
 use navscope::app::panels::lab::Column;
 use navscope::lab::Ratio;
+use navscope::nav::{ANYTIME_BUDGET, CorridorSearch, Variant};
 
 fn editor() -> Harness<'static, App> {
     editor_on(&FakeDialogs::default(), None)
@@ -156,17 +157,57 @@ fn corridor_optimisations_apply_to_the_canvas_and_to_runs() {
         .as_ref()
         .expect("the canvas query is optimised");
     let before = optimized.funnel_before.as_ref().unwrap().length;
-    let after = analysis
-        .answer
-        .path(navscope::nav::Variant::Funnel)
-        .unwrap()
-        .length;
+    let after = analysis.answer.path(Variant::Funnel).unwrap().length;
     assert!(after <= before);
     h.get_by_label("Run").click();
     finish_lab(&mut h);
     let report = h.state().lab().report().unwrap();
     assert!(report.optimized);
     assert!(report.ratio(Ratio::UnoptimizedFunnelOptimal).is_some());
+}
+
+#[test]
+fn the_anytime_corridor_search_applies_to_the_canvas_and_to_runs() {
+    let mut h = editor();
+    open_lab_and_run(&mut h, 60);
+    let mean = |h: &Harness<'_, App>| {
+        let report = h.state().lab().report().expect("the lab ran");
+        report.ratio(Ratio::FUNNEL_OPTIMAL).unwrap().mean
+    };
+    let astar_mean = mean(&h);
+    // A*'s worst case goes into the canvas.
+    h.get_by_label("worst 1").click();
+    h.run();
+    let funnel = |h: &Harness<'_, App>| {
+        let analysis = h.state().analysis().expect("the canvas query is answered");
+        analysis.answer.path(Variant::Funnel).unwrap().length
+    };
+    let astar_funnel = funnel(&h);
+    h.get_by_label("anytime corridor search").click();
+    h.run();
+    assert_eq!(
+        h.state().lab().options.search,
+        CorridorSearch::Anytime {
+            budget: ANYTIME_BUDGET
+        }
+    );
+    let anytime_funnel = funnel(&h);
+    assert!(
+        anytime_funnel < astar_funnel - 1e-9,
+        "the canvas funnel {anytime_funnel}, with A* {astar_funnel}"
+    );
+    h.get_by_label("Run").click();
+    finish_lab(&mut h);
+    let anytime_mean = mean(&h);
+    assert!(
+        anytime_mean < astar_mean,
+        "funnel/optimal mean {anytime_mean}, with A* {astar_mean}"
+    );
+    // Unticked, the canvas is back on A*.
+    h.get_by_label("anytime corridor search").click();
+    h.run();
+    assert_eq!(h.state().lab().options.search, CorridorSearch::AStar);
+    assert_eq!(funnel(&h), astar_funnel);
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod scen_report;
 mod stdout;
 
 use crate::geom::Point;
+use crate::nav::ANYTIME_BUDGET;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -240,9 +241,6 @@ pub struct CorridorArgs {
     )]
     pub anytime_nodes: usize,
 }
-
-/// The anytime search's default budget (`--anytime-nodes`).
-pub const ANYTIME_BUDGET: usize = 64;
 
 impl CorridorArgs {
     pub fn options(&self) -> crate::nav::CorridorOptions {

@@ -44,7 +44,9 @@ pub use paths::smooth::smooth_midpoints;
 pub use paths::tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace, tangent_path};
 pub use query::answer::{Answer, Metrics};
 pub use query::anytime_search::anytime_corridor;
-pub use query::corridor_opt::{CorridorOptions, CorridorSearch, funnel_length, optimize_corridor};
+pub use query::corridor_opt::{
+    ANYTIME_BUDGET, CorridorOptions, CorridorSearch, funnel_length, optimize_corridor,
+};
 pub use query::pass::{QueryOptions, query, query_mesh};
 pub use query::raw_query::query_raw;
 pub use search::astar::{

@@ -13,7 +13,7 @@ use crate::app::number::fixed;
 use crate::document::Edit;
 use crate::geom::Point;
 use crate::lab::{self, LabReport, LabRow, Ratio};
-use crate::nav::{CorridorOptions, Variant};
+use crate::nav::{ANYTIME_BUDGET, CorridorOptions, CorridorSearch, Variant};
 use crate::scene::Query;
 use egui::{Grid, RichText, ScrollArea, Ui};
 use egui_plot::{Bar, BarChart, Plot};
@@ -297,6 +297,22 @@ fn controls(ui: &mut Ui, window: &mut LabWindow, has_build: bool) -> Vec<Action>
         let mut options = window.options;
         ui.checkbox(&mut options.visibility, "visibility optimisation");
         ui.checkbox(&mut options.topology, "topology optimisation");
+        let mut anytime = matches!(options.search, CorridorSearch::Anytime { .. });
+        let toggled = ui
+            .checkbox(&mut anytime, "anytime corridor search")
+            .on_hover_text(
+                "Find corridors with the anytime search whose costs follow the funnel \
+                 (as `navscope lab --optimize anytime`) instead of A*",
+            )
+            .changed();
+        if toggled {
+            options.search = match anytime {
+                true => CorridorSearch::Anytime {
+                    budget: ANYTIME_BUDGET,
+                },
+                false => CorridorSearch::AStar,
+            };
+        }
         if options != window.options {
             actions.push(Action::SetCorridorOptions(options));
         }

@@ -54,6 +54,9 @@ impl Default for CorridorOptions {
     }
 }
 
+/// The anytime search's default budget (`--anytime-nodes`, the editor's lab).
+pub const ANYTIME_BUDGET: usize = 64;
+
 /// The search that finds a query's corridor.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CorridorSearch {
