@@ -37,7 +37,6 @@ use super::corridor_opt::{Open, funnel_length};
 use crate::geom::{Point, Segment, orient};
 use crate::nav::mesh::convex::{ConvexMesh, PolyId};
 use crate::nav::mesh::ids::TriId;
-use crate::nav::mesh::landmarks::Landmarks;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::mesh::packed_polys::{Packed, PackedPolys};
 use crate::nav::paths::optimal::heuristic;
@@ -65,17 +64,15 @@ pub fn anytime_corridor(
     let packed = mesh.packed_polys();
     let mut scratch = SCRATCH.take();
     scratch.reset(packed.slot_count() + packed.polygon_count());
-    let landmarks = packed.landmarks();
     let search = Search {
         mesh,
         convex: mesh.convex(),
         packed,
         start: (start, start_tris),
         goal: (goal, goal_tris),
-        landmarks,
         goal_distances: goal_tris.first().map_or_else(Vec::new, |&t| {
             let rows = mesh.triangle(t).map(|v| packed.row(v));
-            landmarks.goal(goal, rows, mesh.triangle_points(t))
+            packed.landmarks().goal(goal, rows, mesh.triangle_points(t))
         }),
     };
     let found = search.run(&mut scratch, budget);
@@ -275,7 +272,6 @@ struct Search<'a> {
     packed: &'a PackedPolys,
     start: (Point, &'a [TriId]),
     goal: (Point, &'a [TriId]),
-    landmarks: &'a Landmarks,
     goal_distances: Vec<[f32; 2]>,
 }
 
@@ -355,7 +351,7 @@ impl Search<'_> {
                 let to_portal =
                     funnel.apex_length + Segment::new(l, r).distance_to_point(funnel.apex);
                 let beyond =
-                    (self.landmarks).bound((left.row, l), (right.row, r), &self.goal_distances);
+                    (packed.landmarks()).bound((left.row, l), (right.row, r), &self.goal_distances);
                 let f = lower.max(to_portal + beyond);
                 let next = Node {
                     poly: n,
