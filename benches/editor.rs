@@ -5,7 +5,8 @@
 //! - `drag_vertex`: the wall-clock time of one step of a vertex drag (edit, synchronous
 //!   rebuild, query, metrics, paint, tessellation) on scenes of growing size; the target is
 //!   <= 16 ms at 2k vertices, on a 2,000-obstacle city and on the game map aurora (from
-//!   `../shared/validation-data`, skipped without it; the rebuild is incremental on both).
+//!   `../shared/validation-data`, skipped without it; the rebuild is incremental on both), and
+//!   on aurora with the Path lab's anytime corridor search on (`aurora_anytime`).
 //!
 //! Run: `cargo bench --bench editor`; results in benches/README.md.
 
@@ -20,7 +21,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use navscope::app::{App, Options};
 use navscope::geom::Point;
-use navscope::nav::{BuildOptions, Incremental};
+use navscope::nav::{BuildOptions, CorridorSearch, Incremental};
 use navscope::scene::generate::rotated_squares;
 use navscope::scene::{self, Query, Scene};
 use std::time::Duration;
@@ -115,12 +116,15 @@ fn drag_vertex(c: &mut Criterion) {
         assert!(vertices >= at_least, "{vertices} vertices");
         let middle = scene.obstacles[scene.obstacles.len() / 2].ring.points()[0];
         let id = BenchmarkId::new("vertices", vertices);
-        drag(&mut group, id, &scene, middle, Point::new(0.1, 0.0));
+        drag(&mut group, id, &scene, middle, Point::new(0.1, 0.0), false);
     }
     // The game map aurora (35k triangles), a corner of an obstacle dragged outwards.
+    // The same with the Path lab's anytime corridor search on: the drag's steps answer with A*.
     if let Some((scene, corner, step)) = aurora() {
         let id = BenchmarkId::new("aurora", scene.point_count());
-        drag(&mut group, id, &scene, corner, step);
+        drag(&mut group, id, &scene, corner, step, false);
+        let id = BenchmarkId::new("aurora_anytime", scene.point_count());
+        drag(&mut group, id, &scene, corner, step, true);
     }
     group.finish();
 }
@@ -147,16 +151,30 @@ fn aurora() -> Option<(Scene, Point, Point)> {
     Some((scene, corner, out * (0.1 / out.length())))
 }
 
-/// Drags `corner` of `scene` in the editor by 8 and 14 `step`s in turn, one frame per step.
+/// Drags `corner` of `scene` in the editor by 8 and 14 `step`s in turn, one frame per step,
+/// with the Path lab's anytime corridor search ticked when `anytime`.
 fn drag(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     id: BenchmarkId,
     scene: &Scene,
     corner: Point,
     step: Point,
+    anytime: bool,
 ) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = editor(scene, &dir);
+    if anytime {
+        h.key_press(egui::Key::L);
+        h.run();
+        h.get_by_label("anytime corridor search").click();
+        h.run();
+        h.key_press(egui::Key::L);
+        h.run();
+        assert_ne!(h.state().lab().options.search, CorridorSearch::AStar);
+        // The whole scene in view again, as the other cases start.
+        h.key_press(egui::Key::F);
+        h.run();
+    }
     let grab: Pos2 = h.state().to_screen(corner).expect("laid out");
     // Steps of 0.8 to 1.4 world units whatever the zoom (the city is zoomed out further:
     // 14 pixels there moved the corner into its neighbour's cell).
@@ -166,6 +184,10 @@ fn drag(
     h.hover_at(grab + unit * 6.0);
     h.hover_at(grab + unit * 8.0);
     h.run_steps(4);
+    assert!(
+        h.state().document().in_gesture(),
+        "the drag grabbed nothing"
+    );
     let revision = h.state().document().revision();
     let mut k = 0u32;
     group.bench_function(id, |b| {

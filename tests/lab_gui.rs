@@ -7,11 +7,11 @@ mod gui_harness;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, set_number};
+use gui_harness::{FakeDialogs, editor_on, screen, set_number};
 use navscope::app::App;
 use navscope::app::panels::lab::Column;
 use navscope::lab::Ratio;
-use navscope::nav::{ANYTIME_BUDGET, CorridorSearch, Variant};
+use navscope::nav::{ANYTIME_BUDGET, CorridorOptions, CorridorSearch, QueryOptions, Variant};
 
 fn editor() -> Harness<'static, App> {
     editor_on(&FakeDialogs::default(), None)
@@ -208,6 +208,67 @@ fn the_anytime_corridor_search_applies_to_the_canvas_and_to_runs() {
     h.run();
     assert_eq!(h.state().lab().options.search, CorridorSearch::AStar);
     assert_eq!(funnel(&h), astar_funnel);
+}
+
+/// While a drag edits the scene, the canvas answers with A* (the anytime search's tables would
+/// be made again at every step); the release answers with the anytime search again.
+#[test]
+fn a_drag_shows_a_star_until_its_release_when_the_anytime_search_is_on() {
+    let mut h = editor();
+    open_lab_and_run(&mut h, 60);
+    h.get_by_label("worst 1").click(); // where the two searches' funnels differ
+    h.run();
+    h.get_by_label("anytime corridor search").click();
+    h.run();
+    h.key_press(egui::Key::L); // the window closes, its options stay
+    h.run();
+    assert!(!h.state().lab().open);
+    // The shown build's funnel for the shown query with `search`, and the canvas's.
+    let funnel_with = |h: &Harness<'_, App>, search: CorridorSearch| {
+        let q = &h.state().document().scene().queries[h.state().shown_query().unwrap()];
+        let options = QueryOptions {
+            variants: &[Variant::Funnel],
+            corridor: CorridorOptions {
+                search,
+                ..CorridorOptions::default()
+            },
+            explain: None,
+        };
+        let build = &h.state().built().unwrap().build;
+        let answer = navscope::nav::query(build, q.start, q.goal, &options);
+        answer.path(Variant::Funnel).unwrap().length
+    };
+    let canvas = |h: &Harness<'_, App>| {
+        let answer = &h.state().analysis().unwrap().answer;
+        answer.path(Variant::Funnel).unwrap().length
+    };
+    let anytime = CorridorSearch::Anytime {
+        budget: ANYTIME_BUDGET,
+    };
+    assert_eq!(canvas(&h), funnel_with(&h, anytime));
+    // Press on the goal, move away and back, still pressed.
+    let shown = h.state().shown_query().unwrap();
+    let goal = h.state().document().scene().queries[shown].goal;
+    let at = screen(&h, goal.x, goal.y);
+    h.hover_at(at);
+    h.drag_at(at);
+    for to in [at + egui::vec2(12.0, 0.0), at] {
+        h.hover_at(to);
+        h.run();
+        assert!(h.state().document().in_gesture());
+        assert_eq!(canvas(&h), funnel_with(&h, CorridorSearch::AStar));
+    }
+    assert_eq!(h.state().document().scene().queries[shown].goal, goal);
+    let astar = canvas(&h);
+    h.drop_at(at);
+    h.run();
+    assert!(!h.state().document().in_gesture());
+    assert_eq!(canvas(&h), funnel_with(&h, anytime));
+    assert!(
+        canvas(&h) < astar - 1e-9,
+        "{} against A*'s {astar}",
+        canvas(&h)
+    );
 }
 
 #[test]

@@ -74,12 +74,18 @@ impl Derived {
         let radius = state.profile.profile(state.doc.scene()).radius;
         let shown = state.shown_query();
         let query = shown.map(|i| &state.doc.scene().queries[i]);
+        // While a gesture edits, the canvas query keeps to A* (see
+        // `CorridorOptions::while_editing`); its release asks the chosen search again.
+        let options = match state.doc.in_gesture() {
+            true => state.lab.options.while_editing(),
+            false => state.lab.options,
+        };
         self.live.set_arc_tolerance(state.arc_tolerance);
         // A new build answers the shown query while its picture is drawn.
         self.live.set_ask(query.map(|q| Ask {
             start: q.start,
             goal: q.goal,
-            options: state.lab.options,
+            options,
         }));
         self.live
             .update(&state.doc, state.fixed.as_ref(), radius, wake);
@@ -103,7 +109,7 @@ impl Derived {
                 state.doc.scene(),
                 q.start,
                 q.goal,
-                state.lab.options,
+                options,
             )),
             _ => None,
         };

@@ -302,7 +302,9 @@ fn controls(ui: &mut Ui, window: &mut LabWindow, has_build: bool) -> Vec<Action>
             .checkbox(&mut anytime, "anytime corridor search")
             .on_hover_text(
                 "Find corridors with the anytime search whose costs follow the funnel \
-                 (as `navscope lab --optimize anytime`) instead of A*",
+                 (as `navscope lab --optimize anytime`) instead of A*. While you drag, \
+                 the canvas uses A* (this search's tables are made again after each edit) \
+                 and switches back on release",
             )
             .changed();
         if toggled {

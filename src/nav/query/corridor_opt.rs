@@ -73,6 +73,16 @@ impl CorridorOptions {
     pub fn any(&self) -> bool {
         self.visibility || self.topology
     }
+
+    /// These options for the frames of an edit under way: A* in place of the anytime search,
+    /// whose polygon and landmark tables are made again after every edit (about 0.2 s on a
+    /// game map), the optimisations as they are.
+    pub fn while_editing(self) -> CorridorOptions {
+        CorridorOptions {
+            search: CorridorSearch::AStar,
+            ..self
+        }
+    }
 }
 
 /// Returns `corridor` with its optimised beginning, or a copy when nothing shorter was found.
