@@ -7,7 +7,7 @@ mod gui_harness;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, editor_on, screen, set_number};
+use gui_harness::{FakeDialogs, editor_on, funnel_length, screen, set_number};
 use navscope::app::App;
 use navscope::app::panels::lab::Column;
 use navscope::lab::Ratio;
@@ -178,11 +178,7 @@ fn the_anytime_corridor_search_applies_to_the_canvas_and_to_runs() {
     // A*'s worst case goes into the canvas.
     h.get_by_label("worst 1").click();
     h.run();
-    let funnel = |h: &Harness<'_, App>| {
-        let analysis = h.state().analysis().expect("the canvas query is answered");
-        analysis.answer.path(Variant::Funnel).unwrap().length
-    };
-    let astar_funnel = funnel(&h);
+    let astar_funnel = funnel_length(&h);
     h.get_by_label("anytime corridor search").click();
     h.run();
     assert_eq!(
@@ -191,7 +187,7 @@ fn the_anytime_corridor_search_applies_to_the_canvas_and_to_runs() {
             budget: ANYTIME_BUDGET
         }
     );
-    let anytime_funnel = funnel(&h);
+    let anytime_funnel = funnel_length(&h);
     assert!(
         anytime_funnel < astar_funnel - 1e-9,
         "the canvas funnel {anytime_funnel}, with A* {astar_funnel}"
@@ -207,7 +203,7 @@ fn the_anytime_corridor_search_applies_to_the_canvas_and_to_runs() {
     h.get_by_label("anytime corridor search").click();
     h.run();
     assert_eq!(h.state().lab().options.search, CorridorSearch::AStar);
-    assert_eq!(funnel(&h), astar_funnel);
+    assert_eq!(funnel_length(&h), astar_funnel);
 }
 
 /// While a drag edits the scene, the canvas answers with A* (the anytime search's tables would
@@ -223,7 +219,7 @@ fn a_drag_shows_a_star_until_its_release_when_the_anytime_search_is_on() {
     h.key_press(egui::Key::L); // the window closes, its options stay
     h.run();
     assert!(!h.state().lab().open);
-    // The shown build's funnel for the shown query with `search`, and the canvas's.
+    // The shown build's funnel for the shown query with `search`.
     let funnel_with = |h: &Harness<'_, App>, search: CorridorSearch| {
         let q = &h.state().document().scene().queries[h.state().shown_query().unwrap()];
         let options = QueryOptions {
@@ -238,14 +234,10 @@ fn a_drag_shows_a_star_until_its_release_when_the_anytime_search_is_on() {
         let answer = navscope::nav::query(build, q.start, q.goal, &options);
         answer.path(Variant::Funnel).unwrap().length
     };
-    let canvas = |h: &Harness<'_, App>| {
-        let answer = &h.state().analysis().unwrap().answer;
-        answer.path(Variant::Funnel).unwrap().length
-    };
     let anytime = CorridorSearch::Anytime {
         budget: ANYTIME_BUDGET,
     };
-    assert_eq!(canvas(&h), funnel_with(&h, anytime));
+    assert_eq!(funnel_length(&h), funnel_with(&h, anytime));
     // Press on the goal, move away and back, still pressed.
     let shown = h.state().shown_query().unwrap();
     let goal = h.state().document().scene().queries[shown].goal;
@@ -256,18 +248,18 @@ fn a_drag_shows_a_star_until_its_release_when_the_anytime_search_is_on() {
         h.hover_at(to);
         h.run();
         assert!(h.state().document().in_gesture());
-        assert_eq!(canvas(&h), funnel_with(&h, CorridorSearch::AStar));
+        assert_eq!(funnel_length(&h), funnel_with(&h, CorridorSearch::AStar));
     }
     assert_eq!(h.state().document().scene().queries[shown].goal, goal);
-    let astar = canvas(&h);
+    let astar = funnel_length(&h);
     h.drop_at(at);
     h.run();
     assert!(!h.state().document().in_gesture());
-    assert_eq!(canvas(&h), funnel_with(&h, anytime));
+    assert_eq!(funnel_length(&h), funnel_with(&h, anytime));
     assert!(
-        canvas(&h) < astar - 1e-9,
+        funnel_length(&h) < astar - 1e-9,
         "{} against A*'s {astar}",
-        canvas(&h)
+        funnel_length(&h)
     );
 }
 
