@@ -15,13 +15,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.to_string();
-            let first = text
-                .lines()
-                .next()
-                .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            report::line(&format!("error: {first} (see navscope --help)"));
+            report::line(&format!("error: {} (see navscope --help)", usage_error(&e)));
             return ExitCode::from(2);
         }
     };
@@ -35,6 +29,39 @@ fn main() -> ExitCode {
                 .init();
             open_editor(cli)
         }
+    }
+}
+
+/// A usage error on one line: clap's message with the arguments it lists (which it puts on
+/// the lines below), or, when the first argument is neither a command nor a file, that.
+fn usage_error(e: &clap::Error) -> String {
+    use clap::CommandFactory;
+    let first = std::env::args_os().nth(1).map(std::path::PathBuf::from);
+    let command = Cli::command();
+    if let Some(first) = first.filter(|f| !f.exists())
+        && let Some(name) = first.to_str().filter(|n| !n.starts_with('-'))
+        && command.find_subcommand(name).is_none()
+    {
+        let names: Vec<&str> = (command.get_subcommands())
+            .map(|c| c.get_name())
+            .filter(|&n| n != "help")
+            .collect();
+        return format!(
+            "'{name}' is neither a command ({}) nor a file",
+            names.join(", ")
+        );
+    }
+    let text = e.to_string();
+    let message: Vec<&str> = (text.lines())
+        .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
+        .map(|l| l.trim())
+        .collect();
+    let message = message.join(" ");
+    let message = message.trim_start_matches("error: ");
+    if message.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        message.to_string()
     }
 }
 

@@ -8,9 +8,11 @@
 //!  "tolerance": 1e-6}                // relative, on lengths
 //! ```
 
-use crate::fileio::{ReadError, read_input};
+use crate::fileio::{ReadError, read_input, without_bom};
 use crate::geom::Point;
-use crate::nav::{Answer, BuildError, BuildOptions, QueryOptions, build_with, query};
+use crate::nav::{
+    Answer, BuildError, BuildOptions, QueryOptions, Status, Variant, build_with, query,
+};
 use crate::scene::{self, LoadError, Scene};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -81,6 +83,14 @@ pub enum ScenarioError {
     Scene(#[from] LoadError),
     #[error("{path}: {error}")]
     Build { path: PathBuf, error: BuildError },
+    /// An expectation no answer can meet (a misspelt status or variant name).
+    #[error("{path}: expected {what} `{found}` is none of {known}")]
+    BadExpectation {
+        path: PathBuf,
+        what: &'static str,
+        found: String,
+        known: String,
+    },
 }
 
 impl Scenario {
@@ -111,17 +121,18 @@ impl Scenario {
 
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let bytes = read_input(path)?;
-        let s: Scenario = serde_json::from_slice(&bytes).map_err(|e| ScenarioError::Syntax {
-            path: path.into(),
-            line: e.line(),
-            column: e.column(),
-            message: e
-                .to_string()
-                .split(" at line ")
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        })?;
+        let s: Scenario =
+            serde_json::from_slice(without_bom(&bytes)).map_err(|e| ScenarioError::Syntax {
+                path: path.into(),
+                line: e.line(),
+                column: e.column(),
+                message: e
+                    .to_string()
+                    .split(" at line ")
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            })?;
         if s.format != SCENARIO_FORMAT {
             return Err(ScenarioError::WrongFormat {
                 path: path.into(),
@@ -133,6 +144,20 @@ impl Scenario {
                 path: path.into(),
                 found: s.version,
             });
+        }
+        let statuses = Status::ALL.map(Status::as_str);
+        let variants = Variant::ALL.map(Variant::name);
+        let bad = |what, found: &str, known: &[&str]| ScenarioError::BadExpectation {
+            path: path.into(),
+            what,
+            found: found.to_string(),
+            known: known.join(", "),
+        };
+        if !statuses.contains(&s.expected.status.as_str()) {
+            return Err(bad("status", &s.expected.status, &statuses));
+        }
+        if let Some(name) = (s.expected.lengths.keys()).find(|n| !variants.contains(&n.as_str())) {
+            return Err(bad("variant", name, &variants));
         }
         Ok(s)
     }

@@ -86,3 +86,38 @@ fn unreadable_cases_exit_2_with_one_line() {
         assert!(err.contains(&path.display().to_string()), "{err}");
     }
 }
+
+#[test]
+fn an_expectation_no_answer_can_meet_is_refused_naming_it() {
+    // A misspelt status or variant once replayed as an ordinary failure ("funnle: no path").
+    let dir = tempfile::tempdir().unwrap();
+    let case = recorded(SceneSource::Path("/dev/null".into()));
+    let mut text: serde_json::Value = serde_json::to_value(&case).unwrap();
+    let scene = std::fs::canonicalize("assets/scenes/rooms.json").unwrap();
+    text["scene"] = serde_json::json!(scene);
+    let write = |name: &str, v: &serde_json::Value| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, v.to_string()).unwrap();
+        path
+    };
+    let good = write("good.json", &text);
+    assert_eq!(check(&[&good]).0, Some(0));
+    let mut status = text.clone();
+    status["expected"]["status"] = "fnd".into();
+    let mut variant = text.clone();
+    variant["expected"]["lengths"]["funnle"] = 47.0.into();
+    for (case, says) in [
+        (
+            write("status.json", &status),
+            "expected status `fnd` is none of found, start_outside",
+        ),
+        (
+            write("variant.json", &variant),
+            "expected variant `funnle` is none of midpoint, funnel",
+        ),
+    ] {
+        let (code, _, err) = check(&[&case]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}

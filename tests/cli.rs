@@ -185,6 +185,27 @@ fn path_from_to_and_outside_statuses() {
     ]);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["results"][0]["status"], "goal_outside");
+    // Far past the map (the orientation tests of point location overflow there), a point
+    // was once located in some triangle and answered `found` with infinite lengths.
+    for (from, to, status) in [
+        ("2,2", "1e308,5", "goal_outside"),
+        ("2,2", "5,-1e308", "goal_outside"),
+        ("5e307,5", "2,2", "start_outside"),
+    ] {
+        let args = [
+            "path",
+            "assets/scenes/rooms.json",
+            "--from",
+            from,
+            "--to",
+            to,
+            "--json",
+        ];
+        let o = navscope(&args);
+        assert!(o.status.success(), "{from} -> {to}: {}", stderr(&o));
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["results"][0]["status"], status, "{from} -> {to}");
+    }
     let o = navscope(&[
         "path",
         "assets/scenes/rooms.json",
@@ -217,11 +238,27 @@ fn usage_errors_exit_2_with_one_line() {
         ],
         vec!["build", "assets/scenes/rooms.json", "--format", "png"],
         vec!["frobnicate", "x"],
+        vec!["lab", "assets/scenes/rooms.json", "--n", "0"],
     ] {
         let o = navscope(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = stderr(&o);
         assert_eq!(e.trim_end().lines().count(), 1, "{args:?}: {e}");
+    }
+    // The line names what is wrong: clap lists the arguments on the lines below its first.
+    for (args, says) in [
+        (
+            vec!["path", "assets/scenes/rooms.json", "--from", "1,1"],
+            "not provided: --to <X,Y>",
+        ),
+        (vec!["convert", "assets/scenes/rooms.json"], "<OUTPUT>"),
+        (
+            vec!["bulid", "x"],
+            "'bulid' is neither a command (build, path, lab, convert, check) nor a file",
+        ),
+    ] {
+        let e = stderr(&navscope(&args));
+        assert!(e.contains(says), "{args:?}: {e}");
     }
 }
 
@@ -314,6 +351,21 @@ fn convex_polygons_for_a_triangle_format_is_a_usage_error() {
             "{err}"
         );
     }
+    // A vertex limit on triangles was once ignored without a word.
+    let o = navscope(&[
+        "build",
+        "assets/scenes/rooms.json",
+        "--format",
+        "mesh",
+        "--max-vertices",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--max-vertices applies with --polygons convex only"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -368,6 +420,18 @@ fn a_navmesh_file_answers_path_and_lab_as_it_is() {
     let lab: Value = serde_json::from_slice(&lab.stdout).unwrap();
     assert_eq!(lab["queries"], 50);
     assert!(lab["found"].as_u64().unwrap() > 0, "{lab}");
+    // Without --as-navmesh, an engine's navmesh is refused with what reads it, not as bad JSON.
+    let obj = dir.path().join("field.obj");
+    run_ok(&["build", "assets/scenes/field.json", "-o", path_str(&obj)]);
+    for command in ["path", "lab", "build"] {
+        let o = navscope(&[command, path_str(&obj)]);
+        assert_eq!(o.status.code(), Some(2), "{command}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("field.obj: a navmesh file, not a scene") && e.contains("--as-navmesh"),
+            "{command}: {e}"
+        );
+    }
 }
 
 #[test]
@@ -428,6 +492,123 @@ fn convert_goes_between_scene_and_navmesh_formats() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("rooms.xyz"), "{}", stderr(&o));
+    // Converting a file onto itself once overwrote the input.
+    let copy = p("copy.json");
+    std::fs::copy("assets/scenes/rooms.json", &copy).unwrap();
+    let o = navscope(&["convert", path_str(&copy), path_str(&copy)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        std::fs::read("assets/scenes/rooms.json").unwrap()
+    );
+    // `-o -` is standard output, not a file called `-`.
+    let rooms = std::fs::canonicalize("assets/scenes/rooms.json").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_navscope"))
+        .args(["build", path_str(&rooms), "-o", "-"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        o.stdout.starts_with(b"{"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(!p("-").exists());
+}
+
+#[test]
+fn text_files_may_begin_with_a_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let bom = |name: &str, text: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, [b"\xEF\xBB\xBF", text].concat()).unwrap();
+        path
+    };
+    let scene = bom(
+        "rooms.json",
+        &std::fs::read("assets/scenes/rooms.json").unwrap(),
+    );
+    run_ok(&["build", path_str(&scene)]);
+    let map = bom(
+        "m.map",
+        b"type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n",
+    );
+    let mesh = dir.path().join("m.mesh");
+    run_ok(&["convert", path_str(&map), path_str(&mesh)]);
+    let mesh = bom("m2.mesh", &std::fs::read(&mesh).unwrap());
+    run_ok(&["build", path_str(&mesh)]);
+    let scen = bom(
+        "m.scen",
+        b"version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t3.82842712\n",
+    );
+    let o = run_ok(&["path", path_str(&map), "--scen", path_str(&scen)]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("1 of 1 queries found"), "{out}");
+}
+
+#[test]
+fn a_t_junction_in_a_navmesh_file_is_warned_of() {
+    // A square beside two half-height quads: its right edge meets their shared corner
+    // partway along. Engines do not link it to them; navscope does, and says so.
+    let dir = tempfile::tempdir().unwrap();
+    let obj = dir.path().join("tj.obj");
+    let tj = "v 0 0 0\nv 1 0 0\nv 1 0 -1\nv 0 0 -1\nv 2 0 0\nv 2 0 -0.5\nv 1 0 -0.5\nv 2 0 -1\n\
+              f 1 2 3 4\nf 2 5 6 7\nf 7 6 8 3\n";
+    std::fs::write(&obj, tj).unwrap();
+    let o = run_ok(&[
+        "path",
+        path_str(&obj),
+        "--as-navmesh",
+        "--from",
+        "0.5,0.5",
+        "--to",
+        "1.5,0.25",
+    ]);
+    let e = stderr(&o);
+    assert!(
+        e.contains("warning: 1 polygon edges meet another polygon's corner partway along")
+            && e.contains("polygon 0, from (1, 0)"),
+        "{e}"
+    );
+    // A Polyanya mesh links whole shared edges only: no T-junction.
+    let o = run_ok(&[
+        "lab",
+        "assets/maps/notch-v3.mesh",
+        "--as-navmesh",
+        "--n",
+        "5",
+    ]);
+    assert!(!stderr(&o).contains("T-junction"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_concave_polygon_is_never_written_to_a_format_of_convex_polygons() {
+    let dir = tempfile::tempdir().unwrap();
+    let obj = dir.path().join("l.obj");
+    // An L-shaped n-gon, as Blender exports it (y up, the face up).
+    let l = "v 0 0 0\nv 2 0 0\nv 2 0 -1\nv 1 0 -1\nv 1 0 -2\nv 0 0 -2\nf 1 2 3 4 5 6\n";
+    std::fs::write(&obj, l).unwrap();
+    for out in ["l.mesh", "l.tres"] {
+        let out = dir.path().join(out);
+        let o = run_ok(&["convert", path_str(&obj), path_str(&out)]);
+        assert!(
+            stderr(&o).contains("1 of 1 polygons not convex"),
+            "{}",
+            stderr(&o)
+        );
+        let back = navscope::import::load_polygon_mesh(&out).unwrap();
+        assert_eq!(back.polygons.len(), 2, "{out:?}");
+        for ring in &back.polygons {
+            let n = ring.len();
+            let at = |i: usize| back.vertices[ring[i % n] as usize];
+            assert!(
+                (0..n).all(|i| navscope::geom::orient(at(i + n - 1), at(i), at(i + 1)) >= 0.0),
+                "{out:?}: {ring:?} is not convex"
+            );
+        }
+    }
 }
 
 #[test]

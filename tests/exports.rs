@@ -261,6 +261,28 @@ fn godot_cell_size_shrinks_until_vertices_have_cells_of_their_own() {
 }
 
 #[test]
+fn gltf_export_refuses_triangles_that_32_bit_floats_flatten() {
+    // 1e7 from the origin, 32-bit floats step by 1 unit: the 0.3-wide obstacle's triangles
+    // lose their area. Written anyway, the file read back as a broken mesh.
+    let (x, y) = (1e7, 1e7);
+    let scene = generate::scene_with(
+        vec![generate::rect(x, y, x + 40.0, y + 30.0)],
+        vec![generate::rect(x + 5.0, y + 5.0, x + 5.3, y + 5.3)],
+        0.0,
+    );
+    let build = nav::build(&scene).unwrap();
+    let err = navmesh_gltf(&build.mesh).unwrap_err();
+    assert!(err.contains("has no area in 32-bit floats"), "{err}");
+    // Near the origin the same scene is written.
+    let scene = generate::scene_with(
+        vec![generate::rect(0.0, 0.0, 40.0, 30.0)],
+        vec![generate::rect(5.0, 5.0, 5.3, 5.3)],
+        0.0,
+    );
+    assert!(navmesh_gltf(&nav::build(&scene).unwrap().mesh).is_ok());
+}
+
+#[test]
 fn gltf_export_loads_back_with_the_gltf_crate() {
     let build = field();
     let mesh = &build.mesh;

@@ -175,7 +175,13 @@ fn read(format: Format, bytes: &[u8]) {
         Format::NavmeshJson => navmesh_json(&text()).ok(),
         Format::PolyanyaPolygons => parse_polyanya_polygons(&text()).ok(),
         Format::Scen => {
-            let _ = parse_scen(&text(), ScenCoordinates::GridCells);
+            let _ = parse_scen(
+                &text(),
+                ScenCoordinates::GridCells {
+                    width: 7,
+                    height: 5,
+                },
+            );
             None
         }
     };

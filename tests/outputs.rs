@@ -145,6 +145,12 @@ fn endless_inputs_are_refused_at_the_size_limit() {
     let r = navscope(&["check", s(&case)]);
     assert!(r.error_line().contains("/dev/zero"), "{}", r.stderr);
     assert!(r.error_line().contains(words), "{}", r.stderr);
+
+    // A MovingAI scenario file (`--scen`), once read without the limit.
+    let map = dir.path().join("m.map");
+    fs::write(&map, "type octile\nheight 1\nwidth 2\nmap\n..\n").unwrap();
+    let r = navscope(&["path", s(&map), "--scen", "/dev/zero"]);
+    assert!(r.error_line().contains(words), "{}", r.stderr);
 }
 
 // ---- issue 11 item 4: standard output failures ----

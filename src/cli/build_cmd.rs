@@ -73,26 +73,21 @@ fn build_one(
         Format::Gltf => Some(NavmeshFormat::Gltf),
         Format::Svg => None,
     };
+    let choice = args.polygons.choice()?;
     let text = match format {
         Some(format) => {
-            let written = write_navmesh(
-                &build.mesh,
-                build.radius,
-                format,
-                args.polygons.choice(),
-                None,
-            )
-            .with_context(|| format!("{origin}"))?;
+            let written = write_navmesh(&build.mesh, build.radius, format, choice, None)
+                .with_context(|| format!("{origin}"))?;
             if let Some(note) = &written.note {
                 report::hold_line(format!("note: {note}"));
             }
-            if args.polygons.choice() != crate::export::Polygons::Triangles {
+            if choice != crate::export::Polygons::Triangles {
                 report_polygons(&origin.to_string(), &written, build.mesh.triangle_count());
             }
             written.text
         }
         None => {
-            if args.polygons.choice() != crate::export::Polygons::Triangles {
+            if choice != crate::export::Polygons::Triangles {
                 anyhow::bail!("--polygons convex applies to the json, mesh and godot formats only");
             }
             let mut list = DrawList::default();

@@ -7,8 +7,10 @@
 //! free space is the union of its polygons.
 
 use super::{ConvertArgs, load_and_build};
-use crate::export::{NAVMESH_FORMAT, NavmeshFormat, Polygons, write_navmesh};
-use crate::import::{build_polygon_mesh, load_polygon_mesh};
+use crate::export::{NavmeshFormat, Polygons, write_navmesh};
+use crate::import::{
+    build_polygon_mesh, has_navmesh_extension, is_navmesh_json, load_polygon_mesh,
+};
 use crate::nav::{BuildOptions, build_with};
 use crate::scene::{Scene, to_json};
 use anyhow::{Context, bail};
@@ -27,7 +29,15 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
             format!("{out_name}: cannot write this extension (expected .json, .navmesh.json, .mesh, .tres, .gltf or .obj)")
         })?)
     };
-    let choice = args.polygons.choice();
+    let choice = args.polygons.choice()?;
+    let same = |a: &Path, b: &Path| {
+        a.canonicalize()
+            .ok()
+            .is_some_and(|a| b.canonicalize().ok() == Some(a))
+    };
+    if same(input, output) {
+        bail!("{out_name}: is the input file; write to another");
+    }
     if target.is_none() && choice != Polygons::Triangles {
         bail!("--polygons convex applies to navmesh outputs only");
     }
@@ -51,6 +61,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 let kept = polygons.normalized().with_context(|| origin.clone())?;
                 let written = write_navmesh(&build.mesh, radius, format, choice, Some(&kept))
                     .with_context(|| origin.clone())?;
+                if let Some(note) = &written.note {
+                    super::report::hold_line(format!("note: {note}"));
+                }
                 if choice != Polygons::Triangles {
                     super::build_cmd::report_polygons(
                         &origin,
@@ -58,7 +71,12 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                         build.mesh.triangle_count(),
                     );
                 }
-                let summary = format!("{origin}: {} polygons kept", kept.polygons.len());
+                let summary = match written.polygon_count {
+                    Some(n) if n != kept.polygons.len() => {
+                        format!("{origin}: {} polygons -> {n}", kept.polygons.len())
+                    }
+                    _ => format!("{origin}: {} polygons kept", kept.polygons.len()),
+                };
                 (written.text, summary)
             }
         }
@@ -99,26 +117,14 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
     super::write_output(Some(output), text.as_bytes(), &summary)
 }
 
-/// Whether `path` is read as a navmesh: by extension, and for `.json` by its `format`.
+/// Whether `path` is read as a navmesh: by extension (a Polyanya `.mesh` too), and for
+/// `.json` by its `format`.
 fn is_navmesh_file(path: &Path) -> anyhow::Result<bool> {
-    let ext = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    Ok(match ext.as_str() {
-        "mesh" | "tres" | "tscn" | "obj" | "gltf" | "glb" => true,
-        "json" => {
-            #[derive(serde::Deserialize)]
-            struct Header {
-                format: Option<serde_json::Value>,
-            }
-            let bytes = crate::fileio::read_input(path)?;
-            serde_json::from_slice::<Header>(&bytes)
-                .ok()
-                .and_then(|h| h.format)
-                .is_some_and(|f| f == NAVMESH_FORMAT)
-        }
-        _ => false,
+    let ext = (path.extension()).map(|e| e.to_string_lossy().to_lowercase());
+    Ok(match ext.as_deref() {
+        Some("mesh") => true,
+        Some("json") => is_navmesh_json(&crate::fileio::read_input(path)?),
+        _ => has_navmesh_extension(path),
     })
 }
 

@@ -91,6 +91,9 @@ pub fn run(args: &LabArgs) -> anyhow::Result<Outcome> {
     if args.n > MAX_QUERIES {
         bail!("--n {} is more than {MAX_QUERIES} queries", args.n);
     }
+    if args.n == 0 {
+        bail!("--n 0: the lab needs at least one query");
+    }
     let mut out = Stdout::new();
     let outcome = if args.as_navmesh {
         if args.agent.is_some() {

@@ -71,7 +71,7 @@ pub struct BuildArgs {
     /// (with none, the canvas rectangle is walkable); y is flipped to point up (y -> height - y);
     /// curves are flattened within 0.1% of the larger canvas side.
     pub scene: PathBuf,
-    /// Output file; without it the navmesh goes to standard output.
+    /// Output file; without it (or with `-`) the navmesh goes to standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
@@ -124,13 +124,18 @@ pub struct PolygonArgs {
 }
 
 impl PolygonArgs {
-    pub fn choice(&self) -> crate::export::Polygons {
-        match self.polygons {
+    /// The polygons asked for; `--max-vertices` without `--polygons convex` is an error, not
+    /// ignored.
+    pub fn choice(&self) -> anyhow::Result<crate::export::Polygons> {
+        Ok(match self.polygons {
+            PolygonKind::Triangles if self.max_vertices.is_some() => {
+                anyhow::bail!("--max-vertices applies with --polygons convex only")
+            }
             PolygonKind::Triangles => crate::export::Polygons::Triangles,
             PolygonKind::Convex => crate::export::Polygons::Convex {
                 max_vertices: self.max_vertices.map(|n| n as usize),
             },
-        }
+        })
     }
 }
 
@@ -326,8 +331,16 @@ fn parse_viewports(s: &str) -> Result<u8, String> {
     }
 }
 
-/// Loads a scene, naming the file in errors.
+/// Loads a scene, naming the file in errors; an engine's navmesh file, by its extension (which
+/// the scene reader would call bad JSON), is refused with what reads it. (The input is read
+/// once: it may be a pipe.)
 fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
+    if crate::import::has_navmesh_extension(path) {
+        anyhow::bail!(
+            "{}: a navmesh file, not a scene: `path` and `lab` open it with --as-navmesh, `convert` turns it into a scene or another navmesh format",
+            path.display()
+        );
+    }
     Ok(crate::scene::load(path)?)
 }
 
@@ -380,7 +393,7 @@ fn chosen_profiles(
 }
 
 /// Writes `bytes` atomically to `output` and prints `summary` on standard output, or writes
-/// them to standard output and `summary` on standard error.
+/// them to standard output (no `output`, or `-`) and `summary` on standard error.
 fn write_output(
     output: Option<&std::path::Path>,
     bytes: &[u8],
@@ -389,7 +402,7 @@ fn write_output(
     use anyhow::Context;
     use std::io::Write;
     let mut stdout = stdout::Stdout::new();
-    match output {
+    match output.filter(|out| *out != std::path::Path::new("-")) {
         Some(out) => {
             crate::fileio::write_atomic(out, bytes)
                 .with_context(|| format!("{}: cannot write", out.display()))?;

@@ -180,9 +180,10 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
     }
     let options = QueryOptions::explained(&scene, args.corridor.options());
     let several = queries.len() > 1;
+    let files = file_names(queries.iter().map(|(name, _, _)| name.as_str()));
     let mut answers = Vec::with_capacity(queries.len());
     let bar = progress::bar(queries.len(), "queries");
-    for (name, s, g) in queries {
+    for ((name, s, g), file) in queries.into_iter().zip(files) {
         bar.inc(1);
         let answer = query(&build, s, g, &options);
         for (out, format) in [(&args.svg, Picture::Svg), (&args.png, Picture::Png)] {
@@ -193,7 +194,7 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
                     Picture::Svg => svg(&list, bounds, PICTURE_WIDTH, Theme::Light).into_bytes(),
                     Picture::Png => png(&list, bounds, PICTURE_WIDTH, Theme::Light)?,
                 };
-                let path = picture_path(out, &name, several);
+                let path = picture_path(out, &file, several);
                 crate::fileio::write_atomic(&path, &bytes)
                     .with_context(|| format!("{}: cannot write", path.display()))?;
             }
@@ -272,27 +273,44 @@ enum Picture {
     Png,
 }
 
-/// Where the picture of query `name` goes: `out` itself for a single query; with several, `out`
-/// with `{name}` replaced by the name, or without a placeholder `-NAME` added before the
-/// extension (`out.svg` -> `out-NAME.svg`). Characters other than letters, digits, `-`, `_`
-/// and `.` in the name become `_`.
+/// The queries' `names` as parts of file names, one per query and no two alike: characters
+/// other than letters, digits, `-`, `_` and `.` become `_`, and a name already taken (two
+/// queries called `q`, or `a/b` and `a_b`) gets `-2`, `-3`, ... added.
+fn file_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut taken = std::collections::HashSet::new();
+    names
+        .map(|name| {
+            let clean: String = name
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || "-_.".contains(c) {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let mut file = clean.clone();
+            let mut n = 1;
+            while !taken.insert(file.clone()) {
+                n += 1;
+                file = format!("{clean}-{n}");
+            }
+            file
+        })
+        .collect()
+}
+
+/// Where the picture of the query whose file name is `name` (see `file_names`) goes: `out`
+/// itself for a single query; with several, `out` with `{name}` replaced by the name, or
+/// without a placeholder `-NAME` added before the extension (`out.svg` -> `out-NAME.svg`).
 fn picture_path(out: &Path, name: &str, several: bool) -> PathBuf {
     let text = out.to_string_lossy();
     if !several && !text.contains("{name}") {
         return out.to_path_buf();
     }
-    let name: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
     if text.contains("{name}") {
-        return PathBuf::from(text.replace("{name}", &name));
+        return PathBuf::from(text.replace("{name}", name));
     }
     let stem = out
         .file_stem()
@@ -480,4 +498,26 @@ fn print_table(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_query_gets_its_own_picture_file() {
+        let names = ["q", "q", "a/b", "a_b", "q-2", "to the door"];
+        assert_eq!(
+            file_names(names.into_iter()),
+            ["q", "q-2", "a_b", "a_b-2", "q-2-2", "to_the_door"]
+        );
+        let out = Path::new("dir/out.svg");
+        assert_eq!(picture_path(out, "q-2", true), Path::new("dir/out-q-2.svg"));
+        assert_eq!(picture_path(out, "q-2", false), out);
+        let placeholder = Path::new("dir/{name}.png");
+        assert_eq!(
+            picture_path(placeholder, "a_b", false),
+            Path::new("dir/a_b.png")
+        );
+    }
 }

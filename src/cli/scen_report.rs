@@ -5,7 +5,7 @@
 //! relative or to the precision the length is written with, whichever is looser.
 
 use crate::geom::Point;
-use crate::import::{ScenQuery, SceneFormat, parse_scen};
+use crate::import::{ScenCoordinates, ScenQuery, SceneFormat, map_size, parse_scen};
 use anyhow::Context;
 use serde::Serialize;
 use std::path::Path;
@@ -24,10 +24,21 @@ impl Scen {
     /// Reads `scen`, whose points are mapped as the scene file `scene` (a `.map` or not) wants.
     pub fn load(scene: &Path, scen: &Path) -> anyhow::Result<Scen> {
         let format = SceneFormat::of(scene);
-        let text = std::fs::read_to_string(scen)
-            .with_context(|| format!("{}: cannot read", scen.display()))?;
-        let queries = parse_scen(&text, SceneFormat::scen_coordinates(format))
-            .with_context(|| scen.display().to_string())?;
+        let bytes = crate::fileio::read_input(scen)?;
+        let text = crate::fileio::text_of(&bytes)
+            .with_context(|| format!("{}: not UTF-8 text", scen.display()))?;
+        let coordinates = match format {
+            Some(SceneFormat::MovingAiMap) => {
+                let map = crate::fileio::read_input(scene)?;
+                let (width, height) = crate::fileio::text_of(&map)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| map_size(t).map_err(|e| e.to_string()))
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", scene.display()))?;
+                ScenCoordinates::GridCells { width, height }
+            }
+            _ => ScenCoordinates::Direct,
+        };
+        let queries = parse_scen(text, coordinates).with_context(|| scen.display().to_string())?;
         if queries.is_empty() {
             anyhow::bail!("{}: the scenario has no queries", scen.display());
         }
@@ -154,7 +165,6 @@ impl ScenSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::ScenCoordinates;
 
     #[test]
     fn a_length_written_to_six_digits_is_matched_to_its_last_digit_and_no_further() {

@@ -71,7 +71,7 @@ fn join(p: &[u32], q: &[u32], a: u32, b: u32) -> Option<Vec<u32>> {
 
 /// Whether no corner of the ring turns clockwise (straight corners are allowed: they keep
 /// neighbours' vertices).
-fn is_convex(mesh: &PolygonMesh, ring: &[u32]) -> bool {
+pub(crate) fn is_convex(mesh: &PolygonMesh, ring: &[u32]) -> bool {
     let n = ring.len();
     let at = |i: usize| mesh.vertices[ring[i % n] as usize];
     (0..n).all(|i| orient(at(i + n - 1), at(i), at(i + 1)) >= 0.0)

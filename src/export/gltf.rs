@@ -4,7 +4,9 @@
 //! (+y). Positions are 32-bit floats (as glTF requires), indices 32-bit. The document is built
 //! with `gltf-json` and checked with the `gltf` crate's validator before it is returned.
 
+use crate::geom::{Point, orient};
 use crate::nav::NavMesh;
+use crate::numbers::compact;
 use base64::Engine;
 use gltf::json;
 use json::validation::Checked::Valid;
@@ -18,6 +20,22 @@ pub fn navmesh_gltf(mesh: &NavMesh) -> Result<String, String> {
         .iter()
         .map(|p| [p.x as f32, 0.0, -p.y as f32 + 0.0])
         .collect();
+    // A triangle that 32-bit floats flatten or flip would be read back as a hole or a fold.
+    for t in mesh.triangle_ids() {
+        let [a, b, c] = mesh
+            .triangle(t)
+            .map(|v| positions[v.index()])
+            .map(|p| Point::new(p[0] as f64, -p[2] as f64));
+        if orient(a, b, c) <= 0.0 {
+            let at = mesh.triangle_points(t)[0];
+            return Err(format!(
+                "triangle {} at ({}, {}) has no area in 32-bit floats, which glTF stores: move the scene nearer the origin (0, 0) or scale it",
+                t.index(),
+                compact(at.x),
+                compact(at.y)
+            ));
+        }
+    }
     let indices: Vec<u32> = mesh
         .triangle_ids()
         .flat_map(|t| mesh.triangle(t).map(|v| v.0))

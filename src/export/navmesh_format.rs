@@ -1,6 +1,7 @@
 //! One entry for every navmesh writer: a format, triangles or convex polygons, and the text,
 //! so the CLI (`build --format`, `convert`) and the editor's File > Export write alike.
 
+use super::convex::is_convex;
 use super::{
     GodotError, convex_polygons, godot_tres, navmesh_gltf, navmesh_json_with_polygons, navmesh_obj,
     polyanya_mesh,
@@ -95,6 +96,30 @@ pub fn write_navmesh(
         Polygons::Convex { max_vertices } => Some(convex_polygons(mesh, max_vertices)),
         Polygons::Triangles => kept.cloned(),
     };
+    // The formats of convex polygons get no other: a kept polygon that is not convex makes
+    // them merge the triangles instead.
+    let total = chosen.as_ref().map_or(0, |p| p.polygons.len());
+    let concave = (chosen.iter())
+        .map(|p| {
+            (p.polygons.iter())
+                .filter(|ring| !is_convex(p, ring))
+                .count()
+        })
+        .sum::<usize>();
+    let (chosen, concave_note) = if concave > 0
+        && matches!(format, NavmeshFormat::Mesh | NavmeshFormat::Godot)
+    {
+        let note = format!(
+            "{concave} of {total} polygons not convex, which this format needs: written as convex polygons merged from the triangles"
+        );
+        (Some(convex_polygons(mesh, None)), Some(note))
+    } else {
+        (chosen, None)
+    };
+    let notes = |other: Option<String>| {
+        let all: Vec<String> = concave_note.iter().cloned().chain(other).collect();
+        (!all.is_empty()).then(|| all.join("; "))
+    };
     let as_polygons = || {
         chosen
             .clone()
@@ -117,7 +142,7 @@ pub fn write_navmesh(
             Written {
                 text: polyanya_mesh(&p),
                 polygon_count: count(&p),
-                note: None,
+                note: notes(None),
             }
         }
         NavmeshFormat::Godot => {
@@ -126,11 +151,11 @@ pub fn write_navmesh(
             Written {
                 text,
                 polygon_count: count(&p),
-                note: (cell_size != 1.0).then(|| {
+                note: notes((cell_size != 1.0).then(|| {
                     format!(
                         "Godot cell_size {cell_size}: set the navigation map's cell size to the same"
                     )
-                }),
+                })),
             }
         }
         NavmeshFormat::Gltf => Written {

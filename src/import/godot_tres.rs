@@ -1,8 +1,10 @@
-//! Reader for a Godot 4 `NavigationPolygon` (a `.tres` resource, or the first
-//! `NavigationPolygon` sub-resource of a `.tscn`): `vertices = PackedVector2Array(x, y, ..)` and
+//! Reader for a Godot 4 `NavigationPolygon` (a `.tres` resource, or the `NavigationPolygon`
+//! sub-resource of a `.tscn`): `vertices = PackedVector2Array(x, y, ..)` and
 //! `polygons = Array[PackedInt32Array]([PackedInt32Array(i, ..), ..])` (or Godot 4.0's
 //! `[PackedInt32Array(..), ..]`). Godot's y points down: (x, y) becomes (x, -y), and polygons
-//! are made counter-clockwise.
+//! are made counter-clockwise. The polygon is read in its own coordinates: a `.tscn` with more
+//! than one `NavigationPolygon`, or whose `NavigationRegion2D` node is moved, turned or scaled,
+//! is refused (each region's polygon saved as a `.tres` reads as it is), never half read.
 
 use super::clip;
 use super::navmesh_file::{ReadError, counter_clockwise};
@@ -15,25 +17,44 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
     let mut found_section = false;
     let mut vertices: Option<Vec<Point>> = None;
     let mut polygons: Option<Vec<Vec<u32>>> = None;
+    // The line of the NavigationRegion2D node section we are in.
+    let mut region: Option<usize> = None;
     for (i, line) in text.lines().enumerate() {
         let (n, line) = (i + 1, line.trim());
         if line.starts_with('[') {
-            if found_section && in_section {
-                break; // only the first NavigationPolygon
-            }
             let is_nav = line.contains("type=\"NavigationPolygon\"");
+            if is_nav && found_section {
+                return Err((
+                    n,
+                    "a second NavigationPolygon: navscope reads one (save each region's as a .tres)"
+                        .into(),
+                ));
+            }
+            region = (line.starts_with("[node") && line.contains("type=\"NavigationRegion2D\""))
+                .then_some(n);
             // A .tres names its type in the header and holds the properties under [resource].
             in_section = is_nav && line.starts_with("[sub_resource")
                 || line == "[resource]" && found_section;
             found_section |= is_nav;
             continue;
         }
-        if !in_section {
-            continue;
-        }
         let Some((key, value)) = line.split_once('=') else {
             continue;
         };
+        if let Some(at) = region
+            && ["position", "rotation", "scale", "skew", "transform"].contains(&key.trim())
+        {
+            return Err((
+                n,
+                format!(
+                    "the NavigationRegion2D of line {at} has a `{}`: navscope reads the polygon without node transforms (apply it, or save the polygon as a .tres)",
+                    key.trim()
+                ),
+            ));
+        }
+        if !in_section {
+            continue;
+        }
         match key.trim() {
             "vertices" => {
                 let numbers = numbers(call(value.trim(), "PackedVector2Array", n)?, n)?;
@@ -147,6 +168,42 @@ mod tests {
         // Clockwise once flipped, so reversed to counter-clockwise.
         assert_eq!(mesh.polygons, vec![vec![3, 2, 1, 0]]);
         assert_eq!(mesh.area(), 8.0);
+    }
+
+    #[test]
+    fn a_scene_is_read_whole_or_refused() {
+        let nav = |id: &str| {
+            format!(
+                "[sub_resource type=\"NavigationPolygon\" id=\"{id}\"]\n\
+                 vertices = PackedVector2Array(0, 0, 4, 0, 4, 2)\n\
+                 polygons = [PackedInt32Array(0, 1, 2)]\n\n"
+            )
+        };
+        let region = |id: &str, extra: &str| {
+            format!(
+                "[node name=\"R{id}\" type=\"NavigationRegion2D\" parent=\".\"]\n\
+                 {extra}navigation_polygon = SubResource(\"{id}\")\n\n"
+            )
+        };
+        let head = "[gd_scene format=3]\n\n";
+        let root = "[node name=\"Root\" type=\"Node2D\"]\nposition = Vector2(3, 4)\n\n";
+        // A moved root is no region: read.
+        let one = format!("{head}{}{root}{}", nav("A"), region("A", ""));
+        assert_eq!(godot_tres(&one).unwrap().polygons.len(), 1);
+        // Two regions' polygons: the second was dropped without a word.
+        let two = format!("{head}{}{}{root}", nav("A"), nav("B"));
+        let (line, message) = godot_tres(&two).unwrap_err();
+        assert_eq!(line, 7);
+        assert!(message.contains("a second NavigationPolygon"), "{message}");
+        // A moved region: its polygon was read where it was not.
+        let moved = format!(
+            "{head}{root}{}{}",
+            nav("A"),
+            region("A", "position = Vector2(100, 50)\n")
+        );
+        let (line, message) = godot_tres(&moved).unwrap_err();
+        assert_eq!(line, 11);
+        assert!(message.contains("line 10 has a `position`"), "{message}");
     }
 
     #[test]

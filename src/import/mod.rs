@@ -16,10 +16,10 @@ mod svg;
 
 pub use gltf_mesh::gltf_mesh;
 pub use godot_tres::godot_tres;
-pub use movingai_map::{MapError, parse_movingai_map};
+pub use movingai_map::{MapError, map_size, parse_movingai_map};
 pub use navmesh_file::{
-    NavmeshFileError, build_polygon_mesh, load_navmesh, load_polygon_mesh, opens_as_navmesh,
-    scene_of,
+    NavmeshFileError, build_polygon_mesh, has_navmesh_extension, is_navmesh_json, load_navmesh,
+    load_polygon_mesh, opens_as_navmesh, scene_of,
 };
 pub use navmesh_json::navmesh_json;
 pub use obj_mesh::obj_mesh;
@@ -75,17 +75,9 @@ impl SceneFormat {
         }
     }
 
-    /// How a scenario file's points map onto scenes of this format.
-    pub fn scen_coordinates(format: Option<SceneFormat>) -> ScenCoordinates {
-        match format {
-            Some(SceneFormat::MovingAiMap) => ScenCoordinates::GridCells,
-            _ => ScenCoordinates::Direct,
-        }
-    }
-
     /// Reads a file of this format into a scene (radius 0); errors name the line.
     pub fn read(self, bytes: &[u8]) -> Result<Scene, String> {
-        let text = std::str::from_utf8(bytes)
+        let text = crate::fileio::text_of(bytes)
             .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))?;
         match self {
             SceneFormat::PolyanyaMesh => {

@@ -11,9 +11,10 @@ use crate::nav::wall_loops;
 use crate::scene::Scene;
 use thiserror::Error;
 
-/// Why a grid map could not be read; `line` is 1-based, 0 for the file as a whole.
+/// Why a grid map could not be read; `line` is 1-based, 0 for the file as a whole (and then
+/// not named in the message).
 #[derive(Debug, Error, Clone, PartialEq)]
-#[error("line {line}: {message}")]
+#[error("{}{message}", if *line == 0 { String::new() } else { format!("line {line}: ") })]
 pub struct MapError {
     pub line: usize,
     pub message: String,
@@ -29,9 +30,46 @@ fn error(line: usize, message: impl Into<String>) -> MapError {
     }
 }
 
+/// The width and height of the MovingAI map of `text`, from its header.
+pub fn map_size(text: &str) -> Result<(usize, usize), MapError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+    header(&mut lines).map(|(h, w)| (w, h))
+}
+
 /// Parses the text of a MovingAI map into a scene (radius 0).
 pub fn parse_movingai_map(text: &str) -> Result<Scene, MapError> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+    let (h, w) = header(&mut lines)?;
+    let mut free = vec![false; w * h];
+    for y in 0..h {
+        let (n, row) = lines
+            .next()
+            .ok_or_else(|| error(0, format!("the file ends at row {y} of {h}")))?;
+        let cells = row.as_bytes();
+        if cells.len() != w {
+            return Err(error(
+                n,
+                format!("row {y} has {} cells, the width is {w}", cells.len()),
+            ));
+        }
+        for (x, c) in cells.iter().enumerate() {
+            free[y * w + x] = matches!(c, b'.' | b'G' | b'S');
+        }
+    }
+    if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
+        return Err(error(n, format!("unexpected line after the {h} rows")));
+    }
+    let loops = free_loops(&free, w, h);
+    if loops.is_empty() {
+        return Err(error(0, "the map has no free cell"));
+    }
+    Ok(scene_from_loops(loops))
+}
+
+/// Reads the header of a map from `lines` up to its `map` line: (height, width).
+fn header<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+) -> Result<(usize, usize), MapError> {
     let (mut height, mut width) = (None, None);
     loop {
         let (n, line) = lines
@@ -75,30 +113,7 @@ pub fn parse_movingai_map(text: &str) -> Result<Scene, MapError> {
             format!("the map has {h} x {w} cells, more than the {MAX_CELLS} allowed"),
         ));
     }
-    let mut free = vec![false; w * h];
-    for y in 0..h {
-        let (n, row) = lines
-            .next()
-            .ok_or_else(|| error(0, format!("the file ends at row {y} of {h}")))?;
-        let cells = row.as_bytes();
-        if cells.len() != w {
-            return Err(error(
-                n,
-                format!("row {y} has {} cells, the width is {w}", cells.len()),
-            ));
-        }
-        for (x, c) in cells.iter().enumerate() {
-            free[y * w + x] = matches!(c, b'.' | b'G' | b'S');
-        }
-    }
-    if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
-        return Err(error(n, format!("unexpected line after the {h} rows")));
-    }
-    let loops = free_loops(&free, w, h);
-    if loops.is_empty() {
-        return Err(error(0, "the map has no free cell"));
-    }
-    Ok(scene_from_loops(loops))
+    Ok((h, w))
 }
 
 /// The boundary loops of the free cells (free on the left), without points inside straight runs.

@@ -37,25 +37,34 @@ pub enum NavmeshFileError {
 /// "navscope-navmesh"`). A Polyanya `.mesh` opens as a scene unless asked for as a navmesh; a
 /// file that cannot be read is left to the scene loader, which names the problem.
 pub fn opens_as_navmesh(path: &Path) -> bool {
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    match extension.as_str() {
-        "tres" | "tscn" | "obj" | "gltf" | "glb" => true,
-        "json" => {
-            #[derive(serde::Deserialize)]
-            struct Header {
-                format: Option<serde_json::Value>,
-            }
-            crate::fileio::read_input(path)
-                .ok()
-                .and_then(|bytes| serde_json::from_slice::<Header>(&bytes).ok())
-                .and_then(|h| h.format)
-                .is_some_and(|f| f == crate::export::NAVMESH_FORMAT)
-        }
-        _ => false,
+    has_navmesh_extension(path)
+        || extension(path) == "json"
+            && crate::fileio::read_input(path).is_ok_and(|bytes| is_navmesh_json(&bytes))
+}
+
+/// True when `path` has the extension of an engine's navmesh format that no scene has
+/// (`.tres`, `.tscn`, `.obj`, `.gltf`, `.glb`).
+pub fn has_navmesh_extension(path: &Path) -> bool {
+    ["tres", "tscn", "obj", "gltf", "glb"].contains(&extension(path).as_str())
+}
+
+/// True when `bytes` are navscope navmesh JSON (`"format": "navscope-navmesh"`).
+pub fn is_navmesh_json(bytes: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: Option<serde_json::Value>,
     }
+    serde_json::from_slice::<Header>(crate::fileio::without_bom(bytes))
+        .ok()
+        .and_then(|h| h.format)
+        .is_some_and(|f| f == crate::export::NAVMESH_FORMAT)
+}
+
+/// The extension of `path` in lower case (empty without one).
+fn extension(path: &Path) -> String {
+    (path.extension())
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default()
 }
 
 /// A reader's complaint before the file name is added: a line (0 = the file) and a message.
@@ -66,22 +75,20 @@ pub fn load_polygon_mesh(path: &Path) -> Result<PolygonMesh, NavmeshFileError> {
     let name = path.display().to_string();
     let bytes =
         crate::fileio::read_input(path).map_err(|e| NavmeshFileError::Read(e.to_string()))?;
-    let extension = path
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    let text = || String::from_utf8(bytes.clone()).map_err(|e| (0, format!("not UTF-8 text: {e}")));
+    let extension = extension(path);
+    let bytes = crate::fileio::without_bom(&bytes);
+    let text = || crate::fileio::text_of(bytes).map_err(|e| (0, format!("not UTF-8 text: {e}")));
     let read: Result<PolygonMesh, ReadError> = match extension.as_str() {
         "mesh" => text().and_then(|t| {
-            parse_polyanya_polygons(&t).map_err(|e| match e {
+            parse_polyanya_polygons(t).map_err(|e| match e {
                 super::PolyanyaMeshError::Syntax { line, message } => (line, message),
                 other => (0, other.to_string()),
             })
         }),
-        "tres" | "tscn" => text().and_then(|t| godot_tres(&t)),
-        "obj" => text().and_then(|t| obj_mesh(&t)),
-        "gltf" | "glb" => gltf_mesh(&bytes, path.parent()),
-        "json" => text().and_then(|t| navmesh_json(&t)),
+        "tres" | "tscn" => text().and_then(godot_tres),
+        "obj" => text().and_then(obj_mesh),
+        "gltf" | "glb" => gltf_mesh(bytes, path.parent()),
+        "json" => text().and_then(navmesh_json),
         _ => {
             return Err(NavmeshFileError::Extension {
                 path: name,

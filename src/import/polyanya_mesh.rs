@@ -49,11 +49,11 @@ fn syntax(line: usize, message: impl Into<String>) -> PolyanyaMeshError {
 pub fn load_polyanya_mesh(path: &std::path::Path) -> Result<FreeSpace, PolyanyaMeshError> {
     let bytes =
         crate::fileio::read_input(path).map_err(|e| PolyanyaMeshError::Read(e.to_string()))?;
-    let text = String::from_utf8(bytes).map_err(|e| PolyanyaMeshError::Encoding {
+    let text = crate::fileio::text_of(&bytes).map_err(|e| PolyanyaMeshError::Encoding {
         path: path.display().to_string(),
-        message: e.utf8_error().to_string(),
+        message: e.to_string(),
     })?;
-    parse_polyanya_mesh(&text)
+    parse_polyanya_mesh(text)
 }
 
 /// A traversable polygon as read: its number in the file, its vertex indices (from 0), the file

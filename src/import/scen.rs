@@ -20,8 +20,9 @@ pub struct ScenError {
 /// How the scenario's numbers become scene points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScenCoordinates {
-    /// Grid cells of a MovingAI map: cell centres, y flipped by the line's map height.
-    GridCells,
+    /// Grid cells of a MovingAI map of `width` x `height` cells (each line must name that
+    /// size): cell centres, y flipped.
+    GridCells { width: usize, height: usize },
     /// Mesh coordinates, used as they are.
     Direct,
 }
@@ -95,9 +96,19 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
                 clip(fields[0])
             ))
         })?;
-        let height = number(3, "map height")?;
+        let size = (number(2, "map width")?, number(3, "map height")?);
+        if let ScenCoordinates::GridCells { width, height } = coordinates
+            && size != (width as f64, height as f64)
+        {
+            return Err(bad(format!(
+                "the query is for a map of {} x {} cells, the map has {width} x {height}",
+                size.0, size.1
+            )));
+        }
         let point = |x: f64, y: f64| match coordinates {
-            ScenCoordinates::GridCells => Point::new(x + 0.5, height - y - 0.5),
+            ScenCoordinates::GridCells { height, .. } => {
+                Point::new(x + 0.5, height as f64 - y - 0.5)
+            }
             ScenCoordinates::Direct => Point::new(x, y),
         };
         let expected = number(8, "optimal length")?;
@@ -120,11 +131,29 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
 mod tests {
     use super::*;
 
+    const GRID_7_5: ScenCoordinates = ScenCoordinates::GridCells {
+        width: 7,
+        height: 5,
+    };
+
+    #[test]
+    fn a_query_for_a_map_of_another_size_is_refused() {
+        let text = "version 1\n3\tm.map\t7\t5\t0\t0\t6\t4\t1\n3\tm.map\t7\t6\t0\t0\t6\t4\t1\n";
+        let e = parse_scen(text, GRID_7_5).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert_eq!(
+            e.message,
+            "the query is for a map of 7 x 6 cells, the map has 7 x 5"
+        );
+        // A mesh's scenario has no map size to match.
+        assert_eq!(parse_scen(text, ScenCoordinates::Direct).unwrap().len(), 2);
+    }
+
     #[test]
     fn a_published_length_knows_its_written_precision() {
         let text =
             "version 1\n3\tm.map\t7\t5\t0\t0\t6\t4\t7.65685\n3\tm.map\t7\t5\t0\t0\t6\t4\t12\n";
-        let q = parse_scen(text, ScenCoordinates::GridCells).unwrap();
+        let q = parse_scen(text, GRID_7_5).unwrap();
         assert!((q[0].rounding - 5e-6).abs() < 1e-18, "{}", q[0].rounding);
         assert_eq!(q[1].rounding, 0.5);
         assert_eq!(half_last_digit("1.5e2"), 0.0);
@@ -133,7 +162,7 @@ mod tests {
     #[test]
     fn grid_cells_become_centres_with_y_up() {
         let text = "version 1\n3\tm.map\t7\t5\t0\t0\t6\t4\t7.65685\n";
-        let q = parse_scen(text, ScenCoordinates::GridCells).unwrap();
+        let q = parse_scen(text, GRID_7_5).unwrap();
         assert_eq!(q[0].line, 2);
         assert_eq!(q[0].bucket, 3);
         assert_eq!(q[0].start, Point::new(0.5, 4.5));

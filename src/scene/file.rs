@@ -186,6 +186,7 @@ pub fn load(path: &Path) -> Result<Scene, LoadError> {
 
 /// Parses scene JSON. `origin` names the input in error messages.
 pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
+    let bytes = crate::fileio::without_bom(bytes);
     let syntax = |e: serde_json::Error| LoadError::Syntax {
         origin: origin.to_string(),
         line: e.line(),

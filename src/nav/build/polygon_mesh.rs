@@ -167,9 +167,33 @@ impl PolygonMesh {
         let polygons: Vec<Vec<usize>> = (polygons.into_iter())
             .map(|p| p.into_iter().map(|v| vertex_of[v]).collect())
             .collect();
+        warn_of_t_junctions(&loaded.cdt, &polygons);
         let points = loaded.reordered(points);
         let owner = fill_polygons(&loaded.cdt, &points, &polygons)?;
         assemble(loaded.cdt, points, &owner)
+    }
+}
+
+/// Warns (once, with the first) of polygon edges that another polygon's corner splits: a
+/// T-junction. The triangulation links the polygons there, as the free space (their union)
+/// does; engines that link polygons only across edges both have whole (Polyanya, Godot) do
+/// not, so a path found here may be missing in the engine.
+fn warn_of_t_junctions(cdt: &Cdt, polygons: &[Vec<usize>]) {
+    let handle = FixedVertexHandle::from_index;
+    let split = (polygons.iter().enumerate())
+        .flat_map(|(i, p)| ring_edges(p).map(move |edge| (i, edge)))
+        .filter(|&(_, (a, b))| cdt.get_edge_from_neighbors(handle(a), handle(b)).is_none());
+    let (mut count, mut first) = (0, None);
+    for (polygon, (a, _)) in split {
+        count += 1;
+        first.get_or_insert((polygon, cdt.vertex(handle(a)).position()));
+    }
+    if let Some((polygon, at)) = first {
+        log::warn!(
+            "{count} polygon edges meet another polygon's corner partway along (T-junctions; the first on polygon {polygon}, from ({}, {})): navscope links the polygons there, engines that link only whole shared edges (Polyanya, Godot) do not",
+            at.x,
+            at.y
+        );
     }
 }
 

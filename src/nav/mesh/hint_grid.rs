@@ -74,6 +74,11 @@ impl<T: Copy> HintGrid<T> {
         row * self.cols + col
     }
 
+    /// True when `p` lies within the grid's bounds (borders included).
+    pub(in crate::nav) fn covers(&self, p: Point) -> bool {
+        self.bounds.contains(p)
+    }
+
     /// The item of the cell holding `p` (points outside the grid take the nearest border cell).
     pub(in crate::nav) fn hint(&self, p: Point) -> T {
         self.cells[self.cell_index(p)]

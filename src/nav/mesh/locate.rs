@@ -126,7 +126,9 @@ impl LocatorPart {
     /// The face holding `p` (its boundary included) and where in it, or `None` outside the
     /// convex hull.
     fn find(&self, p: Point, vertices: &[Point]) -> Option<(u32, Spot)> {
-        if self.corners.is_empty() {
+        // Past the bounds of the triangulation's points, a point is outside its hull; so far
+        // away (1e308), the orientation tests below would overflow and land it in some face.
+        if self.corners.is_empty() || !self.hints.covers(p) {
             return None;
         }
         let mut f = self.hints.hint(p);
@@ -292,6 +294,9 @@ impl Locator {
         }
         if let Some(live) = &self.live {
             return live.locate(p, triangles);
+        }
+        if !self.parts.iter().any(|part| part.hints.covers(p)) {
+            return Location::Outside;
         }
         // Flips keep the union of the triangles they reshape, so a point in one of them is
         // found here, and the parts' answer stands for every other point.

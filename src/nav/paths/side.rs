@@ -28,6 +28,14 @@ pub enum Status {
 }
 
 impl Status {
+    pub const ALL: [Status; 5] = [
+        Status::Found,
+        Status::StartOutside,
+        Status::GoalOutside,
+        Status::Unreachable,
+        Status::Blocked,
+    ];
+
     /// The name used in CLI output and files.
     pub fn as_str(self) -> &'static str {
         match self {
