@@ -1,8 +1,9 @@
 //! Reader for MovingAI grid maps (`.map`): `type octile`, `height H`, `width W`, `map`, then H rows
 //! of W cells; `.`, `G` and `S` are free, everything else is blocked. Cell (x, y), rows counted
 //! from the top, becomes the unit square [x, x+1] x [H-1-y, H-y] (y points up). The free cells'
-//! boundary is traced into loops (straight runs merged), so each blocked region is one obstacle
-//! and each enclosed free pocket one walkable area after it (scene format v2).
+//! boundary is traced into loops (straight runs merged), so each blocked region (cells joined
+//! along a side) is one obstacle and each enclosed free pocket one walkable area after it
+//! (scene format v2); regions meeting only at a corner are rings touching there.
 
 use super::areas::scene_from_loops;
 use super::clip;
@@ -154,16 +155,44 @@ fn free_loops(free: &[bool], w: usize, h: usize) -> Vec<Vec<Point>> {
     }
     // Every grid point has as many walls in as out, so the walls always close.
     let loops = wall_loops(&points, walls).unwrap_or_default();
-    loops
-        .into_iter()
-        .map(|c| {
-            let (p, n) = (&c.points, c.points.len());
+    (loops.iter())
+        .flat_map(|c| simple_loops(&c.points))
+        .map(|p| {
+            let n = p.len();
             (0..n)
                 .filter(|&k| (p[k] - p[(k + n - 1) % n]).cross(p[(k + 1) % n] - p[k]) != 0.0)
                 .map(|k| p[k])
                 .collect()
         })
         .collect()
+}
+
+/// A closed contour that passes a grid point more than once (blocked cells touching only at a
+/// corner, with free space around both) as loops that pass each point once: the rings touch
+/// one another there, and none touches itself (which the build would report as a repair).
+fn simple_loops(contour: &[Point]) -> Vec<Vec<Point>> {
+    let key = |p: Point| (p.x.to_bits(), p.y.to_bits());
+    let mut loops = Vec::new();
+    let mut open: Vec<Point> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for &p in contour {
+        match index.get(&key(p)) {
+            // Back at p: the points since its first visit close a loop.
+            Some(&i) => {
+                let closed: Vec<Point> = open.drain(i + 1..).collect();
+                for q in &closed {
+                    index.remove(&key(*q));
+                }
+                loops.push(std::iter::once(p).chain(closed).collect());
+            }
+            None => {
+                index.insert(key(p), open.len());
+                open.push(p);
+            }
+        }
+    }
+    loops.push(open);
+    loops
 }
 
 #[cfg(test)]
@@ -198,6 +227,24 @@ mod tests {
                 RingRef::Walkable(1)
             ]
         );
+    }
+
+    #[test]
+    fn cells_touching_at_a_corner_make_rings_that_never_touch_themselves() {
+        // Two blocked cells meeting only at a corner, free space all round: the free space's
+        // hole boundary passes that corner twice.
+        let map = "type octile\nheight 4\nwidth 4\nmap\n....\n.@..\n..@.\n....\n";
+        let scene = parse_movingai_map(map).unwrap();
+        assert_eq!(scene.walkable.len(), 1);
+        assert_eq!(scene.obstacles.len(), 2);
+        assert!(scene.rings().all(|(_, r)| r.len() == 4));
+        let repaired = crate::nav::repair(&scene).unwrap();
+        assert!(repaired.warnings.is_empty(), "{:?}", repaired.warnings);
+        // A free cell meeting the open ground only at a corner is its own walkable ring.
+        let map = "type octile\nheight 3\nwidth 3\nmap\n.@@\n@.@\n@@.\n";
+        let scene = parse_movingai_map(map).unwrap();
+        assert_eq!(scene.walkable.len(), 3);
+        assert!(crate::nav::repair(&scene).unwrap().warnings.is_empty());
     }
 
     #[test]
