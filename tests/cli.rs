@@ -549,6 +549,25 @@ fn text_files_may_begin_with_a_byte_order_mark() {
 }
 
 #[test]
+fn a_godot_export_that_32_bit_floats_cannot_hold_is_one_plain_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let scene = dir.path().join("far.json");
+    // A 0.001-wide room a million units out: its corners share a Godot cell at every size.
+    let far = r#"{"format": "navscope-scene", "version": 1, "agent_radius": 0,
+        "walkable": [[[1000000.0, 1000000.0], [1000000.001, 1000000.0],
+                      [1000000.001, 1000000.001], [1000000.0, 1000000.001]]], "obstacles": []}"#;
+    std::fs::write(&scene, far).unwrap();
+    let o = navscope(&[
+        "convert",
+        path_str(&scene),
+        path_str(&dir.path().join("far.tres")),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert_eq!(e.matches("too close for Godot").count(), 1, "{e}");
+}
+
+#[test]
 fn a_t_junction_in_a_navmesh_file_is_warned_of() {
     // A square beside two half-height quads: its right edge meets their shared corner
     // partway along. Engines do not link it to them; navscope does, and says so.

@@ -258,3 +258,70 @@ fn sliver_triangle_on_a_contour_edge_validates() {
     assert_eq!(mesh.triangle_count(), 2);
     mesh.validate(&free).unwrap();
 }
+
+/// A radius under the spacing of doubles at the scene's coordinates (1e-15 beside x = 14.5,
+/// where doubles are 1.8e-15 apart) once made the radius-aware side `blocked` at a doorway
+/// 2.4 wide ("0.0000 wide, less than 2r"): the tangent path's arcs cannot be placed that
+/// finely, and their measured clearance fell under r by rounding. Such a radius is now a point
+/// agent's on the raw side, as it is on the shrunk one.
+#[test]
+fn a_radius_under_the_spacing_of_doubles_passes_where_a_point_agent_does() {
+    let rooms = scene::load(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/scenes/rooms.json"
+    )))
+    .unwrap();
+    let point = build(&rooms, 0.0).unwrap();
+    for radius in [1e-15, 1e-13, 1e-12] {
+        let built = build(&rooms, radius).unwrap();
+        for q in &rooms.queries {
+            let answer = nav::query(&built, q.start, q.goal, &Default::default());
+            let raw = answer.raw.as_ref().unwrap();
+            assert_eq!(raw.status, Status::Found, "r = {radius}, {}", q.name);
+            let tangent = answer.path(Variant::Tangent).unwrap().length;
+            let optimal = nav::query(&point, q.start, q.goal, &Default::default())
+                .path(Variant::Optimal)
+                .unwrap()
+                .length;
+            assert!(
+                (tangent - optimal).abs() <= 1e-9 * optimal,
+                "r = {radius}, {}: tangent {tangent}, optimal at r = 0 {optimal}",
+                q.name
+            );
+        }
+    }
+    // An L-shaped walkable outline (not convex: shrunk by the offsetting library) with a
+    // concave obstacle, 35 units out.
+    let l = Ring::new(vec![
+        Point::new(30.0, 30.0),
+        Point::new(40.0, 30.0),
+        Point::new(40.0, 35.0),
+        Point::new(35.0, 35.0),
+        Point::new(35.0, 40.0),
+        Point::new(30.0, 40.0),
+    ]);
+    let notch = Ring::new(vec![
+        Point::new(31.0, 31.0),
+        Point::new(33.0, 31.0),
+        Point::new(33.0, 33.0),
+        Point::new(32.0, 33.0),
+        Point::new(32.0, 32.0),
+        Point::new(31.0, 32.0),
+    ]);
+    for radius in [1e-15, 1e-12, 1e-9] {
+        let scene = generate::scene_with(vec![l.clone()], vec![notch.clone()], radius);
+        let built = build(&scene, radius).unwrap();
+        let answer = nav::query(
+            &built,
+            Point::new(39.0, 31.0),
+            Point::new(31.0, 39.0),
+            &Default::default(),
+        );
+        assert_eq!(answer.status(), Status::Found, "r = {radius}");
+        assert_eq!(
+            answer.raw.as_ref().unwrap().status,
+            Status::Found,
+            "r = {radius}"
+        );
+    }
+}

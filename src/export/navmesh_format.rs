@@ -63,7 +63,8 @@ pub enum Polygons {
 pub enum ExportError {
     #[error("--polygons convex applies to the json, mesh and godot formats only")]
     ConvexNotSupported,
-    #[error("{0}")]
+    /// Transparent: its message once came twice in a chained report (`{:#}`).
+    #[error(transparent)]
     Godot(#[from] GodotError),
     #[error("{0}")]
     Gltf(String),

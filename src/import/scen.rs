@@ -105,6 +105,17 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
                 size.0, size.1
             )));
         }
+        // A grid map's points are whole cells.
+        let coordinate = |i: usize, what: &str| {
+            let v = number(i, what)?;
+            match coordinates {
+                ScenCoordinates::GridCells { .. } if v.fract() != 0.0 => Err(bad(format!(
+                    "{what} `{}` is not a whole cell number",
+                    clip(fields[i])
+                ))),
+                _ => Ok(v),
+            }
+        };
         let point = |x: f64, y: f64| match coordinates {
             ScenCoordinates::GridCells { height, .. } => {
                 Point::new(x + 0.5, height as f64 - y - 0.5)
@@ -118,8 +129,8 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
         queries.push(ScenQuery {
             line: n,
             bucket,
-            start: point(number(4, "start x")?, number(5, "start y")?),
-            goal: point(number(6, "goal x")?, number(7, "goal y")?),
+            start: point(coordinate(4, "start x")?, coordinate(5, "start y")?),
+            goal: point(coordinate(6, "goal x")?, coordinate(7, "goal y")?),
             expected,
             rounding: half_last_digit(fields[8]),
         });
@@ -147,6 +158,11 @@ mod tests {
         );
         // A mesh's scenario has no map size to match.
         assert_eq!(parse_scen(text, ScenCoordinates::Direct).unwrap().len(), 2);
+        // Nor fractions, which name no grid cell.
+        let half = "version 1\n3\tm.map\t7\t5\t0.5\t0\t6\t4\t1\n";
+        let e = parse_scen(half, GRID_7_5).unwrap_err();
+        assert_eq!(e.message, "start x `0.5` is not a whole cell number");
+        assert!(parse_scen(half, ScenCoordinates::Direct).is_ok());
     }
 
     #[test]

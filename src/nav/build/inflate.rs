@@ -166,7 +166,10 @@ fn shrink_walkable(
     r: f64,
     tolerance: f64,
 ) -> (Vec<Shape>, Option<Vec<Option<Point>>>) {
-    if r == 0.0 {
+    let extent =
+        (walkable.iter().flatten().flatten()).fold(0.0f64, |m, p| m.max(p.x.abs()).max(p.y.abs()));
+    // As for the obstacles (see [`grow`]).
+    if r <= TOO_SMALL_TO_GROW * extent {
         return (walkable.to_vec(), None);
     }
     if let [shape] = walkable
@@ -266,13 +269,18 @@ pub(super) fn max_step(r: f64, tolerance: f64) -> f64 {
     (2.0 * (r / (r + tolerance.max(0.0))).clamp(-1.0, 1.0).acos()).max(polygon_ops::MIN_STEP)
 }
 
+/// Radii at most this share of the coordinates of an obstacle (or of the walkable outline)
+/// leave it as it is (see [`grow`]).
+const TOO_SMALL_TO_GROW: f64 = 1e-9;
+
 pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
+    let unchanged = || Grown {
+        shapes: piece.shapes.clone(),
+        corners: piece.convex_corners.clone(),
+        bounds: piece.bounds,
+    };
     if r == 0.0 {
-        return Grown {
-            shapes: piece.shapes.clone(),
-            corners: piece.convex_corners.clone(),
-            bounds: piece.bounds,
-        };
+        return unchanged();
     }
     if let (Some(corners), [shape]) = (&piece.convex_corners, piece.shapes.as_slice()) {
         let (points, corners) = grow_convex(&shape[0], corners, r, max_step(r, tolerance));
@@ -282,6 +290,17 @@ pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
             corners: Some(corners),
             bounds,
         };
+    }
+    // A radius under a billionth of the coordinates is below the offsetting library's grid:
+    // lost in its rounding, or worse (its stroke then made points off the grid, 1e-12 at
+    // x = 35). Such a piece grows by nothing, as for a point agent.
+    let b = piece.bounds;
+    let extent = (b.min.x.abs())
+        .max(b.min.y.abs())
+        .max(b.max.x.abs())
+        .max(b.max.y.abs());
+    if r <= TOO_SMALL_TO_GROW * extent {
+        return unchanged();
     }
     // The area grown, and every segment of the drawn rings grown too: the area operations lose a
     // part thinner than their grid (a sliver, a near-collinear stretch), the segments do not, so

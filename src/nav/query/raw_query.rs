@@ -124,8 +124,9 @@ pub(crate) fn query_raw_measured(
 }
 
 /// Where the path, flattened to `points` (as for `radius`) with the clearance `measured` there,
-/// comes closer than `radius` to a raw wall (beyond the arc flattening), and twice the
-/// clearance there. A start (goal) already closer than `radius` to a wall may leave (reach) it
+/// comes closer than `radius` to a raw wall (beyond the arc flattening, and beyond the spacing
+/// of doubles at the path's coordinates: an arc of a radius under that spacing, 1e-15 at
+/// x = 14.5, cannot be placed any nearer), and twice the clearance there. A start (goal) already closer than `radius` to a wall may leave (reach) it
 /// on a stretch that gets no closer than it is.
 fn too_close(
     path: &Path,
@@ -134,7 +135,8 @@ fn too_close(
     radius: f64,
     measured: f64,
 ) -> Option<(Point, f64)> {
-    let slack = 2.0 * flatten_tolerance(radius);
+    let extent = (points.iter()).fold(0.0f64, |m, p| m.max(p.x.abs()).max(p.y.abs()));
+    let slack = 2.0 * flatten_tolerance(radius) + 8.0 * f64::EPSILON * extent;
     if measured >= radius - slack {
         return None; // no stretch comes that close
     }
