@@ -83,6 +83,10 @@ pub enum ScenarioError {
     Scene(#[from] LoadError),
     #[error("{path}: {error}")]
     Build { path: PathBuf, error: BuildError },
+    /// A relative length tolerance outside [0, 1): a negative one failed equal lengths, a huge
+    /// one passed any.
+    #[error("{path}: tolerance {found} is not a relative tolerance in [0, 1)")]
+    BadTolerance { path: PathBuf, found: f64 },
     /// An expectation no answer can meet (a misspelt status or variant name).
     #[error("{path}: expected {what} `{found}` is none of {known}")]
     BadExpectation {
@@ -143,6 +147,12 @@ impl Scenario {
             return Err(ScenarioError::BadVersion {
                 path: path.into(),
                 found: s.version,
+            });
+        }
+        if !(s.tolerance.is_finite() && (0.0..1.0).contains(&s.tolerance)) {
+            return Err(ScenarioError::BadTolerance {
+                path: path.into(),
+                found: s.tolerance,
             });
         }
         let statuses = Status::ALL.map(Status::as_str);

@@ -114,10 +114,13 @@ fn build_writes_one_navmesh_per_profile_or_the_chosen_one() {
     assert!(o.status.success());
     let mesh: NavMeshFile = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(mesh.agent_radius, 0.3);
-    // All profiles need a file name to suffix.
-    let o = navscope(&["build", DOOR, "--agent", "all"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("-o OUT"));
+    // All profiles need a file name to suffix; `-` (standard output) once made files `-_NAME`.
+    for dash in [&[][..], &["-o", "-"][..]] {
+        let o = navscope(&[&["build", DOOR, "--agent", "all"][..], dash].concat());
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("-o OUT"));
+    }
+    assert!(!std::path::Path::new("-_default").exists());
 }
 
 #[test]

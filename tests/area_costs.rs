@@ -279,3 +279,32 @@ fn cost_areas_are_added_costed_and_undone_through_the_document() {
         .unwrap();
     assert!(doc.scene().costs.is_empty() && doc.scene().order.is_empty());
 }
+
+/// The corners of cost areas lie in the open, but the clearance widths took every raw mesh
+/// vertex for a wall point: a start or goal inside a 1 x 1 tile of an empty room made the
+/// radius-aware side `blocked` ("the narrowest passage ... is 0.1667 wide", at the corner of
+/// another tile 10 units away) and dropped the tangent and offset paths.
+#[test]
+fn cost_area_corners_do_not_narrow_the_radius_aware_side() {
+    let text = r#"{"format": "navscope-scene", "version": 2, "agent_radius": 0.5,
+        "areas": [{"name": "ground", "kind": "walkable", "points": [[0, 0], [40, 0], [40, 30], [0, 30]]},
+                  {"name": "tile", "kind": "cost", "points": [[20, 5], [21, 5], [21, 6], [20, 6]], "cost": 2},
+                  {"name": "cheap", "kind": "cost", "points": [[20, 15], [21, 15], [21, 16], [20, 16]], "cost": 0.5}]}"#;
+    let scene = scene::from_json(text.as_bytes(), "tiles").unwrap();
+    let build = nav::build(&scene).unwrap();
+    for (start, goal) in [
+        ((20.5, 5.5), (30.0, 5.5)),
+        ((5.0, 5.5), (20.5, 5.5)),
+        ((20.5, 15.5), (35.0, 15.5)),
+    ] {
+        let (s, g) = (Point::new(start.0, start.1), Point::new(goal.0, goal.1));
+        let a = nav::query(&build, s, g, &QueryOptions::default());
+        let raw = a.raw.as_ref().unwrap();
+        assert_eq!(raw.status, nav::Status::Found, "{start:?} -> {goal:?}");
+        let tangent = a.metrics(Variant::Tangent).unwrap();
+        assert!(
+            tangent.min_clearance.unwrap() >= 0.5 * (1.0 - 2e-3),
+            "{tangent:?}"
+        );
+    }
+}

@@ -106,7 +106,13 @@ fn an_expectation_no_answer_can_meet_is_refused_naming_it() {
     status["expected"]["status"] = "fnd".into();
     let mut variant = text.clone();
     variant["expected"]["lengths"]["funnle"] = 47.0.into();
+    let mut negative = text.clone();
+    negative["tolerance"] = (-1e-9).into();
     for (case, says) in [
+        (
+            write("negative.json", &negative),
+            "tolerance -0.000000001 is not a relative tolerance in [0, 1)",
+        ),
         (
             write("status.json", &status),
             "expected status `fnd` is none of found, start_outside",

@@ -166,6 +166,31 @@ fn joined_paths_count_each_link_at_its_cost() {
 }
 
 #[test]
+fn with_cost_areas_a_link_still_costs_its_own_cost() {
+    // Two rooms joined by stairs of cost 100, mud of cost 2 by the stairs' foot: the cost once
+    // charged the stairs as the ground beneath them (43.8, below the length of 125.1).
+    let text = r#"{"format": "navscope-scene", "version": 2, "agent_radius": 0.5,
+        "links": [{"name": "stairs", "from": [14, 10], "to": [26, 10], "bidirectional": true, "cost": 100}],
+        "areas": [{"name": "a", "kind": "walkable", "points": [[0, 0], [16, 0], [16, 12], [0, 12]]},
+                  {"name": "b", "kind": "walkable", "points": [[24, 0], [40, 0], [40, 12], [24, 12]]},
+                  {"name": "mud", "kind": "cost", "points": [[10, 0], [16, 0], [16, 12], [10, 12]], "cost": 2}]}"#;
+    let scene = scene::from_json(text.as_bytes(), "stairs").unwrap();
+    let result = path_json(&scene, "2,10", "38,10");
+    assert_eq!(result["status"], "found", "{result}");
+    // The optimal path: 8 on floor, 4 in mud (at 2), the stairs (100), 12 on floor.
+    for (variant, m) in result["metrics"].as_object().unwrap() {
+        let (length, cost) = (m["length"].as_f64().unwrap(), m["cost"].as_f64().unwrap());
+        assert!(cost >= length, "{variant}: cost {cost} < length {length}");
+        if variant == "optimal" {
+            assert!(
+                (cost - (8.0 + 2.0 * 4.0 + 100.0 + 12.0)).abs() < 1e-9,
+                "{cost}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_teleporter_of_cost_zero_is_found_though_it_beats_the_straight_line_heuristic() {
     // One long hall; a teleporter from near the start to near the goal costs nothing.
     let mut scene = Scene::from_areas(

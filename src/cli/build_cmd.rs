@@ -22,8 +22,9 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
         let radius = profiles.first().map(|p| p.radius);
         return build_one(args, &scene, radius, args.output.as_deref());
     }
-    let Some(out) = &args.output else {
-        bail!("--agent all writes one file per profile; give -o OUT");
+    // `-` is standard output, which cannot take several files.
+    let Some(out) = args.output.as_ref().filter(|o| o.as_os_str() != "-") else {
+        bail!("--agent all writes one file per profile; give -o OUT (a file)");
     };
     for p in &profiles {
         build_one(args, &scene, Some(p.radius), Some(&suffixed(out, &p.name)?))?;

@@ -50,10 +50,10 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
             None => {
                 check_scene(&scene, build.free_space.area()).with_context(|| origin.clone())?;
                 let summary = format!(
-                    "{origin}: {} polygons -> scene of {} walkable rings and {} obstacles",
-                    polygons.polygons.len(),
-                    scene.walkable.len(),
-                    scene.obstacles.len()
+                    "{origin}: {} -> scene of {} and {}",
+                    count(polygons.polygons.len(), "polygon"),
+                    count(scene.walkable.len(), "walkable ring"),
+                    count(scene.obstacles.len(), "obstacle")
                 );
                 (to_json(&scene), summary)
             }
@@ -73,9 +73,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 }
                 let summary = match written.polygon_count {
                     Some(n) if n != kept.polygons.len() => {
-                        format!("{origin}: {} polygons -> {n}", kept.polygons.len())
+                        format!("{origin}: {} -> {n}", count(kept.polygons.len(), "polygon"))
                     }
-                    _ => format!("{origin}: {} polygons kept", kept.polygons.len()),
+                    _ => format!("{origin}: {} kept", count(kept.polygons.len(), "polygon")),
                 };
                 (written.text, summary)
             }
@@ -147,4 +147,13 @@ fn check_scene(scene: &Scene, area: f64) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `n` and the `noun`, plural unless `n` is 1 ("1 polygon", "2 polygons").
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

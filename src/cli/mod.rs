@@ -46,7 +46,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Build the navmesh of a scene and write it as JSON, OBJ or SVG.
+    /// Build the navmesh of a scene and write it as navmesh JSON, OBJ, SVG, Polyanya .mesh,
+    /// Godot .tres or glTF.
     Build(BuildArgs),
     /// Answer the scene's queries (or one --from/--to pair) and print corridors and paths.
     Path(PathArgs),

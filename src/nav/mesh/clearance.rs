@@ -15,9 +15,14 @@
 //!            :  wall :          every mesh vertex (such as D) is a wall point.
 //! ```
 //! Every vertex of the raw mesh lies on a wall, so a width never exceeds the two edges at C, and
-//! a portal shorter than 2r is never crossed.
+//! a portal shorter than 2r is never crossed; but for the corners of cost areas, which lie in
+//! the open (the cost outlines are edges of the raw mesh). Only wall points bound a width: a
+//! crossing round an open corner is not narrowed by it (its width is unbounded), an open A or B
+//! does not bound it, and the search across AB passes open points by. (Taking them for walls
+//! made a start in a cost area 'blocked' in an empty room.) The tangent path's clearance is
+//! measured against the walls after the search in any case (`raw_query`).
 
-use super::ids::TriId;
+use super::ids::{TriId, VertexId};
 use super::navmesh::NavMesh;
 use crate::geom::{Point, Segment};
 
@@ -27,12 +32,13 @@ use crate::geom::{Point, Segment};
 pub struct Widths(Vec<[f64; 3]>);
 
 impl Widths {
-    /// Computes the three widths of every triangle of a raw mesh (whose vertices are wall points).
+    /// Computes the three widths of every triangle of a raw mesh.
     pub fn new(mesh: &NavMesh) -> Widths {
         let mut visited = Vec::new();
+        let walls = WallPoints::of(mesh);
         Widths(
             mesh.triangle_ids()
-                .map(|t| [0, 1, 2].map(|k| width(mesh, t, k, &mut visited)))
+                .map(|t| [0, 1, 2].map(|k| width(mesh, &walls, t, k, &mut visited)))
                 .collect(),
         )
     }
@@ -46,8 +52,9 @@ impl Widths {
     ) {
         self.0.resize(mesh.triangle_count(), [0.0; 3]);
         let mut visited = Vec::new();
+        let walls = WallPoints::of(mesh);
         for t in ids {
-            self.0[t.index()] = [0, 1, 2].map(|k| width(mesh, t, k, &mut visited));
+            self.0[t.index()] = [0, 1, 2].map(|k| width(mesh, &walls, t, k, &mut visited));
         }
     }
 
@@ -73,18 +80,61 @@ pub fn shared_vertex(e1: usize, e2: usize) -> usize {
     (third + 2) % 3
 }
 
+/// Which vertices of a raw mesh are wall points (ends of its boundary edges): all of them but
+/// the corners of cost areas in the open.
+struct WallPoints(Option<Vec<bool>>);
+
+impl WallPoints {
+    fn of(mesh: &NavMesh) -> WallPoints {
+        if mesh.cost_map().is_empty() {
+            return WallPoints(None);
+        }
+        let mut wall = vec![false; mesh.vertex_count()];
+        for t in mesh.triangle_ids() {
+            let corners = mesh.triangle(t);
+            for (k, n) in mesh.neighbors(t).into_iter().enumerate() {
+                if n.is_none() {
+                    wall[corners[k].index()] = true;
+                    wall[corners[(k + 1) % 3].index()] = true;
+                }
+            }
+        }
+        WallPoints(Some(wall))
+    }
+
+    fn contains(&self, v: VertexId) -> bool {
+        self.0.as_ref().is_none_or(|wall| wall[v.index()])
+    }
+}
+
 /// Width at vertex `k` of `t` (C = vertex k, A = k+1, B = k+2).
-fn width(mesh: &NavMesh, t: TriId, k: usize, visited: &mut Vec<TriId>) -> f64 {
+fn width(mesh: &NavMesh, walls: &WallPoints, t: TriId, k: usize, visited: &mut Vec<TriId>) -> f64 {
+    let corners = mesh.triangle(t);
+    let (vc, va, vb) = (corners[k], corners[(k + 1) % 3], corners[(k + 2) % 3]);
+    if !walls.contains(vc) {
+        return f64::INFINITY;
+    }
     let pts = mesh.triangle_points(t);
     let (c, a, b) = (pts[k], pts[(k + 1) % 3], pts[(k + 2) % 3]);
-    let base = c.distance(a).min(c.distance(b));
-    if (c - a).dot(b - a) <= 0.0 || (c - b).dot(a - b) <= 0.0 {
+    let to = |v: VertexId, p: Point| {
+        if walls.contains(v) {
+            c.distance(p)
+        } else {
+            f64::INFINITY
+        }
+    };
+    let base = to(va, a).min(to(vb, b));
+    let obtuse = (c - a).dot(b - a) <= 0.0 || (c - b).dot(a - b) <= 0.0;
+    if obtuse && walls.contains(va) && walls.contains(vb) {
         return base;
     }
     let opposite = (k + 1) % 3;
     match mesh.neighbors(t)[opposite] {
         None => base.min(Segment::new(a, b).distance_to_point(c)),
-        Some(_) => search_across(mesh, c, Strip::new(a, b), t, opposite, base, visited),
+        Some(_) => {
+            let strip = Strip::new(a, b);
+            search_across(mesh, walls, c, strip, (t, opposite), base, visited)
+        }
     }
 }
 
@@ -129,10 +179,10 @@ impl Strip {
 /// Nearest wall point to `c` across edge `edge` of `t`, within the strip, if nearer than `best`.
 fn search_across(
     mesh: &NavMesh,
+    walls: &WallPoints,
     c: Point,
     strip: Strip,
-    t: TriId,
-    edge: usize,
+    (t, edge): (TriId, usize),
     mut best: f64,
     visited: &mut Vec<TriId>,
 ) -> f64 {
@@ -154,9 +204,9 @@ fn search_across(
             continue;
         };
         let pts = mesh.triangle_points(u);
-        // The vertex opposite the entry edge is a wall point.
+        // The vertex opposite the entry edge, when it is a wall point.
         let d = pts[(back + 2) % 3];
-        if strip.clip(d, d).is_some() {
+        if walls.contains(mesh.triangle(u)[(back + 2) % 3]) && strip.clip(d, d).is_some() {
             best = best.min(c.distance(d));
         }
         for e in [(back + 1) % 3, (back + 2) % 3] {

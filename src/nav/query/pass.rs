@@ -27,7 +27,7 @@ use crate::nav::paths::funnel::string_pull;
 use crate::nav::paths::measure::wall_clearance;
 use crate::nav::paths::midpoint::midpoint_path;
 use crate::nav::paths::optimal::optimal_path;
-use crate::nav::paths::path::Path;
+use crate::nav::paths::path::{Path, PathSegment};
 use crate::nav::paths::side::{
     Optimized, Side, Status, Variant, flatten_tolerance, locate_ends, micros,
 };
@@ -379,10 +379,17 @@ fn measure(
                 .find(|(m, _)| *m == variant)
                 .and_then(|(_, c)| *c);
             let costs = build.mesh.cost_map();
+            // The ground walked weighted by its areas; a link costs its own cost (weighing the
+            // straight line beneath it once charged the link as ground).
             let cost = if costs.is_empty() {
                 path.length
             } else {
-                costs.weighted_length(&path.points(flatten_tolerance(build.radius)))
+                let runs = path.runs(flatten_tolerance(build.radius));
+                let walked: f64 = runs.iter().map(|run| costs.weighted_length(run)).sum();
+                let hops = (path.segments.iter())
+                    .filter(|s| matches!(s, PathSegment::Link { .. }))
+                    .map(PathSegment::length);
+                walked + hops.sum::<f64>()
             };
             let excess = optimal.map(|o| if o > 0.0 { path.length / o - 1.0 } else { 0.0 });
             let metrics = Metrics {
