@@ -191,6 +191,43 @@ fn with_cost_areas_a_link_still_costs_its_own_cost() {
 }
 
 #[test]
+fn the_closest_reachable_point_counts_what_links_reach() {
+    // Rooms A, B and C in a row; a one-way teleporter from A to B; the goal in C. The closest
+    // reachable point was once taken in A only (15.5, 6), though B (up to 39.5) is reached.
+    let text = r#"{"format": "navscope-scene", "version": 1, "agent_radius": 0.5,
+        "links": [{"name": "tp", "from": [5, 5], "to": [35, 5], "bidirectional": false}],
+        "walkable": [[[0, 0], [16, 0], [16, 12], [0, 12]], [[24, 0], [40, 0], [40, 12], [24, 12]],
+                     [[55, 0], [65, 0], [65, 12], [55, 12]]],
+        "obstacles": []}"#;
+    let scene = scene::from_json(text.as_bytes(), "rooms").unwrap();
+    let result = path_json(&scene, "2,6", "60,6");
+    assert_eq!(result["status"], "unreachable", "{result}");
+    let closest = &result["closest_reachable"];
+    let x = closest[0].as_f64().unwrap();
+    assert!((x - 39.5).abs() < 0.01, "{closest}");
+    // The partial paths go there, through the teleporter.
+    let funnel = &result["paths"]["funnel"];
+    assert_eq!(funnel["partial"], true);
+    assert_eq!(
+        funnel["points"][1],
+        serde_json::json!([5.0, 5.0]),
+        "{funnel}"
+    );
+    assert_eq!(
+        funnel["points"][2],
+        serde_json::json!([35.0, 5.0]),
+        "{funnel}"
+    );
+    // Back from B, the teleporter is one way: A is not reached, and B is the closest.
+    let result = path_json(&scene, "30,6", "60,6");
+    let x = result["closest_reachable"][0].as_f64().unwrap();
+    assert!((x - 39.5).abs() < 0.01, "{result}");
+    let result = path_json(&scene, "30,6", "2,6");
+    let x = result["closest_reachable"][0].as_f64().unwrap();
+    assert!((x - 24.5).abs() < 0.01, "{result}");
+}
+
+#[test]
 fn a_teleporter_of_cost_zero_is_found_though_it_beats_the_straight_line_heuristic() {
     // One long hall; a teleporter from near the start to near the goal costs nothing.
     let mut scene = Scene::from_areas(

@@ -6,7 +6,7 @@ use crate::geom::{Point, Segment, SegmentGrid, winding_number};
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::ids::ComponentId;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::scene::{RingRef, Scene};
+use crate::scene::{Link, RingRef, Scene};
 
 /// What keeps a point out of the free space.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,10 +155,44 @@ pub fn closest_in_component(
     component: ComponentId,
     target: Point,
 ) -> Option<Point> {
+    closest_in_components(mesh, &[component], target)
+}
+
+/// The point of any of `components` nearest to `target`.
+pub fn closest_in_components(
+    mesh: &NavMesh,
+    components: &[ComponentId],
+    target: Point,
+) -> Option<Point> {
     mesh.triangle_ids()
-        .filter(|&t| mesh.component(t) == component)
+        .filter(|&t| components.contains(&mesh.component(t)))
         .map(|t| closest_in_triangle(mesh.triangle_points(t), target))
         .min_by(|a, b| a.distance_sq(target).total_cmp(&b.distance_sq(target)))
+}
+
+/// The components an agent starting in `start` can reach: `start`, and every component a
+/// chain of `links` (one way, from `from` to `to`, unless bidirectional) leads to.
+pub fn reachable_components(
+    mesh: &NavMesh,
+    links: &[Link],
+    start: ComponentId,
+) -> Vec<ComponentId> {
+    let component = |p: Point| mesh.locate(p).triangle().map(|t| mesh.component(t));
+    let hops: Vec<(ComponentId, ComponentId)> = (links.iter())
+        .filter_map(|l| Some((component(l.from)?, component(l.to)?, l.bidirectional)))
+        .flat_map(|(a, b, both)| std::iter::once((a, b)).chain(both.then_some((b, a))))
+        .collect();
+    let mut reached = vec![start];
+    let mut next = 0;
+    while let Some(&c) = reached.get(next) {
+        next += 1;
+        for &(_, to) in hops.iter().filter(|(from, _)| *from == c) {
+            if !reached.contains(&to) {
+                reached.push(to);
+            }
+        }
+    }
+    reached
 }
 
 fn closest_in_triangle([a, b, c]: [Point; 3], p: Point) -> Point {

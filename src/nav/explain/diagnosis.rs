@@ -11,7 +11,9 @@
 //!   reported with every query, found or not).
 
 use super::bottleneck::{Bottleneck, bottleneck};
-use super::diagnose::{Blocker, blocker, closest_in_component, nearest_free_point};
+use super::diagnose::{
+    Blocker, blocker, closest_in_components, nearest_free_point, reachable_components,
+};
 use crate::geom::{Point, SegmentGrid};
 use crate::nav::build::pipeline::Build;
 use crate::nav::mesh::ids::ComponentId;
@@ -171,9 +173,11 @@ pub fn diagnose(
     );
     if let (Status::Unreachable, (Some(s), Some(g))) = (shrunk.status, located) {
         let (start_component, goal_component) = (mesh.component(s), mesh.component(g));
-        let closest = closest_in_component(mesh, start_component, goal)
+        // Through links, more than the start's own component may be reached.
+        let reached = reachable_components(mesh, &build.links, start_component);
+        let closest = closest_in_components(mesh, &reached, goal)
             .and_then(&mut nearest)
-            .filter(|_| start_component != goal_component);
+            .filter(|_| !reached.contains(&goal_component));
         if let Some(closest_reachable) = closest {
             diagnosis.unreachable = Some(Unreachable {
                 start_component,
