@@ -23,7 +23,11 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
         return build_one(args, &scene, radius, args.output.as_deref());
     }
     // `-` is standard output, which cannot take several files.
-    let Some(out) = args.output.as_ref().filter(|o| o.as_os_str() != "-") else {
+    let Some(out) = args
+        .output
+        .as_ref()
+        .filter(|o| !super::is_standard_output(o))
+    else {
         bail!("--agent all writes one file per profile; give -o OUT (a file)");
     };
     for p in &profiles {

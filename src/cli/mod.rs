@@ -393,6 +393,11 @@ fn chosen_profiles(
     ])
 }
 
+/// True for the output path `-`, which means standard output.
+fn is_standard_output(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 /// Writes `bytes` atomically to `output` and prints `summary` on standard output, or writes
 /// them to standard output (no `output`, or `-`) and `summary` on standard error.
 fn write_output(
@@ -403,7 +408,7 @@ fn write_output(
     use anyhow::Context;
     use std::io::Write;
     let mut stdout = stdout::Stdout::new();
-    match output.filter(|out| *out != std::path::Path::new("-")) {
+    match output.filter(|out| !is_standard_output(out)) {
         Some(out) => {
             crate::fileio::write_atomic(out, bytes)
                 .with_context(|| format!("{}: cannot write", out.display()))?;

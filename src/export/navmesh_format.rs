@@ -98,18 +98,17 @@ pub fn write_navmesh(
         Polygons::Triangles => kept.cloned(),
     };
     // The formats of convex polygons get no other: a kept polygon that is not convex makes
-    // them merge the triangles instead.
-    let total = chosen.as_ref().map_or(0, |p| p.polygons.len());
-    let concave = (chosen.iter())
-        .map(|p| {
-            (p.polygons.iter())
-                .filter(|ring| !is_convex(p, ring))
-                .count()
-        })
-        .sum::<usize>();
-    let (chosen, concave_note) = if concave > 0
-        && matches!(format, NavmeshFormat::Mesh | NavmeshFormat::Godot)
-    {
+    // them merge the triangles instead (merged polygons are convex already).
+    let needs_check = matches!(polygons, Polygons::Triangles)
+        && matches!(format, NavmeshFormat::Mesh | NavmeshFormat::Godot);
+    let (total, concave) = match (&chosen, needs_check) {
+        (Some(p), true) => {
+            let concave = (p.polygons.iter()).filter(|ring| !is_convex(p, ring));
+            (p.polygons.len(), concave.count())
+        }
+        _ => (0, 0),
+    };
+    let (chosen, concave_note) = if concave > 0 {
         let note = format!(
             "{concave} of {total} polygons not convex, which this format needs: written as convex polygons merged from the triangles"
         );

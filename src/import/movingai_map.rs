@@ -33,13 +33,17 @@ fn error(line: usize, message: impl Into<String>) -> MapError {
 
 /// The width and height of the MovingAI map of `text`, from its header.
 pub fn map_size(text: &str) -> Result<(usize, usize), MapError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
-    header(&mut lines).map(|(h, w)| (w, h))
+    header(&mut numbered_lines(text)).map(|(h, w)| (w, h))
+}
+
+/// The lines of `text` with their numbers (from 1), trailing blanks cut.
+fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()))
 }
 
 /// Parses the text of a MovingAI map into a scene (radius 0).
 pub fn parse_movingai_map(text: &str) -> Result<Scene, MapError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+    let mut lines = numbered_lines(text);
     let (h, w) = header(&mut lines)?;
     let mut free = vec![false; w * h];
     for y in 0..h {

@@ -166,10 +166,11 @@ fn shrink_walkable(
     r: f64,
     tolerance: f64,
 ) -> (Vec<Shape>, Option<Vec<Option<Point>>>) {
-    let extent =
-        (walkable.iter().flatten().flatten()).fold(0.0f64, |m, p| m.max(p.x.abs()).max(p.y.abs()));
     // As for the obstacles (see [`grow`]).
-    if r <= TOO_SMALL_TO_GROW * extent {
+    if too_small_to_grow(
+        r,
+        Aabb::from_points(walkable.iter().flatten().flatten().copied()),
+    ) {
         return (walkable.to_vec(), None);
     }
     if let [shape] = walkable
@@ -273,6 +274,16 @@ pub(super) fn max_step(r: f64, tolerance: f64) -> f64 {
 /// leave it as it is (see [`grow`]).
 const TOO_SMALL_TO_GROW: f64 = 1e-9;
 
+/// Whether `r` is at most [`TOO_SMALL_TO_GROW`] of the largest |coordinate| within `bounds`.
+fn too_small_to_grow(r: f64, bounds: Aabb) -> bool {
+    let b = bounds;
+    let extent = (b.min.x.abs())
+        .max(b.min.y.abs())
+        .max(b.max.x.abs())
+        .max(b.max.y.abs());
+    r <= TOO_SMALL_TO_GROW * extent
+}
+
 pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
     let unchanged = || Grown {
         shapes: piece.shapes.clone(),
@@ -294,12 +305,7 @@ pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
     // A radius under a billionth of the coordinates is below the offsetting library's grid:
     // lost in its rounding, or worse (its stroke then made points off the grid, 1e-12 at
     // x = 35). Such a piece grows by nothing, as for a point agent.
-    let b = piece.bounds;
-    let extent = (b.min.x.abs())
-        .max(b.min.y.abs())
-        .max(b.max.x.abs())
-        .max(b.max.y.abs());
-    if r <= TOO_SMALL_TO_GROW * extent {
+    if too_small_to_grow(r, piece.bounds) {
         return unchanged();
     }
     // The area grown, and every segment of the drawn rings grown too: the area operations lose a

@@ -6,7 +6,8 @@ use crate::geom::{Point, Segment, SegmentGrid, winding_number};
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::ids::ComponentId;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::scene::{Link, RingRef, Scene};
+use crate::nav::search::links::Jumps;
+use crate::scene::{RingRef, Scene};
 
 /// What keeps a point out of the free space.
 #[derive(Clone, Debug, PartialEq)]
@@ -171,16 +172,10 @@ pub fn closest_in_components(
 }
 
 /// The components an agent starting in `start` can reach: `start`, and every component a
-/// chain of `links` (one way, from `from` to `to`, unless bidirectional) leads to.
-pub fn reachable_components(
-    mesh: &NavMesh,
-    links: &[Link],
-    start: ComponentId,
-) -> Vec<ComponentId> {
-    let component = |p: Point| mesh.locate(p).triangle().map(|t| mesh.component(t));
-    let hops: Vec<(ComponentId, ComponentId)> = (links.iter())
-        .filter_map(|l| Some((component(l.from)?, component(l.to)?, l.bidirectional)))
-        .flat_map(|(a, b, both)| std::iter::once((a, b)).chain(both.then_some((b, a))))
+/// chain of the links placed as `jumps` leads to.
+pub fn reachable_components(mesh: &NavMesh, jumps: &Jumps, start: ComponentId) -> Vec<ComponentId> {
+    let hops: Vec<(ComponentId, ComponentId)> = (jumps.each())
+        .filter_map(|(t, j)| Some((mesh.component(t), mesh.component(*j.to_tris.first()?))))
         .collect();
     let mut reached = vec![start];
     let mut next = 0;

@@ -19,6 +19,7 @@ use crate::nav::build::pipeline::Build;
 use crate::nav::mesh::ids::ComponentId;
 use crate::nav::paths::path::Path;
 use crate::nav::paths::side::{Side, Status, Variant};
+use crate::nav::search::links::Jumps;
 use crate::scene::{LinkEnd, Scene};
 
 /// A start or goal outside the free space.
@@ -174,7 +175,8 @@ pub fn diagnose(
     if let (Status::Unreachable, (Some(s), Some(g))) = (shrunk.status, located) {
         let (start_component, goal_component) = (mesh.component(s), mesh.component(g));
         // Through links, more than the start's own component may be reached.
-        let reached = reachable_components(mesh, &build.links, start_component);
+        let jumps = Jumps::place(mesh, &build.links);
+        let reached = reachable_components(mesh, &jumps, start_component);
         let closest = closest_in_components(mesh, &reached, goal)
             .and_then(&mut nearest)
             .filter(|_| !reached.contains(&goal_component));

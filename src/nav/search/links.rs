@@ -112,6 +112,11 @@ impl Jumps {
         &self.jumps[j as usize]
     }
 
+    /// Every jump, with each triangle holding its start.
+    pub fn each(&self) -> impl Iterator<Item = (TriId, &Jump)> + '_ {
+        (self.by_triangle.iter()).map(|&(t, j)| (t, &self.jumps[j as usize]))
+    }
+
     /// The jumps starting in triangle `t`, by index.
     pub fn starting_in(&self, t: TriId) -> impl Iterator<Item = u32> + '_ {
         let first = self.by_triangle.partition_point(|&(s, _)| s < t);
