@@ -7,11 +7,17 @@
 //!  "expected": {"status": "found", "lengths": {"funnel": 47.44, "midpoint": 65.06}},
 //!  "tolerance": 1e-6}                // relative, on lengths
 //! ```
+//!
+//! A case recorded with other query options than the defaults names them as `navscope path`
+//! takes them, and is replayed with them: `"optimize": ["visibility", "topology", "anytime"]`,
+//! `"topology_nodes"`, `"anytime_nodes"` (their budgets) and `"arc_tolerance"` (absent: 1% of
+//! the radius).
 
 use crate::fileio::{ReadError, read_input, without_bom};
 use crate::geom::Point;
 use crate::nav::{
-    Answer, BuildError, BuildOptions, QueryOptions, Status, Variant, build_with, query,
+    ANYTIME_BUDGET, Answer, BuildError, BuildOptions, CorridorOptions, CorridorSearch,
+    Optimization, QueryOptions, Status, TOPOLOGY_BUDGET, Variant, build_with, query,
 };
 use crate::scene::{self, LoadError, Scene};
 use serde::{Deserialize, Serialize};
@@ -54,6 +60,18 @@ pub struct Scenario {
     pub expected: Expected,
     #[serde(default = "default_tolerance")]
     pub tolerance: f64,
+    /// The corridor optimisations the case was recorded with (none when absent).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optimize: Vec<Optimization>,
+    /// The topology optimisation's budget, when not the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topology_nodes: Option<usize>,
+    /// The anytime search's budget, when not the default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anytime_nodes: Option<usize>,
+    /// The build's arc tolerance, when not the default (1% of the radius).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arc_tolerance: Option<f64>,
 }
 
 fn default_tolerance() -> f64 {
@@ -115,7 +133,34 @@ impl Scenario {
                     .collect(),
             },
             tolerance: default_tolerance(),
+            optimize: Vec::new(),
+            topology_nodes: None,
+            anytime_nodes: None,
+            arc_tolerance: None,
         }
+    }
+
+    /// The case recorded with the corridor optimisations `corridor` and on a build with
+    /// `arc_tolerance` (`None`: the default), which its replay uses too.
+    pub fn made_with(mut self, corridor: CorridorOptions, arc_tolerance: Option<f64>) -> Self {
+        self.optimize = corridor.list();
+        self.topology_nodes = (corridor.topology && corridor.topology_nodes != TOPOLOGY_BUDGET)
+            .then_some(corridor.topology_nodes);
+        self.anytime_nodes = match corridor.search {
+            CorridorSearch::Anytime { budget } if budget != ANYTIME_BUDGET => Some(budget),
+            _ => None,
+        };
+        self.arc_tolerance = arc_tolerance;
+        self
+    }
+
+    /// The corridor options of the replay.
+    pub fn corridor(&self) -> CorridorOptions {
+        CorridorOptions::from_list(
+            &self.optimize,
+            self.topology_nodes.unwrap_or(TOPOLOGY_BUDGET),
+            self.anytime_nodes.unwrap_or(ANYTIME_BUDGET),
+        )
     }
 
     /// An inline source holding `scene`.
@@ -192,6 +237,7 @@ impl Scenario {
             &scene,
             &BuildOptions {
                 radius: Some(self.radius),
+                arc_tolerance: self.arc_tolerance,
                 ..Default::default()
             },
         )
@@ -199,7 +245,11 @@ impl Scenario {
             path: path.into(),
             error,
         })?;
-        let answer = query(&built, self.start, self.goal, &QueryOptions::default());
+        let options = QueryOptions {
+            corridor: self.corridor(),
+            ..QueryOptions::default()
+        };
+        let answer = query(&built, self.start, self.goal, &options);
         let mut differences = Vec::new();
         if answer.status().as_str() != self.expected.status {
             differences.push(format!(

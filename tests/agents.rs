@@ -235,3 +235,36 @@ fn profiles_and_the_reference_are_read_and_written_in_version_2_files() {
         "{text}"
     );
 }
+
+#[test]
+fn a_profile_that_fits_nowhere_stops_build_all_before_any_file_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut scene: Value = serde_json::from_str(&std::fs::read_to_string(DOOR).unwrap()).unwrap();
+    scene["agents"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"name": "giant", "radius": 20}));
+    let file = dir.path().join("door.json");
+    std::fs::write(&file, scene.to_string()).unwrap();
+    let out = dir.path().join("mesh.json");
+    let o = navscope(&[
+        "build",
+        file.to_str().unwrap(),
+        "--agent",
+        "all",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("agent profile \"giant\"") && err.contains("radius 20"),
+        "{err}"
+    );
+    let written: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(written, ["door.json"], "no partial set of navmeshes");
+}

@@ -127,3 +127,87 @@ fn an_expectation_no_answer_can_meet_is_refused_naming_it() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+#[test]
+fn a_case_recorded_with_query_options_is_replayed_with_them() {
+    // The editor records the corridor optimisations and the arc tolerance it answered with;
+    // `check` once replayed every case with the defaults, and such a case failed.
+    let path = Path::new("assets/scenes/field.json");
+    let s = scene::load(path).unwrap();
+    let arc_tolerance = Some(0.2 * s.agent_radius);
+    let coarse = navscope::nav::build_with(
+        &s,
+        &navscope::nav::BuildOptions {
+            arc_tolerance,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let corridor = navscope::nav::CorridorOptions::from_list(
+        &[
+            navscope::nav::Optimization::Visibility,
+            navscope::nav::Optimization::Topology,
+        ],
+        200,
+        navscope::nav::ANYTIME_BUDGET,
+    );
+    let options = QueryOptions {
+        corridor,
+        ..QueryOptions::default()
+    };
+    let default = build(&s).unwrap();
+    // The first random pair whose funnel the optimisations shorten.
+    let mut rng = navscope::rng::Rng::new(7);
+    let bounds = s.bounds();
+    let (start, goal) = (0..2000)
+        .map(|_| {
+            let mut p = || {
+                Point::new(
+                    rng.range(bounds.min.x, bounds.max.x),
+                    rng.range(bounds.min.y, bounds.max.y),
+                )
+            };
+            (p(), p())
+        })
+        .find(|&(a, b)| {
+            let funnel = |o: &QueryOptions| {
+                query(&default, a, b, o)
+                    .path(Variant::Funnel)
+                    .map(|p| p.length)
+            };
+            matches!((funnel(&options), funnel(&QueryOptions::default())),
+                (Some(x), Some(y)) if x < y - 1e-3)
+        })
+        .expect("a pair the optimisations shorten");
+    let dir = tempfile::tempdir().unwrap();
+    let case = Scenario::record(
+        Scenario::inline(&s),
+        s.agent_radius,
+        &query(&coarse, start, goal, &options),
+    )
+    .made_with(corridor, arc_tolerance);
+    let file = dir.path().join("case.json");
+    case.save(&file).unwrap();
+    let text: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        text["optimize"],
+        serde_json::json!(["visibility", "topology"])
+    );
+    assert_eq!(text["topology_nodes"], 200);
+    assert!(text.get("anytime_nodes").is_none());
+    assert_eq!(Scenario::load(&file).unwrap(), case);
+    let (code, out, err) = check(&[&file]);
+    assert_eq!(code, Some(0), "{out}{err}");
+
+    // Without the options the same expectation no longer holds.
+    let mut plain = text.clone();
+    for key in ["optimize", "topology_nodes", "arc_tolerance"] {
+        plain.as_object_mut().unwrap().remove(key);
+    }
+    let plain_file = dir.path().join("plain.json");
+    std::fs::write(&plain_file, plain.to_string()).unwrap();
+    let (code, out, _) = check(&[&plain_file]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("funnel: length"), "{out}");
+}

@@ -22,6 +22,11 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The corridor optimisations the answer was made with.
+    pub fn options(&self) -> CorridorOptions {
+        self.key.3
+    }
+
     /// Answers `start` -> `goal` on `built` (a build of `scene`) with the corridor
     /// optimisations `options`, or returns `previous` if it already did.
     pub fn update(

@@ -56,6 +56,26 @@ pub enum Command {
     Help,
 }
 
+impl Command {
+    /// True for the commands that change or replace the document (not refused in a fixed
+    /// navmesh's view for that reason alone: see `fixed`).
+    pub fn edits_document(self) -> bool {
+        matches!(
+            self,
+            Command::New
+                | Command::Open
+                | Command::OpenNavmesh
+                | Command::ConvertToScene
+                | Command::Undo
+                | Command::Redo
+                | Command::Cut
+                | Command::Paste
+                | Command::Duplicate
+                | Command::Delete
+        )
+    }
+}
+
 /// The top-level menu a command sits in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Menu {

@@ -146,12 +146,20 @@ impl Dialogs for NativeDialogs {
     }
 }
 
-/// `path` with `kind`'s extension added when it was typed without one.
+/// `path` with `kind`'s extension added when it does not end with it (`level` and `level.svg`
+/// saved as a scene become `level.json` and `level.svg.json`): a file is always written under
+/// the extension its format is read back by.
 pub fn with_extension(path: PathBuf, kind: FileKind) -> PathBuf {
-    if path.extension().is_some() {
-        path
-    } else {
-        path.with_extension(kind.extension())
+    let extension = kind.extension();
+    match path.extension() {
+        Some(e) if e.eq_ignore_ascii_case(extension) => path,
+        Some(_) => {
+            let mut name = path.file_name().unwrap_or_default().to_os_string();
+            name.push(".");
+            name.push(extension);
+            path.with_file_name(name)
+        }
+        None => path.with_extension(extension),
     }
 }
 
@@ -238,6 +246,23 @@ mod tests {
         );
         let full = PathBuf::from("/tmp/maps/level.navmesh.json");
         assert_eq!(with_extension(full.clone(), FileKind::NavmeshJson), full);
+        let upper = PathBuf::from("/tmp/maps/LEVEL.JSON");
+        assert_eq!(with_extension(upper.clone(), FileKind::Scene), upper);
+    }
+
+    #[test]
+    fn a_name_with_another_formats_extension_gets_the_kinds_after_it() {
+        // A scene saved as `level.svg` would be read back as an SVG drawing.
+        for (typed, kind, written) in [
+            ("/tmp/level.svg", FileKind::Scene, "/tmp/level.svg.json"),
+            ("/tmp/level.mesh", FileKind::Scene, "/tmp/level.mesh.json"),
+            ("/tmp/level.json", FileKind::Svg, "/tmp/level.json.svg"),
+        ] {
+            assert_eq!(
+                with_extension(PathBuf::from(typed), kind),
+                PathBuf::from(written)
+            );
+        }
     }
 
     #[test]

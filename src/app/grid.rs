@@ -29,6 +29,9 @@ pub fn paint(
     step: f64,
     (minor, major): (Color32, Color32),
 ) {
+    if !(step > 0.0 && step.is_finite() && view.scale > 0.0) {
+        return;
+    }
     let mut s = step;
     while s * view.scale < MIN_SPACING / 3.0 {
         s *= 5.0;
@@ -44,29 +47,46 @@ pub fn paint(
             Stroke::new(1.0, minor)
         }
     };
-    let mut k = (seen.min.x / s).floor();
-    while k * s <= seen.max.x {
+    for k in lines(seen.min.x, seen.max.x, s) {
         let x = view.to_screen(rect, crate::geom::Point::new(k * s, 0.0)).x;
         painter.line_segment(
             [Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())],
             line(k),
         );
-        k += 1.0;
     }
-    let mut k = (seen.min.y / s).floor();
-    while k * s <= seen.max.y {
+    for k in lines(seen.min.y, seen.max.y, s) {
         let y = view.to_screen(rect, crate::geom::Point::new(0.0, k * s)).y;
         painter.line_segment(
             [Pos2::new(rect.left(), y), Pos2::new(rect.right(), y)],
             line(k),
         );
-        k += 1.0;
     }
+}
+
+/// The multiples `k` of `step` whose lines fall in [min, max], at most `MAX_LINES + 1` of
+/// them. Counted, not stepped by `k += 1` alone: far from the origin (|k| over 2^53) adding
+/// one no longer changes `k`, and such a loop would never end.
+fn lines(min: f64, max: f64, step: f64) -> impl Iterator<Item = f64> {
+    let first = (min / step).floor();
+    (0..=MAX_LINES as u64)
+        .map(move |i| first + i as f64)
+        .take_while(move |k| k * step <= max)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grid_lines_end_even_where_adding_one_changes_nothing() {
+        assert_eq!(
+            lines(-0.5, 2.0, 1.0).collect::<Vec<_>>(),
+            [-1.0, 0.0, 1.0, 2.0]
+        );
+        // At 3e16 units, k + 1 == k for every line index: the count still ends.
+        let far: Vec<f64> = lines(3e16, 3e16 + 10.0, 1.0).collect();
+        assert!(!far.is_empty() && far.len() <= MAX_LINES as usize + 1);
+    }
 
     #[test]
     fn steps_are_round_and_wide_enough() {

@@ -87,6 +87,13 @@ pub struct BuildKey {
     arc_tolerance: Option<u64>,
 }
 
+impl BuildKey {
+    /// The arc tolerance of the build (`None`: 1% of the radius).
+    pub fn arc_tolerance(&self) -> Option<f64> {
+        self.arc_tolerance.map(f64::from_bits)
+    }
+}
+
 /// A finished build, with the state for incremental updates when it kept one.
 type Outcome = (BuildKey, Result<Built, Failure>, Option<Incremental>);
 
@@ -132,6 +139,26 @@ impl Live {
     /// The last good build.
     pub fn shown(&self) -> Option<&Arc<Built>> {
         self.shown.as_ref()
+    }
+
+    /// The shown build when it is of document `revision` and exact (not a drag's preview):
+    /// what may be exported or recorded as the document's navmesh.
+    pub fn current(&self, revision: u64) -> Option<&Arc<Built>> {
+        self.shown
+            .as_ref()
+            .filter(|b| b.revision == revision && !b.preview)
+    }
+
+    /// Why there is no [`Live::current`] build of `revision`, for a message ending "...: `then`".
+    pub fn not_current(&self, revision: u64) -> String {
+        match (&self.shown, &self.failure) {
+            (None, None) => "the scene has not built yet".into(),
+            (_, Some(f)) if f.revision == revision => format!(
+                "the scene does not build ({}); the navmesh shown is of an earlier version",
+                f.message
+            ),
+            _ => "the navmesh is still rebuilding".into(),
+        }
     }
 
     /// The failure of a revision newer than the shown build, if the newest finished build failed.

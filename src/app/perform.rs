@@ -8,6 +8,7 @@ use super::commands::Command;
 use super::editor::App;
 use super::files::{self, Export};
 use super::fixed::{self, FixedNavmesh};
+use super::live::Built;
 use super::panels::confirm;
 use super::profiles::Shown;
 use super::queries::{self, QueryEdit};
@@ -23,8 +24,8 @@ use crate::scene::{self, Query, Scene};
 use crate::viz::{DrawList, Theme};
 use egui::ViewportCommand;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-const NO_NAVMESH: &str = "there is no navmesh to export: the scene has not built yet";
 const FIXED_NOT_SAVED: &str =
     "a fixed navmesh is not saved as a scene: use File > Convert to scene first, or File > Export";
 
@@ -79,6 +80,24 @@ impl App {
     }
 
     pub(super) fn run(&mut self, ctx: &egui::Context, command: Command) {
+        // A drag holds indices into the scene and records one undo step: a command that edits
+        // or replaces the document mid-drag (a shortcut pressed with the button down) would
+        // end that step early or leave the drag moving another ring.
+        if self.state.doc.in_gesture() && command.edits_document() {
+            return self
+                .state
+                .status
+                .info("release the mouse button first: a drag is under way");
+        }
+        if command == Command::Undo && self.state.tool_state.undo_point() {
+            return self.state.status.info("removed the last point drawn");
+        }
+        if command == Command::Redo && self.state.tool_state.is_drawing() {
+            return self
+                .state
+                .status
+                .info("finish the shape first (Enter), or cancel it (Esc)");
+        }
         match command {
             Command::New => self.guard(ctx, Pending::New),
             Command::Open => self.guard(ctx, Pending::Open(None)),
@@ -92,8 +111,8 @@ impl App {
                 self.ask_file(ctx, FileTarget::SaveScene { then: None })
             }
             Command::Export(export) => {
-                if self.derived.built().is_none() {
-                    return self.state.status.error(NO_NAVMESH);
+                if let Err(e) = self.exported_build() {
+                    return self.state.status.error(e);
                 }
                 self.ask_file(ctx, FileTarget::Export(export))
             }
@@ -191,6 +210,8 @@ impl App {
             return self.state.status.info("the document is already a scene");
         };
         self.derived.reset();
+        // The same revision is now built from the areas: other triangles than the traces'.
+        self.state.steps.forget();
         let areas = self.state.doc.scene().areas().len();
         self.state.status.info(format!(
             "converted {} into a scene of {areas} areas: every tool edits it now",
@@ -366,6 +387,8 @@ impl App {
 
     fn replace_document(&mut self, doc: Document) {
         self.state.doc = doc;
+        // Traces are keyed by revision, which starts again at 0 in every document.
+        self.state.steps.forget();
         self.state.fixed = None;
         self.state.profile = Shown::default();
         self.derived.reset();
@@ -509,9 +532,23 @@ impl App {
         }
     }
 
+    /// The build File > Export writes: the navmesh of the document as it is, or why there is
+    /// none (an older or a preview navmesh on screen is never written as the current one).
+    fn exported_build(&self) -> Result<Arc<Built>, String> {
+        let revision = self.state.doc.revision();
+        let live = &self.derived.live;
+        live.current(revision).cloned().ok_or_else(|| {
+            format!(
+                "there is no navmesh to export: {}; export once it is up to date",
+                live.not_current(revision)
+            )
+        })
+    }
+
     fn export(&mut self, export: Export, path: &Path) {
-        let Some(built) = self.derived.live.shown().cloned() else {
-            return self.state.status.error(NO_NAVMESH);
+        let built = match self.exported_build() {
+            Ok(built) => built,
+            Err(e) => return self.state.status.error(e),
         };
         let mut picture = DrawList::default();
         picture.items.extend(

@@ -20,13 +20,14 @@ pub fn record(
         return Err("there is no query to save: add one with the Start / goal tool".into());
     };
     let built = built
-        .filter(|b| b.revision == doc.revision())
+        .filter(|b| b.revision == doc.revision() && !b.preview)
         .ok_or("the navmesh is still rebuilding: save the test case once it is up to date")?;
     Ok(Scenario::record(
         Scenario::inline(doc.scene()),
         built.build.radius,
         &analysis.answer,
-    ))
+    )
+    .made_with(analysis.options(), built.key.arc_tolerance()))
 }
 
 /// Writes `case` to `path`, naming the document's file instead of embedding the scene when

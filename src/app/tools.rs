@@ -76,7 +76,7 @@ impl Tool {
             }
             Tool::InsertVertex => "click an edge to insert a vertex there",
             Tool::Polygon | Tool::Walkable | Tool::CostArea => {
-                "click to add points; Enter, double-click or the first point closes; Esc cancels; Backspace undoes a point"
+                "click to add points; Enter, double-click or the first point closes; Esc cancels; Backspace or Ctrl+Z undoes a point"
             }
             Tool::Rectangle => "drag from corner to corner (shift: square)",
             Tool::RegularPolygon => "drag from the centre outwards",
@@ -205,6 +205,12 @@ impl ToolState {
             Some(Drag::Shape { .. } | Drag::Box { .. }) | None => Vec::new(),
             Some(_) => vec![Action::EndGesture],
         }
+    }
+
+    /// Takes back the last point of a shape, link or measure being drawn (Undo while
+    /// drawing); false when no point is drawn or a drag is under way.
+    pub fn undo_point(&mut self) -> bool {
+        self.drag.is_none() && self.points.pop().is_some()
     }
 
     pub fn is_drawing(&self) -> bool {

@@ -55,8 +55,8 @@ impl Underlay {
         if self.loaded.as_ref().is_some_and(|(p, _)| *p == file) {
             return;
         }
-        let texture = load(&file).map(|image| {
-            let size = image.size;
+        let max_side = ctx.input(|i| i.max_texture_side);
+        let texture = load(&file, max_side).map(|(image, size)| {
             (
                 ctx.load_texture("reference", image, TextureOptions::LINEAR),
                 size,
@@ -107,15 +107,28 @@ impl Placed {
     }
 }
 
-/// Reads a PNG or JPEG into an egui image, or says why not (naming the file).
-fn load(file: &Path) -> Result<egui::ColorImage, String> {
-    let image = image::open(file)
+/// Reads a PNG or JPEG into an egui image no side of which is over `max_side` pixels (the
+/// graphics card's limit: a bigger scan is scaled down to fit, and still covers as much of
+/// the world), with the file's own size in pixels; or says why not (naming the file).
+fn load(file: &Path, max_side: usize) -> Result<(egui::ColorImage, [usize; 2]), String> {
+    let mut image = image::open(file)
         .map_err(|e| format!("{}: cannot read the reference image: {e}", file.display()))?
         .to_rgba8();
     let size = [image.width() as usize, image.height() as usize];
-    Ok(egui::ColorImage::from_rgba_unmultiplied(
+    let longest = size[0].max(size[1]);
+    if longest > max_side {
+        let fit = |side: usize| ((side * max_side / longest) as u32).max(1);
+        image = image::imageops::resize(
+            &image,
+            fit(size[0]),
+            fit(size[1]),
+            image::imageops::FilterType::Triangle,
+        );
+    }
+    let fitted = [image.width() as usize, image.height() as usize];
+    Ok((
+        egui::ColorImage::from_rgba_unmultiplied(fitted, image.as_raw()),
         size,
-        image.as_raw(),
     ))
 }
 

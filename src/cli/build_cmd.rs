@@ -30,8 +30,17 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     else {
         bail!("--agent all writes one file per profile; give -o OUT (a file)");
     };
+    // Every profile is built before anything is written: a profile that fails (an agent too
+    // big for every passage) leaves no partial set of files behind.
+    let mut made = Vec::with_capacity(profiles.len());
     for p in &profiles {
-        build_one(args, &scene, Some(p.radius), Some(&suffixed(out, &p.name)?))?;
+        let file = suffixed(out, &p.name)?;
+        let (text, summary) = make_one(args, &scene, Some(p.radius))
+            .with_context(|| format!("agent profile \"{}\"", p.name))?;
+        made.push((file, text, summary));
+    }
+    for (file, text, summary) in made {
+        super::write_output(Some(&file), text.as_bytes(), &summary)?;
     }
     Ok(())
 }
@@ -62,6 +71,16 @@ fn build_one(
     radius: Option<f64>,
     output: Option<&Path>,
 ) -> anyhow::Result<()> {
+    let (text, summary) = make_one(args, scene, radius)?;
+    super::write_output(output, text.as_bytes(), &summary)
+}
+
+/// The navmesh text of `scene` built for `radius` in the chosen format, and its summary line.
+fn make_one(
+    args: &BuildArgs,
+    scene: &Scene,
+    radius: Option<f64>,
+) -> anyhow::Result<(String, String)> {
     // The exported navmesh is the shrunk one; the raw mesh serves path queries only.
     let options = BuildOptions {
         radius,
@@ -112,7 +131,7 @@ fn build_one(
         compact(build.radius),
         build.timings.total_us() as f64 / 1000.0
     );
-    super::write_output(output, text.as_bytes(), &summary)
+    Ok((text, summary))
 }
 
 /// The stderr line saying how many convex polygons the triangles became.

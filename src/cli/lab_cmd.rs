@@ -25,7 +25,7 @@ use crate::lab::{self, LabReport, Ratio, Stats};
 use crate::nav::{BuildOptions, CorridorOptions, CorridorSearch, Status, Variant};
 use crate::numbers::{compact, fixed, to_json};
 use crate::scene::{AgentProfile, Scene};
-use anyhow::bail;
+use anyhow::{Context, bail};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -143,7 +143,8 @@ fn run_all(
                 compact(p.radius)
             )?;
         }
-        let build = build_for(args, scene, Some(p))?;
+        let build = build_for(args, scene, Some(p))
+            .with_context(|| format!("agent profile \"{}\"", p.name))?;
         let (report, o) = profile_report(out, args, scene, &build, Some(p))?;
         reports.extend(report);
         if o == Outcome::Failed {

@@ -13,7 +13,7 @@ mod scen_report;
 mod stdout;
 
 use crate::geom::Point;
-use crate::nav::ANYTIME_BUDGET;
+use crate::nav::{ANYTIME_BUDGET, Optimization, TOPOLOGY_BUDGET};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -233,7 +233,7 @@ pub struct CorridorArgs {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 64,
+        default_value_t = TOPOLOGY_BUDGET,
         allow_hyphen_values = true
     )]
     pub topology_nodes: usize,
@@ -250,28 +250,12 @@ pub struct CorridorArgs {
 
 impl CorridorArgs {
     pub fn options(&self) -> crate::nav::CorridorOptions {
-        let search = match self.optimize.contains(&Optimization::Anytime) {
-            true => crate::nav::CorridorSearch::Anytime {
-                budget: self.anytime_nodes,
-            },
-            false => crate::nav::CorridorSearch::AStar,
-        };
-        crate::nav::CorridorOptions {
-            visibility: self.optimize.contains(&Optimization::Visibility),
-            topology: self.optimize.contains(&Optimization::Topology),
-            topology_nodes: self.topology_nodes,
-            search,
-        }
+        crate::nav::CorridorOptions::from_list(
+            &self.optimize,
+            self.topology_nodes,
+            self.anytime_nodes,
+        )
     }
-}
-
-/// A corridor optimisation (see `nav::CorridorOptions`); `anytime` replaces the A* search by
-/// the anytime search (`nav::CorridorSearch`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Optimization {
-    Visibility,
-    Topology,
-    Anytime,
 }
 
 /// How a command that ran went: `Ok` (exit 0) or `Failed` (exit 1, e.g. a regression case

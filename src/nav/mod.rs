@@ -45,7 +45,8 @@ pub use paths::tangent_funnel::{Pinch, TangentFunnelEvent, tangent_funnel_trace,
 pub use query::answer::{Answer, Metrics};
 pub use query::anytime_search::anytime_corridor;
 pub use query::corridor_opt::{
-    ANYTIME_BUDGET, CorridorOptions, CorridorSearch, funnel_length, optimize_corridor,
+    ANYTIME_BUDGET, CorridorOptions, CorridorSearch, Optimization, TOPOLOGY_BUDGET, funnel_length,
+    optimize_corridor,
 };
 pub use query::pass::{QueryOptions, query, query_mesh};
 pub use query::raw_query::query_raw;

@@ -34,6 +34,16 @@ pub struct Inputs<'a> {
 
 pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, name: &mut NameField) -> Vec<Action> {
     let mut actions = Vec::new();
+    let named = match *inputs.selection {
+        Selection::Corner(Corner { ring, .. }) | Selection::Ring(ring) => Some(Named::Ring(ring)),
+        Selection::Link(index) => Some(Named::Link(index)),
+        _ => None,
+    };
+    actions.extend(
+        name.take_unsaved(named)
+            .and_then(|unsaved| rename_left(inputs.scene, unsaved))
+            .map(Action::Apply),
+    );
     ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Inspector");
         match inputs.selection {
@@ -50,6 +60,31 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, name: &mut NameField) -> Vec<Actio
         problems(ui, inputs.failure, inputs.warnings, inputs.mesh.is_some());
     });
     actions
+}
+
+/// The rename of a name typed for an object no longer shown (another was selected before the
+/// field lost focus), if that object still has the name it had when the typing began.
+fn rename_left(scene: &Scene, unsaved: name_field::Unsaved<Named>) -> Option<Edit> {
+    let name = unsaved.typed;
+    match unsaved.of {
+        Named::Ring(RingRef::Obstacle(index)) => scene
+            .obstacles
+            .get(index)
+            .filter(|o| o.name == unsaved.original)
+            .map(|_| Edit::RenameObstacle { index, name }),
+        Named::Link(index) => scene
+            .links
+            .get(index)
+            .filter(|l| l.name == unsaved.original)
+            .map(|link| Edit::SetLink {
+                index,
+                link: Link {
+                    name,
+                    ..link.clone()
+                },
+            }),
+        Named::Ring(_) => None,
+    }
 }
 
 fn triangle(ui: &mut Ui, mesh: Option<&NavMesh>, at: Point) {

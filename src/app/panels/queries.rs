@@ -50,6 +50,18 @@ pub fn show(
     shown: Option<usize>,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
+    // A name typed for the query shown before is committed, not dropped.
+    if let Some(unsaved) = list.name.take_unsaved(shown)
+        && scene
+            .queries
+            .get(unsaved.of)
+            .is_some_and(|q| q.name == unsaved.original)
+    {
+        actions.push(Action::EditQuery(QueryEdit::Rename {
+            index: unsaved.of,
+            name: unsaved.typed,
+        }));
+    }
     let count = scene.queries.len();
     ui.horizontal(|ui| {
         ui.heading("Queries");

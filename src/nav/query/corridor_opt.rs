@@ -48,11 +48,26 @@ impl Default for CorridorOptions {
         CorridorOptions {
             visibility: false,
             topology: false,
-            topology_nodes: 64,
+            topology_nodes: TOPOLOGY_BUDGET,
             search: CorridorSearch::AStar,
         }
     }
 }
+
+/// A corridor optimisation by its name, as `--optimize` and scenario files list them;
+/// `anytime` replaces the A* search by the anytime search ([`CorridorSearch`]).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Optimization {
+    Visibility,
+    Topology,
+    Anytime,
+}
+
+/// The default budget of the topology optimisation (`--topology-nodes`).
+pub const TOPOLOGY_BUDGET: usize = 64;
 
 /// The anytime search's default budget (`--anytime-nodes`, the editor's lab).
 pub const ANYTIME_BUDGET: usize = 64;
@@ -69,6 +84,37 @@ pub enum CorridorSearch {
 }
 
 impl CorridorOptions {
+    /// The options named by `list`, with the budgets of the topology optimisation and of the
+    /// anytime search (each used only when its name is listed).
+    pub fn from_list(list: &[Optimization], topology_nodes: usize, anytime_nodes: usize) -> Self {
+        CorridorOptions {
+            visibility: list.contains(&Optimization::Visibility),
+            topology: list.contains(&Optimization::Topology),
+            topology_nodes,
+            search: match list.contains(&Optimization::Anytime) {
+                true => CorridorSearch::Anytime {
+                    budget: anytime_nodes,
+                },
+                false => CorridorSearch::AStar,
+            },
+        }
+    }
+
+    /// The names of the optimisations on, in the order `--optimize` lists them.
+    pub fn list(&self) -> Vec<Optimization> {
+        [
+            (self.visibility, Optimization::Visibility),
+            (self.topology, Optimization::Topology),
+            (
+                matches!(self.search, CorridorSearch::Anytime { .. }),
+                Optimization::Anytime,
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(on, o)| on.then_some(o))
+        .collect()
+    }
+
     /// True when any optimisation is on.
     pub fn any(&self) -> bool {
         self.visibility || self.topology
