@@ -317,6 +317,16 @@ impl Document {
         }
     }
 
+    /// A document holding `scene` with changes not saved yet (work restored after a crash),
+    /// belonging to `path` when given, else titled `title`.
+    pub fn recovered(scene: Scene, path: Option<PathBuf>, title: &str) -> Self {
+        Document {
+            path,
+            saved_content: None,
+            ..Document::titled(scene, title)
+        }
+    }
+
     /// Reads a scene file into a new document. A file of another tool (a `.mesh` or `.map`) is
     /// imported as a document without a file (titled with the imported file's name), so saving
     /// never writes JSON over it.

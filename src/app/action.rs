@@ -45,4 +45,6 @@ pub enum Action {
     DismissAlert,
     /// The answer to the unsaved-changes question.
     Answer(confirm::Answer),
+    /// Restore (true) or discard (false) the first unsaved work an earlier editor left.
+    Recover(bool),
 }

@@ -8,8 +8,8 @@ use super::editor::App;
 use super::number::fixed;
 use super::paint::Picture;
 use super::panels::{
-    alert, confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, queries, side,
-    status_bar, steps,
+    alert, confirm, diagnosis, help, inspector, lab, menu_bar, metrics, path_prompt, queries,
+    recover, side, status_bar, steps,
 };
 use super::pictures;
 use super::theme;
@@ -338,6 +338,11 @@ impl App {
             && let Some(answer) = confirm::show(ctx, &state.doc.name(), pending.what())
         {
             actions.push(Action::Answer(answer));
+        }
+        if let Some(found) = state.left_behind.first()
+            && let Some(restore) = recover::show(ctx, found)
+        {
+            actions.push(Action::Recover(restore));
         }
         if let Some((path, message)) = &state.alert {
             let title = format!("Could not open {}", path.display());

@@ -12,6 +12,7 @@ use super::live::Built;
 use super::panels::lab;
 use super::playback::AgentPlayback;
 use super::profiles::{ProfilePaths, Shown};
+use super::recovery::{self, Recovery};
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::{Layout, Settings};
@@ -48,6 +49,8 @@ pub struct Options {
     pub dialogs: Box<dyn Dialogs>,
     /// Builds expected to take longer than this run on a worker thread.
     pub rebuild_budget: Duration,
+    /// Where unsaved work is kept for crash recovery (`None`: not kept; see `recovery`).
+    pub recovery_dir: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -59,6 +62,7 @@ impl Default for Options {
             screenshot: None,
             dialogs: Box::new(NativeDialogs),
             rebuild_budget: Duration::from_millis(12),
+            recovery_dir: None,
         }
     }
 }
@@ -135,6 +139,12 @@ impl App {
             cursor: None,
             painted: BTreeSet::new(),
             settings,
+            recovery: Recovery::new(options.recovery_dir.as_deref()),
+            left_behind: options
+                .recovery_dir
+                .as_deref()
+                .map(recovery::left_behind)
+                .unwrap_or_default(),
         };
         let mut app = App {
             state,
@@ -219,6 +229,11 @@ impl App {
         &self.state.lab
     }
 
+    /// Unsaved work earlier editors left behind, not yet restored or discarded.
+    pub fn left_behind(&self) -> &[recovery::LeftBehind] {
+        &self.state.left_behind
+    }
+
     /// The step-through window's state.
     pub fn steps(&self) -> &StepThrough {
         &self.state.steps
@@ -282,6 +297,11 @@ impl eframe::App for App {
             self.state.settings.view = Some(self.state.view);
             eframe::set_value(storage, eframe::APP_KEY, &self.state.settings);
         }
+    }
+
+    fn on_exit(&mut self) {
+        // Closing asked first: the changes were saved or knowingly discarded.
+        self.state.recovery.close();
     }
 
     fn persist_egui_memory(&self) -> bool {

@@ -43,6 +43,10 @@ impl App {
             self.state.applied_theme = Some(self.state.settings.theme);
         }
         self.update_title(ctx);
+        if self.state.fixed.is_none() {
+            let now = ctx.input(|i| i.time);
+            self.state.recovery.keep(&self.state.doc, now);
+        }
     }
 
     fn window_events(&mut self, ctx: &egui::Context) {

@@ -34,6 +34,7 @@ pub mod playback;
 mod png_export;
 pub mod profiles;
 pub mod queries;
+pub mod recovery;
 pub mod removals;
 pub mod screenshot;
 pub mod selection;
@@ -99,6 +100,10 @@ pub fn run(launch: Launch) -> anyhow::Result<()> {
         scene: launch.scene,
         layout: launch.layout,
         lab: launch.lab,
+        recovery_dir: shot
+            .is_none()
+            .then(|| eframe::storage_dir("navscope"))
+            .flatten(),
         screenshot: shot,
         ..Options::default()
     };

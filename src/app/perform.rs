@@ -68,6 +68,7 @@ impl App {
                     self.file_chosen(ctx, prompt.target, path);
                 }
             }
+            Action::Recover(restore) => self.recover(restore),
             Action::RunLab => self.run_lab(ctx),
             Action::CancelLab => self.state.lab.cancel(),
         }
@@ -385,7 +386,25 @@ impl App {
         }
     }
 
+    /// Restores or discards the first unsaved work an earlier editor left behind.
+    fn recover(&mut self, restore: bool) {
+        if self.state.left_behind.is_empty() {
+            return;
+        }
+        let found = self.state.left_behind.remove(0);
+        if restore {
+            let name = found.name.clone();
+            self.replace_document(found.document());
+            self.state.status.info(format!(
+                "restored the unsaved changes to {name}: save them to keep them"
+            ));
+        }
+        found.remove();
+    }
+
+    /// Puts `doc` in place of the document, whose changes were saved or knowingly discarded.
     fn replace_document(&mut self, doc: Document) {
+        self.state.recovery.discard();
         self.state.doc = doc;
         // Traces are keyed by revision, which starts again at 0 in every document.
         self.state.steps.forget();

@@ -7,6 +7,7 @@ use super::fixed::FixedNavmesh;
 use super::panels::{inspector, lab, queries};
 use super::playback::AgentPlayback;
 use super::profiles::Shown;
+use super::recovery::{LeftBehind, Recovery};
 use super::screenshot::Screenshot;
 use super::selection::Selection;
 use super::settings::Settings;
@@ -139,12 +140,19 @@ pub struct State {
     pub cursor: Option<Point>,
     /// Layers that had something painted in the last frame.
     pub painted: BTreeSet<Layer>,
+    /// This editor's crash-recovery file.
+    pub recovery: Recovery,
+    /// Unsaved work earlier editors left behind, offered one at a time.
+    pub left_behind: Vec<LeftBehind>,
 }
 
 impl State {
     /// A modal question (unsaved changes, a path to type) is open: keys go to it alone.
     pub fn modal_open(&self) -> bool {
-        self.pending.is_some() || self.path_prompt.is_some() || self.alert.is_some()
+        self.pending.is_some()
+            || self.path_prompt.is_some()
+            || self.alert.is_some()
+            || !self.left_behind.is_empty()
     }
 
     /// Why scene tools and area edits are off, when they are.

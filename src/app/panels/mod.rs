@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod name_field;
 pub mod path_prompt;
 pub mod queries;
+pub mod recover;
 pub mod side;
 pub mod status_bar;
 pub mod steps;
