@@ -7,8 +7,8 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gui_harness::{
-    FakeDialogs, click, drag, editor_on, editor_stepping, funnel_length, screen, set_number,
-    set_text,
+    FakeDialogs, click, drag, draw_polygon, editor_on, editor_stepping, funnel_length, screen,
+    set_number, set_text,
 };
 use navscope::app::{App, FileKind};
 use navscope::geom::Point;
@@ -154,18 +154,6 @@ fn a_fixed_grid_step_is_what_clicks_snap_to() {
     let got = scene.obstacles[obstacles].ring.points().to_vec();
     let want = [(30.25, 21.0), (34.0, 21.5), (32.25, 25.0)].map(|(x, y)| Point::new(x, y));
     assert_eq!(got, want);
-}
-
-/// Clicks the world points `corners` with the polygon tool and closes the polygon (Enter).
-fn draw_polygon(h: &mut Harness<'_, App>, corners: &[(f64, f64)]) {
-    h.get_by_label("Polygon obstacle").click();
-    h.run();
-    for &(x, y) in corners {
-        let at = screen(h, x, y);
-        click(h, at);
-    }
-    h.key_press(Key::Enter);
-    h.run();
 }
 
 /// Draws the triangle (30, 21), (34, 21), (32, 25), then takes the Select tool.

@@ -9,7 +9,9 @@ mod gui_harness;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_harness::{FakeDialogs, click, editor_on, editor_with_reference, menu_item, screen};
+use gui_harness::{
+    FakeDialogs, click, draw_polygon, editor_on, editor_with_reference, menu_item, screen,
+};
 use navscope::app::App;
 use navscope::scene::RingRef;
 
@@ -20,17 +22,6 @@ fn editor() -> Harness<'static, App> {
 fn press(h: &mut Harness<'_, App>, modifiers: Modifiers, key: Key) {
     h.key_press_modifiers(modifiers, key);
     h.run();
-}
-
-/// Draws a polygon obstacle through `corners` (world) and closes it with Enter.
-fn draw_polygon(h: &mut Harness<'_, App>, corners: &[(f64, f64)]) {
-    h.get_by_label("Polygon obstacle").click();
-    h.run();
-    for &(x, y) in corners {
-        let at = screen(h, x, y);
-        click(h, at);
-    }
-    press(h, Modifiers::NONE, Key::Enter);
 }
 
 /// The triangle (30, 21), (34, 21), (32, 25) drawn, then selected with the Select tool; its

@@ -11,6 +11,7 @@
 use crate::document::Document;
 use crate::scene::{self, Scene};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
@@ -30,7 +31,8 @@ struct Saved {
     path: Option<PathBuf>,
     /// When it was written, in seconds since the Unix epoch.
     saved_at: u64,
-    scene: serde_json::Value,
+    /// The scene in the scene file format.
+    scene: Box<RawValue>,
 }
 
 /// Unsaved work an earlier editor left behind.
@@ -114,21 +116,30 @@ impl Recovery {
             return;
         }
         self.finish_writing();
-        let saved = Saved {
-            format: FORMAT.into(),
-            name: doc.name(),
-            path: doc.path().map(Path::to_path_buf),
-            saved_at: SystemTime::now()
-                .duration_since(SystemTime::UNIX_EPOCH)
-                .unwrap_or_default()
-                .as_secs(),
-            scene: serde_json::from_str(&scene::to_json(doc.scene())).unwrap_or_default(),
-        };
-        let Ok(text) = serde_json::to_vec(&saved) else {
-            return;
-        };
+        // The scene is copied here and written out on the other thread: a big map's text
+        // takes a while to make.
+        let (name, path, scene) = (
+            doc.name(),
+            doc.path().map(Path::to_path_buf),
+            doc.scene().clone(),
+        );
         self.writing = Some(std::thread::spawn(move || {
-            let _ = crate::fileio::write_atomic(&file, &text);
+            let Ok(scene) = RawValue::from_string(scene::to_json(&scene)) else {
+                return;
+            };
+            let saved = Saved {
+                format: FORMAT.into(),
+                name,
+                path,
+                saved_at: SystemTime::now()
+                    .duration_since(SystemTime::UNIX_EPOCH)
+                    .unwrap_or_default()
+                    .as_secs(),
+                scene,
+            };
+            if let Ok(text) = serde_json::to_vec(&saved) {
+                let _ = crate::fileio::write_atomic(&file, &text);
+            }
         }));
         self.written = Some((doc.revision(), now));
     }
@@ -242,7 +253,8 @@ mod tests {
         recovery.finish_writing();
         let text = std::fs::read(recovery.file()?).ok()?;
         let saved: Saved = serde_json::from_slice(&text).ok()?;
-        saved.scene["agent_radius"].as_f64()
+        let scene: serde_json::Value = serde_json::from_str(saved.scene.get()).ok()?;
+        scene["agent_radius"].as_f64()
     }
 
     #[test]

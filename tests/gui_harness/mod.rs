@@ -116,6 +116,18 @@ pub fn click(h: &mut Harness<'_, App>, at: egui::Pos2) {
     h.run();
 }
 
+/// Draws a polygon obstacle through `corners` (world) with its tool and closes it with Enter.
+pub fn draw_polygon(h: &mut Harness<'_, App>, corners: &[(f64, f64)]) {
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for &(x, y) in corners {
+        let at = screen(h, x, y);
+        click(h, at);
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
 /// Press at `from`, move in steps to `to`, release.
 pub fn drag(h: &mut Harness<'_, App>, from: egui::Pos2, to: egui::Pos2) {
     h.hover_at(from);
