@@ -149,7 +149,7 @@ impl Live {
             .filter(|b| b.revision == revision && !b.preview)
     }
 
-    /// Why there is no [`Live::current`] build of `revision`, for a message ending "...: `then`".
+    /// Why there is no [`Live::current`] build of `revision`, as a clause for a message.
     pub fn not_current(&self, revision: u64) -> String {
         match (&self.shown, &self.failure) {
             (None, None) => "the scene has not built yet".into(),
