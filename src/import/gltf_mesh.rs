@@ -251,7 +251,7 @@ fn buffer_data(
                     .map_err(|e| (0, format!("a data URI buffer is not valid base64: {e}")))?
             }
             None => {
-                let path = dir.unwrap_or(Path::new(".")).join(uri);
+                let path = dir.unwrap_or(Path::new(".")).join(relative_path(uri)?);
                 crate::fileio::read_input(&path).map_err(|e| (0, format!("buffer {e}")))?
             }
         },
@@ -268,6 +268,51 @@ fn buffer_data(
         ));
     }
     Ok(data)
+}
+
+/// The file a buffer's relative URI reference names: percent-escapes decoded (`my%20mesh.bin`
+/// is `my mesh.bin`, as exporters write names with spaces); a URI of another scheme
+/// (`http:`, `file:`) is refused, since only embedded data and files beside the glTF are read.
+fn relative_path(uri: &str) -> Result<String, ReadError> {
+    let scheme = uri.split_once(':').map(|(s, _)| s).filter(|s| {
+        s.len() > 1
+            && s.starts_with(|c: char| c.is_ascii_alphabetic())
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    });
+    if let Some(scheme) = scheme {
+        return Err((
+            0,
+            format!(
+                "buffer URI \"{uri}\" is a {scheme}: URI; only data: URIs and files beside the glTF are read"
+            ),
+        ));
+    }
+    let bytes = uri.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok())
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                decoded.push(byte);
+                i += 3;
+            }
+            None => {
+                decoded.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(decoded).map_err(|_| {
+        (
+            0,
+            format!("buffer URI \"{uri}\" does not decode to UTF-8 text"),
+        )
+    })
 }
 
 #[cfg(test)]
@@ -343,6 +388,31 @@ mod tests {
             vec![vec![0, 1, 2]],
             "already counter-clockwise"
         );
+    }
+
+    #[test]
+    fn buffer_files_are_found_by_their_percent_decoded_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = base64::engine::general_purpose::STANDARD
+            .decode("AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAAAAAAIC/")
+            .unwrap();
+        std::fs::write(dir.path().join("my mesh.bin"), data).unwrap();
+        let uri = |u: &str| {
+            PLACED.replace(
+                "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAAAAAAIC/",
+                u,
+            )
+        };
+        let mesh = gltf_mesh(uri("my%20mesh.bin").as_bytes(), Some(dir.path())).unwrap();
+        assert_eq!(mesh.vertices.len(), 3);
+        for (u, says) in [
+            ("http://example.com/my%20mesh.bin", "is a http: URI"),
+            ("file:///tmp/my%20mesh.bin", "is a file: URI"),
+            ("my%ff.bin", "does not decode to UTF-8"),
+        ] {
+            let (_, message) = gltf_mesh(uri(u).as_bytes(), Some(dir.path())).expect_err(u);
+            assert!(message.contains(says), "{u}: {message}");
+        }
     }
 
     #[test]
