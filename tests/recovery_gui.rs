@@ -37,6 +37,19 @@ fn recovery_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// Waits (up to 10 s) until `dir` holds `n` recovery files: they are written on another
+/// thread.
+fn wait_for_files(dir: &Path, n: usize) -> Vec<PathBuf> {
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let files = recovery_files(dir);
+        if files.len() == n || std::time::Instant::now() > until {
+            return files;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// The example with its crate deleted (unsaved).
 fn edited(dir: &Path, dialogs: &FakeDialogs) -> Harness<'static, App> {
     let mut h = editor(dir, dialogs);
@@ -79,8 +92,7 @@ fn unsaved_work_left_by_a_crash_is_offered_and_restored() {
 
     // The restored work is kept again, under this editor's own file.
     h.run();
-    let own = recovery_files(dir.path());
-    assert_eq!(own.len(), 1);
+    assert_eq!(wait_for_files(dir.path(), 1).len(), 1);
     // Saved, the work needs no recovery.
     let saved = dir.path().join("saved").with_extension("json");
     dialogs.answer(&saved);
@@ -95,6 +107,7 @@ fn discarded_work_is_gone_and_a_running_editors_file_is_not_offered() {
     let dir = tempfile::tempdir().unwrap();
     let dialogs = FakeDialogs::default();
     let running = edited(dir.path(), &dialogs);
+    assert_eq!(wait_for_files(dir.path(), 1).len(), 1, "its work is kept");
     // Another window while the first still runs: its work is not left behind.
     let other = editor(dir.path(), &dialogs);
     assert!(other.state().left_behind().is_empty());
