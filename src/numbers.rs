@@ -3,6 +3,15 @@
 
 use serde::Serialize;
 
+/// `n` and the `noun`, plural unless `n` is 1 ("1 polygon", "2 polygons").
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A number for a message: plain from 1e-4 to 1e6, in scientific notation beyond.
 pub fn compact(x: f64) -> String {
     let magnitude = x.abs();

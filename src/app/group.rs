@@ -142,7 +142,7 @@ impl Group {
         let parts: Vec<String> = kinds
             .into_iter()
             .filter(|&(n, _)| n > 0)
-            .map(|(n, what)| format!("{n} {what}{}", if n == 1 { "" } else { "s" }))
+            .map(|(n, what)| crate::numbers::count(n, what))
             .collect();
         match parts.split_last() {
             None => "nothing".into(),

@@ -98,13 +98,12 @@ impl Recovery {
     /// document has changes not written yet and `INTERVAL` has passed (never in a drag),
     /// removed once the document is clean.
     pub fn keep(&mut self, doc: &Document, now: f64) {
-        let Some(file) = self.file().map(Path::to_path_buf) else {
+        if self.own.is_none() {
             return;
-        };
+        }
         if !doc.is_dirty() {
-            if self.written.take().is_some() {
-                self.finish_writing();
-                let _ = std::fs::remove_file(&file);
+            if self.written.is_some() {
+                self.discard();
             }
             return;
         }
@@ -116,6 +115,9 @@ impl Recovery {
             return;
         }
         self.finish_writing();
+        let Some(file) = self.file().map(Path::to_path_buf) else {
+            return;
+        };
         // The scene is copied here and written out on the other thread: a big map's text
         // takes a while to make.
         let (name, path, scene) = (

@@ -8,6 +8,7 @@ use super::selection::Selection;
 use crate::document::Edit;
 use crate::geom::Aabb;
 use crate::geom::{Point, Ring};
+use crate::numbers::count;
 use crate::scene::{
     self, Corner, CostArea, Hit, Link, LinkEnd, Query, QueryEnd, Reference, RingRef, Scene,
 };
@@ -243,7 +244,7 @@ impl ToolState {
         if input.escape || input.secondary_clicked {
             let done = (self.points.len() >= 2).then(|| {
                 let (_, total) = measured(&self.points);
-                let segments = count_segments(self.points.len() - 1);
+                let segments = count(self.points.len() - 1, "segment");
                 format!("measured {} over {segments}", fixed(total, 3))
             });
             self.points.clear();
@@ -262,7 +263,7 @@ impl ToolState {
                 "segment {}, total {} over {} (Esc ends)",
                 fixed(segments[segments.len() - 1], 3),
                 fixed(total, 3),
-                count_segments(segments.len())
+                count(segments.len(), "segment")
             ),
             _ => format!(
                 "measuring from ({}, {}): click the next point",
@@ -549,11 +550,6 @@ fn measured(line: &[Point]) -> (Vec<f64>, f64) {
     let segments: Vec<f64> = line.windows(2).map(|w| w[0].distance(w[1])).collect();
     let total = segments.iter().sum();
     (segments, total)
-}
-
-/// `1 segment`, `2 segments`.
-fn count_segments(n: usize) -> String {
-    format!("{n} segment{}", if n == 1 { "" } else { "s" })
 }
 
 /// What a hit takes when it joins a selection: its ring or link.

@@ -6,7 +6,7 @@
 use super::{BuildArgs, Format, build_scene, chosen_profiles, load_scene, report};
 use crate::export::{NavmeshFormat, svg, write_navmesh};
 use crate::nav::BuildOptions;
-use crate::numbers::compact;
+use crate::numbers::{compact, count};
 use crate::scene::Scene;
 use crate::viz::{DrawList, Theme, draw_free_space, draw_mesh, draw_scene};
 use anyhow::{Context, bail};
@@ -123,11 +123,10 @@ fn make_one(
     };
     let mesh = &build.mesh;
     let summary = format!(
-        "{origin}: {} vertices, {} triangles, {} component{}, radius {}, built in {:.1} ms",
+        "{origin}: {} vertices, {} triangles, {}, radius {}, built in {:.1} ms",
         mesh.vertex_count(),
         mesh.triangle_count(),
-        mesh.component_count(),
-        if mesh.component_count() == 1 { "" } else { "s" },
+        count(mesh.component_count(), "component"),
         compact(build.radius),
         build.timings.total_us() as f64 / 1000.0
     );

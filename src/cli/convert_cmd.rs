@@ -12,6 +12,7 @@ use crate::import::{
     build_polygon_mesh, has_navmesh_extension, is_navmesh_json, load_polygon_mesh,
 };
 use crate::nav::{BuildOptions, build_with};
+use crate::numbers::count;
 use crate::scene::{Scene, to_json};
 use anyhow::{Context, bail};
 use std::path::Path;
@@ -147,13 +148,4 @@ fn check_scene(scene: &Scene, area: f64) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-/// `n` and the `noun`, plural unless `n` is 1 ("1 polygon", "2 polygons").
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }

@@ -62,29 +62,41 @@ pub fn show(ui: &mut Ui, inputs: &Inputs<'_>, name: &mut NameField) -> Vec<Actio
     actions
 }
 
-/// The rename of a name typed for an object no longer shown (another was selected before the
-/// field lost focus), if that object still has the name it had when the typing began.
-fn rename_left(scene: &Scene, unsaved: name_field::Unsaved<Named>) -> Option<Edit> {
-    let name = unsaved.typed;
-    match unsaved.of {
-        Named::Ring(RingRef::Obstacle(index)) => scene
-            .obstacles
-            .get(index)
-            .filter(|o| o.name == unsaved.original)
-            .map(|_| Edit::RenameObstacle { index, name }),
-        Named::Link(index) => scene
-            .links
-            .get(index)
-            .filter(|l| l.name == unsaved.original)
-            .map(|link| Edit::SetLink {
+impl Named {
+    /// The name of the thing named in `scene`, if it is still there.
+    fn current(self, scene: &Scene) -> Option<&str> {
+        match self {
+            Named::Ring(RingRef::Obstacle(i)) => scene.obstacles.get(i).map(|o| o.name.as_str()),
+            Named::Link(i) => scene.links.get(i).map(|l| l.name.as_str()),
+            Named::Ring(_) => None,
+        }
+    }
+
+    /// The edit giving it the name `name`, if it is still there.
+    fn rename(self, scene: &Scene, name: String) -> Option<Edit> {
+        match self {
+            Named::Ring(RingRef::Obstacle(index)) => {
+                (index < scene.obstacles.len()).then_some(Edit::RenameObstacle { index, name })
+            }
+            Named::Link(index) => scene.links.get(index).map(|link| Edit::SetLink {
                 index,
                 link: Link {
                     name,
                     ..link.clone()
                 },
             }),
-        Named::Ring(_) => None,
+            Named::Ring(_) => None,
+        }
     }
+}
+
+/// The rename of a name typed for an object no longer shown (another was selected before the
+/// field lost focus), if that object still has the name it had when the typing began.
+fn rename_left(scene: &Scene, unsaved: name_field::Unsaved<Named>) -> Option<Edit> {
+    let of = unsaved.of;
+    (of.current(scene) == Some(unsaved.original.as_str()))
+        .then(|| of.rename(scene, unsaved.typed))
+        .flatten()
 }
 
 fn triangle(ui: &mut Ui, mesh: Option<&NavMesh>, at: Point) {
@@ -189,10 +201,11 @@ fn ring_editor(
     };
     ring_header(ui, scene, ring);
     if let RingRef::Obstacle(index) = ring {
-        let current = &scene.obstacles[index].name;
-        let rename = |name| Edit::RenameObstacle { index, name };
+        let (named, current) = (Named::Ring(ring), &scene.obstacles[index].name);
+        let rename = |name| named.rename(scene, name);
         actions.extend(
-            name.show(ui, Named::Ring(ring), "Name", current, rename)
+            name.show(ui, named, "Name", current, rename)
+                .flatten()
                 .map(Action::Apply),
         );
     }
@@ -276,15 +289,11 @@ fn link_editor(
     };
     ui.label(RichText::new(link.describe(index)).strong());
     let set = |link: Link| Action::Apply(Edit::SetLink { index, link });
-    let rename = |name| Edit::SetLink {
-        index,
-        link: Link {
-            name,
-            ..link.clone()
-        },
-    };
+    let named = Named::Link(index);
+    let rename = |name| named.rename(scene, name);
     actions.extend(
-        name.show(ui, Named::Link(index), "Name", &link.name, rename)
+        name.show(ui, named, "Name", &link.name, rename)
+            .flatten()
             .map(Action::Apply),
     );
     let mut changed = link.clone();
