@@ -325,3 +325,54 @@ fn a_radius_under_the_spacing_of_doubles_passes_where_a_point_agent_does() {
         );
     }
 }
+
+/// A start computed on an edge of an obstacle that overlaps another (so the two are merged and
+/// the free space's boundary has vertices rounded where the rings cross) lies up to a rounding
+/// error inside the merged obstacle. It was refused as `start_outside`, "inside obstacle a; the
+/// nearest free point is" the start itself. Every such start is now found, at radius 0, and the
+/// paths begin exactly where asked.
+#[test]
+fn a_start_on_the_edge_of_merged_obstacles_is_found() {
+    let mut rng = navscope::rng::Rng::new(7);
+    let polygon = |rng: &mut navscope::rng::Rng| {
+        let (cx, cy) = (rng.range(9.0, 11.0), rng.range(9.0, 11.0));
+        let (n, r, a0) = (
+            3 + (rng.next_u64() % 4) as usize,
+            rng.range(1.0, 4.0),
+            rng.unit(),
+        );
+        let step = std::f64::consts::TAU / n as f64;
+        Ring::new(
+            (0..n)
+                .map(|i| Point::new(cx, cy) + Point::from_angle(a0 + step * i as f64) * r)
+                .collect(),
+        )
+    };
+    let (mut tried, goal) = (0, Point::new(1.0, 1.0));
+    while tried < 40 {
+        let (a, b) = (polygon(&mut rng), polygon(&mut rng));
+        let i = (rng.next_u64() % a.len() as u64) as usize;
+        let (p, q) = (a.points()[i], a.points()[(i + 1) % a.len()]);
+        let start = p.lerp(q, [0.125, 0.25, 0.5, 0.75][(rng.next_u64() % 4) as usize]);
+        let other = b.points();
+        let near_b = (0..other.len())
+            .map(|k| Segment::new(other[k], other[(k + 1) % other.len()]))
+            .any(|s| s.distance_to_point(start) < 1e-6);
+        if near_b || b.contains(start) {
+            continue; // on b's edge or inside b: not free
+        }
+        tried += 1;
+        let scene = generate::scene_with(
+            vec![generate::rect(0.0, 0.0, 20.0, 20.0)],
+            vec![a.clone(), b],
+            0.0,
+        );
+        let built = build(&scene, 0.0).unwrap();
+        let answer = nav::query(&built, start, goal, &Default::default());
+        assert_eq!(answer.status(), Status::Found, "{start} on {a:?}");
+        for (variant, points) in found_paths(&built, start, goal) {
+            navscope::nav::invariants::check_endpoints(&points, start, goal)
+                .unwrap_or_else(|e| panic!("{variant:?}: {e}"));
+        }
+    }
+}

@@ -24,6 +24,14 @@ use crate::geom::{Aabb, Point, orient};
 use crate::scene::{Corner, FLOOR_COST, PackedCorner};
 use std::sync::{Arc, OnceLock};
 
+/// How far outside the free space, relative to the mesh's extent, `NavMesh::locate_near`
+/// still finds it: well above the rounding of crossing rings (about 1e-16), well below what
+/// the answers' checks forgive (1e-9, `clearance_tolerance`) and anything visible.
+pub const NEAR_FREE_SPACE: f64 = 1e-11;
+
+/// The directions `NavMesh::locate_near` looks in for the free space near a point outside it.
+const PROBES: usize = 16;
+
 /// A triangulated free space.
 #[derive(Clone, Debug)]
 pub struct NavMesh {
@@ -34,6 +42,9 @@ pub struct NavMesh {
     pub(in crate::nav) components: Vec<ComponentId>,
     pub(in crate::nav) component_count: usize,
     pub(in crate::nav) locator: Locator,
+    /// The diagonal of the vertices' bounds when the mesh was made: the scale of the rounding
+    /// that `locate_near` forgives.
+    pub(in crate::nav) extent: f64,
     /// The cost of walking in each triangle (empty: every triangle costs the floor's 1).
     pub(in crate::nav) costs: Vec<f64>,
     /// The cost areas the triangle costs come from (their outlines are constraint edges, so
@@ -60,7 +71,9 @@ impl NavMesh {
         cost_map: CostMap,
     ) -> NavMesh {
         let (components, component_count) = label_components(&neighbors);
+        let extent = Aabb::from_points(vertices.iter().copied()).diagonal();
         let mut mesh = NavMesh {
+            extent,
             vertices,
             vertex_corners,
             triangles,
@@ -290,6 +303,22 @@ impl NavMesh {
     /// Locates `p`. Points on the boundary of the free space count as inside.
     pub fn locate(&self, p: Point) -> Location {
         self.locator.locate(p, &self.vertices, &self.triangles)
+    }
+
+    /// A point of the free space as near `p` as rounding: `p` itself when it is inside, else a
+    /// point at most [`NEAR_FREE_SPACE`] of the mesh's extent away, if there is one. A point
+    /// computed on an edge of a drawn obstacle may lie that far off the mesh's boundary, whose
+    /// vertices were rounded where rings cross.
+    pub fn locate_near(&self, p: Point) -> Option<Point> {
+        if self.locate(p).is_inside() {
+            return Some(p);
+        }
+        let reach = NEAR_FREE_SPACE * self.extent;
+        (0..PROBES)
+            .map(|k| {
+                p + Point::from_angle(k as f64 * std::f64::consts::TAU / PROBES as f64) * reach
+            })
+            .find(|&q| self.locate(q).is_inside())
     }
 
     /// Every walkable triangle that contains the located point (1 inside a triangle, 1 or 2 on

@@ -92,6 +92,21 @@ impl Path {
         self.segments.last().map_or(self.start, PathSegment::end)
     }
 
+    /// The path from `start` to `goal`: a straight step from `start` to where it begins, and
+    /// from where it ends to `goal`, wherever those differ (the ends asked for, just off the
+    /// free space, and the free points near them the path was made from).
+    pub fn reach(self, start: Point, goal: Point) -> Path {
+        let (from, to) = (self.start, self.end());
+        let mut segments = Vec::with_capacity(self.segments.len() + 2);
+        segments.extend((from != start).then_some(PathSegment::Line {
+            from: start,
+            to: from,
+        }));
+        segments.extend(self.segments);
+        segments.extend((to != goal).then_some(PathSegment::Line { from: to, to: goal }));
+        Path::from_segments(start, segments)
+    }
+
     /// The path as points; arcs are flattened so that no chord leaves the arc by more than
     /// `max_deviation`. A link is a step from its `from` to its `to` point.
     pub fn points(&self, max_deviation: f64) -> Vec<Point> {

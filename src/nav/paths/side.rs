@@ -170,6 +170,17 @@ impl Side {
             .find(|(v, _)| *v == variant)
             .map(|(_, p)| p)
     }
+
+    /// Makes every path of the side run from `start` to `goal` (see [`Path::reach`]).
+    pub(crate) fn reach(&mut self, start: Point, goal: Point) {
+        let funnel_before = self
+            .optimized
+            .as_mut()
+            .and_then(|o| o.funnel_before.as_mut());
+        for path in self.paths.iter_mut().map(|(_, p)| p).chain(funnel_before) {
+            *path = std::mem::replace(path, Path::from_points(&[start])).reach(start, goal);
+        }
+    }
 }
 
 /// The triangles holding the start and the goal.

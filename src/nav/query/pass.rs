@@ -107,10 +107,13 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
         measured.extend(raw_measured);
         (shrunk, raw, measured)
     };
+    // The sides answer from free points within rounding of the ends; the paths then step
+    // from and to the ends exactly as asked.
+    let (from, to) = (near_free(build, start), near_free(build, goal));
     let t_route = Instant::now();
-    let route = linked_route(build, start, goal);
+    let route = linked_route(build, from, to);
     let route_us = micros(t_route);
-    let (mut shrunk, raw, measured) = match route {
+    let (mut shrunk, mut raw, mut measured) = match route {
         Some(route) => {
             let (shrunk, raw) = answer_route(build, &route, |a, b| {
                 let (shrunk, raw, _) = sides(a, b, false);
@@ -118,8 +121,14 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
             });
             (shrunk, raw, Vec::new())
         }
-        None => sides(start, goal, true),
+        None => sides(from, to, true),
     };
+    if (from, to) != (start, goal) {
+        for side in std::iter::once(&mut shrunk).chain(raw.as_mut()) {
+            side.reach(start, goal);
+        }
+        measured.clear(); // the paths changed: measured again below
+    }
     // The search for a route through links is part of the shrunk side's corridor search.
     if !build.links.is_empty() {
         shrunk.timings.astar_us += route_us;
@@ -159,6 +168,14 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
         answer.diagnosis = Some(diagnose(scene, build, (start, goal), sides, paths_to));
     }
     answer
+}
+
+/// `p`, or when it lies just off the free space (by rounding, see `NavMesh::locate_near`) a
+/// free point that near it, found on the shrunk mesh or else on the raw one.
+fn near_free(build: &Build, p: Point) -> Point {
+    (build.mesh.locate_near(p))
+        .or_else(|| build.raw.as_ref().and_then(|raw| raw.mesh.locate_near(p)))
+        .unwrap_or(p)
 }
 
 /// Answers `start` -> `goal` on one (shrunk) mesh, making the shrunk-mesh variants `options`
