@@ -326,13 +326,11 @@ fn a_radius_under_the_spacing_of_doubles_passes_where_a_point_agent_does() {
     }
 }
 
-/// A start computed on an edge of an obstacle that overlaps another (so the two are merged and
-/// the free space's boundary has vertices rounded where the rings cross) lies up to a rounding
-/// error inside the merged obstacle. It was refused as `start_outside`, "inside obstacle a; the
-/// nearest free point is" the start itself. Every such start is now found, at radius 0, and the
-/// paths begin exactly where asked.
-#[test]
-fn a_start_on_the_edge_of_merged_obstacles_is_found() {
+/// Scenes of two overlapping obstacles in a 20 x 20 room (radius 0) with a point computed on an
+/// edge of the first, off the second, that the built mesh locates exactly as outside: the
+/// merged outline's vertices are rounded where the rings cross, so the point lies up to a
+/// rounding error inside the merged obstacle. `count` of them, with their builds.
+fn points_on_merged_edges(count: usize, walkable: &[Ring]) -> Vec<(Scene, nav::Build, Point)> {
     let mut rng = navscope::rng::Rng::new(7);
     let polygon = |rng: &mut navscope::rng::Rng| {
         let (cx, cy) = (rng.range(9.0, 11.0), rng.range(9.0, 11.0));
@@ -348,31 +346,67 @@ fn a_start_on_the_edge_of_merged_obstacles_is_found() {
                 .collect(),
         )
     };
-    let (mut tried, goal) = (0, Point::new(1.0, 1.0));
-    while tried < 40 {
+    let mut cases = Vec::new();
+    while cases.len() < count {
         let (a, b) = (polygon(&mut rng), polygon(&mut rng));
         let i = (rng.next_u64() % a.len() as u64) as usize;
         let (p, q) = (a.points()[i], a.points()[(i + 1) % a.len()]);
-        let start = p.lerp(q, [0.125, 0.25, 0.5, 0.75][(rng.next_u64() % 4) as usize]);
+        let point = p.lerp(q, [0.125, 0.25, 0.5, 0.75][(rng.next_u64() % 4) as usize]);
         let other = b.points();
         let near_b = (0..other.len())
             .map(|k| Segment::new(other[k], other[(k + 1) % other.len()]))
-            .any(|s| s.distance_to_point(start) < 1e-6);
-        if near_b || b.contains(start) {
+            .any(|s| s.distance_to_point(point) < 1e-6);
+        if near_b || b.contains(point) {
             continue; // on b's edge or inside b: not free
         }
-        tried += 1;
-        let scene = generate::scene_with(
-            vec![generate::rect(0.0, 0.0, 20.0, 20.0)],
-            vec![a.clone(), b],
-            0.0,
-        );
+        let scene = generate::scene_with(walkable.to_vec(), vec![a, b], 0.0);
+        let built = build(&scene, 0.0).unwrap();
+        if !built.mesh.locate(point).is_inside() {
+            cases.push((scene, built, point));
+        }
+    }
+    cases
+}
+
+/// A start computed on an edge of an obstacle that overlaps another, just off the mesh by
+/// rounding (see [`points_on_merged_edges`]), was refused as `start_outside`, "inside obstacle
+/// o0; the nearest free point is" the start itself. Every such start (and goal) is now found,
+/// and the paths begin (end) exactly where asked.
+#[test]
+fn a_start_on_the_edge_of_merged_obstacles_is_found() {
+    let room = [generate::rect(0.0, 0.0, 20.0, 20.0)];
+    let corner = Point::new(1.0, 1.0);
+    for (_, built, point) in points_on_merged_edges(20, &room) {
+        for (start, goal) in [(point, corner), (corner, point)] {
+            let answer = nav::query(&built, start, goal, &Default::default());
+            assert_eq!(answer.status(), Status::Found, "{start} -> {goal}");
+            for (variant, points) in found_paths(&built, start, goal) {
+                navscope::nav::invariants::check_endpoints(&points, start, goal)
+                    .unwrap_or_else(|e| panic!("{variant:?}: {e}"));
+            }
+        }
+    }
+}
+
+/// A link from such a point (to a second room, reached only through it) is placed and taken:
+/// the joined paths step onto the link's end exactly.
+#[test]
+fn a_link_from_the_edge_of_merged_obstacles_is_taken() {
+    let rooms = [
+        generate::rect(0.0, 0.0, 20.0, 20.0),
+        generate::rect(30.0, 0.0, 50.0, 20.0),
+    ];
+    let (start, goal) = (Point::new(1.0, 1.0), Point::new(45.0, 5.0));
+    for (mut scene, _, point) in points_on_merged_edges(5, &rooms) {
+        let landing = Point::new(40.0, 10.0);
+        scene.links = vec![navscope::scene::Link::new("jump", point, landing)];
         let built = build(&scene, 0.0).unwrap();
         let answer = nav::query(&built, start, goal, &Default::default());
-        assert_eq!(answer.status(), Status::Found, "{start} on {a:?}");
-        for (variant, points) in found_paths(&built, start, goal) {
-            navscope::nav::invariants::check_endpoints(&points, start, goal)
-                .unwrap_or_else(|e| panic!("{variant:?}: {e}"));
-        }
+        assert_eq!(answer.status(), Status::Found, "link from {point}");
+        let funnel = answer.path(Variant::Funnel).unwrap().points(1e-3);
+        assert!(
+            funnel.contains(&point) && funnel.contains(&landing),
+            "{funnel:?}"
+        );
     }
 }

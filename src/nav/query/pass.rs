@@ -78,8 +78,13 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
     let t0 = Instant::now();
     // The two sides are independent and run side by side (see `shrunk_beside`). Their paths
     // are measured as soon as they are made, while other searches may still run (not those of
-    // the pieces of a route through links: its joined paths are measured at the end).
+    // the pieces of a route through links: its joined paths are measured at the end). An end
+    // just off the free space (by rounding) is answered from a free point that near it, and
+    // the paths then step to it exactly as asked; they are measured at the end.
     let sides = |start: Point, goal: Point, measure_now: bool| {
+        let (from, to) = (near_free(build, start), near_free(build, goal));
+        let stepped = (from, to) != (start, goal);
+        let measure_now = measure_now && !stepped;
         let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
         let measure = |paths: Vec<(Variant, &Path)>| {
             if measure_now {
@@ -93,27 +98,30 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
                 return (None, Vec::new());
             };
             let offset = options.variants.contains(&Variant::Offset);
-            let (side, tangent) = query_raw_measured(raw, build.radius, (start, goal), offset);
+            let (side, tangent) = query_raw_measured(raw, build.radius, (from, to), offset);
             // The tangent path was measured to check it.
             let mut measured: Vec<_> = (tangent.into_iter())
+                .filter(|_| measure_now)
                 .map(|c| (Variant::Tangent, Some(c)))
                 .collect();
             let rest = (side.paths.iter()).filter(|(v, _)| *v != Variant::Tangent);
             measured.extend(measure(rest.map(|(v, p)| (*v, p)).collect()));
             (Some(side), measured)
         };
-        let (shrunk, mut measured, (raw, raw_measured)) =
-            shrunk_beside(&build.mesh, (start, goal), options, &measure, raw);
+        let (mut shrunk, mut measured, (mut raw, raw_measured)) =
+            shrunk_beside(&build.mesh, (from, to), options, &measure, raw);
         measured.extend(raw_measured);
+        if stepped {
+            for side in std::iter::once(&mut shrunk).chain(raw.as_mut()) {
+                side.reach(start, goal);
+            }
+        }
         (shrunk, raw, measured)
     };
-    // The sides answer from free points within rounding of the ends; the paths then step
-    // from and to the ends exactly as asked.
-    let (from, to) = (near_free(build, start), near_free(build, goal));
     let t_route = Instant::now();
-    let route = linked_route(build, from, to);
+    let route = linked_route(build, start, goal);
     let route_us = micros(t_route);
-    let (mut shrunk, mut raw, mut measured) = match route {
+    let (mut shrunk, raw, measured) = match route {
         Some(route) => {
             let (shrunk, raw) = answer_route(build, &route, |a, b| {
                 let (shrunk, raw, _) = sides(a, b, false);
@@ -121,14 +129,8 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
             });
             (shrunk, raw, Vec::new())
         }
-        None => sides(from, to, true),
+        None => sides(start, goal, true),
     };
-    if (from, to) != (start, goal) {
-        for side in std::iter::once(&mut shrunk).chain(raw.as_mut()) {
-            side.reach(start, goal);
-        }
-        measured.clear(); // the paths changed: measured again below
-    }
     // The search for a route through links is part of the shrunk side's corridor search.
     if !build.links.is_empty() {
         shrunk.timings.astar_us += route_us;

@@ -59,10 +59,14 @@ pub struct Leg {
     pub corridor: Corridor,
 }
 
-/// The triangles holding a link's ends on `mesh`, when both lie inside its free space.
+/// The triangles holding a link's ends on `mesh`, when both lie inside its free space (or off
+/// it by rounding only: see `NavMesh::locate_near`).
 pub fn link_ends(mesh: &NavMesh, link: &Link) -> Option<(Vec<TriId>, Vec<TriId>)> {
-    let (from, to) = (mesh.locate(link.from), mesh.locate(link.to));
-    (from.is_inside() && to.is_inside()).then(|| (mesh.triangles_at(&from), mesh.triangles_at(&to)))
+    let (from, to) = (mesh.locate_near(link.from)?, mesh.locate_near(link.to)?);
+    Some((
+        mesh.triangles_at(&mesh.locate(from)),
+        mesh.triangles_at(&mesh.locate(to)),
+    ))
 }
 
 impl Jumps {
