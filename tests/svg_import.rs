@@ -198,3 +198,116 @@ fn a_malformed_svg_file_names_the_file_on_one_line() {
         "{stderr}"
     );
 }
+
+/// The free area of the navmesh an SVG document builds (radius 0).
+fn free_area(svg: &str) -> f64 {
+    let scene = navscope::import::svg_scene(svg).unwrap();
+    navscope::nav::build(&scene).unwrap().mesh.area()
+}
+
+const SVG_100: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+    xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="100" height="100">"#;
+
+/// A subpath inside another is a hole where the shape's fill rule says so (SVG's `fill-rule`:
+/// even-odd, or non-zero with the inner loop drawn the other way, as Inkscape's Path >
+/// Difference writes it). Holes were filled: a walkable floor with a pit was walkable across
+/// the pit, and a wall round a courtyard was solid.
+#[test]
+fn holes_follow_the_fill_rule() {
+    let floor = |d: &str, rule: &str| {
+        format!(r#"{SVG_100}<path id="walkable" fill-rule="{rule}" d="{d}"/></svg>"#)
+    };
+    let (outer, same_way, other_way) = (
+        "M0 0 H100 V100 H0 Z",
+        "M30 30 H70 V70 H30 Z",
+        "M30 30 V70 H70 V30 Z",
+    );
+    let pit = 100.0 * 100.0 - 40.0 * 40.0;
+    assert_eq!(
+        free_area(&floor(&format!("{outer} {same_way}"), "evenodd")),
+        pit
+    );
+    assert_eq!(
+        free_area(&floor(&format!("{outer} {other_way}"), "nonzero")),
+        pit
+    );
+    // Under the non-zero rule a loop drawn the same way fills.
+    assert_eq!(
+        free_area(&floor(&format!("{outer} {same_way}"), "nonzero")),
+        10_000.0
+    );
+    // An obstacle round a courtyard: the courtyard stays walkable ground.
+    let wall = format!(
+        r#"{SVG_100}<path id="wall" fill-rule="evenodd" d="M10 10 H90 V90 H10 Z {same_way}"/></svg>"#
+    );
+    assert_eq!(free_area(&wall), 10_000.0 - (6400.0 - 1600.0));
+    let areas = parse_svg(&wall).unwrap();
+    assert!(areas[1..].iter().all(|a| a.name == "wall" && !a.walkable));
+}
+
+/// A self-crossing shape whose signed area is zero (a bow tie) was dropped; it fills both
+/// triangles, as browsers draw it.
+#[test]
+fn a_bow_tie_fills_both_triangles() {
+    let svg = format!(r#"{SVG_100}<polygon id="bowtie" points="20,20 60,60 60,20 20,60"/></svg>"#);
+    assert_eq!(free_area(&svg), 10_000.0 - 800.0);
+}
+
+/// Walkable by the groups a shape is in: a group's or `<use>`'s id or class, an Inkscape
+/// layer's name, or a `<use>` of a walkable element (Inkscape's clones). usvg drops the ids of
+/// the shapes a `<use>` copies, so those copies were obstacles without a name.
+#[test]
+fn walkable_through_groups_layers_and_copies() {
+    let svg = format!(
+        r##"{SVG_100}<defs><rect id="tile" width="50" height="50"/>
+        <rect id="walkable-tile" width="50" height="50"/></defs>
+        <use id="walkable-1" xlink:href="#tile"/>
+        <use class="walkable" href="#tile" x="50"/>
+        <use href="#walkable-tile" y="50"/>
+        <g inkscape:groupmode="layer" inkscape:label="Walkable layer"><rect x="50" y="50" width="50" height="50"/></g>
+        <use id="crate-2" href="#tile" transform="translate(5 5) scale(0.1)"/>
+        <use href="#tile" transform="translate(60 60) scale(0.1)"/></svg>"##
+    );
+    let areas = parse_svg(&svg).unwrap();
+    let kinds: Vec<(&str, bool)> = areas
+        .iter()
+        .map(|a| (a.name.as_str(), a.walkable))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("walkable-1", true),
+            ("tile", true),
+            ("walkable-tile", true),
+            ("", true),
+            ("crate-2", false),
+            ("tile", false),
+        ]
+    );
+    // usvg's transforms are 32-bit floats.
+    assert!((free_area(&svg) - (10_000.0 - 2.0 * 25.0)).abs() < 1e-3);
+}
+
+/// usvg's own warnings (a shape it skips) name the file, as every other warning does.
+#[test]
+fn warnings_of_the_svg_reader_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("bad-rect.svg");
+    std::fs::write(
+        &svg,
+        format!(r#"{SVG_100}<rect id="zero" width="0" height="5"/></svg>"#),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_navscope"))
+        .args(["build", "-o"])
+        .arg(dir.path().join("out.json"))
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("warning: ") && stderr.contains("bad-rect.svg: Rect 'zero'"),
+        "{stderr}"
+    );
+}

@@ -84,7 +84,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
     } else {
         match target {
             None => {
-                let scene = crate::scene::load(input)?;
+                let scene = super::report::reading(input, || crate::scene::load(input))?;
                 (to_json(&scene), format!("{origin}: scene"))
             }
             Some(format) => {

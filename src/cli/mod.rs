@@ -326,7 +326,7 @@ fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
             path.display()
         );
     }
-    Ok(crate::scene::load(path)?)
+    Ok(report::reading(path, || crate::scene::load(path))?)
 }
 
 /// Loads the scene at `path` and builds it (see [`build_scene`]).

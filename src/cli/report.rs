@@ -49,6 +49,19 @@ pub fn install_logger() {
     }
 }
 
+/// The file being read, named before the `log` warnings of its readers (usvg's own do not).
+static READING: Mutex<Option<String>> = Mutex::new(None);
+
+/// Runs `read` (which reads `path`) with `path` named before each `log` warning it records.
+pub fn reading<T>(path: &std::path::Path, read: impl FnOnce() -> T) -> T {
+    let named =
+        |file: Option<String>| *READING.lock().unwrap_or_else(PoisonError::into_inner) = file;
+    named(Some(path.display().to_string()));
+    let result = read();
+    named(None);
+    result
+}
+
 struct Collector;
 
 impl log::Log for Collector {
@@ -58,7 +71,14 @@ impl log::Log for Collector {
 
     fn log(&self, record: &log::Record) {
         if self.enabled(record.metadata()) {
-            warn(record.args().to_string());
+            let file = READING
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone();
+            match file {
+                Some(file) => warn(format!("{file}: {}", record.args())),
+                None => warn(record.args().to_string()),
+            }
         }
     }
 

@@ -1,17 +1,25 @@
 //! SVG drawings (`.svg`) to scenes, read with `usvg` (which resolves styles, `<use>`, transforms
 //! and the viewBox, and turns rects, circles, polygons and the like into paths).
 //!
-//! Every visible shape becomes one area per closed subpath, in document (painting) order: a
-//! walkable area when the shape's `id` or `class` contains `walkable` (ASCII case-insensitive),
-//! else an obstacle, named by its `id`. Coordinates are the canvas's (the `width` x `height`
-//! user space after the viewBox is applied) with y flipped to point up: `y -> height - y`.
-//! Curves and arcs are flattened so no point of the curve is farther than
-//! [`FLATTEN_TOLERANCE`] x max(width, height) from the polygon. With no walkable shape the
-//! canvas rectangle `[0, width] x [0, height]` is the walkable ground, painted first.
+//! Every visible shape becomes the region it fills, in document (painting) order: a walkable
+//! area when its `id`, `class` or Inkscape layer name (`inkscape:label`), or those of a group
+//! or `<use>` it is in, contain `walkable` (ASCII case-insensitive), else an obstacle, named by
+//! its `id` (or the nearest group's, or for a `<use>` without one, the id of what it copies).
+//! A `<use>` of a walkable element is walkable. The region follows the shape's `fill-rule`
+//! (non-zero unless `evenodd`): a subpath inside another is a hole where the rule says so, and
+//! a region with holes is painted as pieces without holes (cut through each hole). A shape of
+//! one simple subpath stays that ring as drawn. Coordinates are the canvas's (the `width` x
+//! `height` user space after the viewBox is applied, in CSS pixels: 1 mm is 3.78) with y
+//! flipped to point up: `y -> height - y`. Curves and arcs are flattened so no point of the
+//! curve is farther than [`FLATTEN_TOLERANCE`] x max(width, height) from the polygon. With no
+//! walkable shape the canvas rectangle `[0, width] x [0, height]` is the walkable ground,
+//! painted first.
 
 use super::escape_controls;
 use crate::geom::{Point, Ring, signed_area};
+use crate::nav::build::polygon_ops::{filled, without_holes};
 use crate::scene::{AreaKind, Scene};
+use std::collections::{HashMap, HashSet};
 use thiserror::Error;
 use usvg::tiny_skia_path::{self, PathSegment};
 
@@ -22,8 +30,15 @@ pub const FLATTEN_TOLERANCE: f64 = 1e-3;
 /// The word that makes a shape walkable when its `id` or `class` contains it.
 const WALKABLE: &str = "walkable";
 
-/// Prefix of the ids given to walkable-by-class shapes that have none (never shown as names).
-const SYNTHETIC_ID: &str = "navscope-walkable-class-";
+/// Prefix of the ids given to elements that have none but are walkable by class, layer name or
+/// what they copy, or name a copy (never shown as names).
+const SYNTHETIC_ID: &str = "navscope-mark-";
+
+/// Inkscape's namespace, for a layer's `inkscape:label`.
+const INKSCAPE: &str = "http://www.inkscape.org/namespaces/inkscape";
+
+/// The XLink namespace, for SVG 1.1's `xlink:href`.
+const XLINK: &str = "http://www.w3.org/1999/xlink";
 
 /// Why an SVG file could not be read.
 #[derive(Debug, Error, PartialEq)]
@@ -54,10 +69,10 @@ pub fn parse_svg(text: &str) -> Result<Vec<SvgArea>, SvgError> {
     let reader = Reader {
         height,
         tolerance: FLATTEN_TOLERANCE * width.max(height),
-        walkable_ids: &marked.walkable_ids,
+        marked: &marked,
     };
     let mut areas = Vec::new();
-    reader.group(tree.root(), &mut areas, &mut 0)?;
+    reader.group(tree.root(), Owner::default(), &mut areas, &mut 0)?;
     if !areas.iter().any(|a| a.walkable) {
         let canvas = vec![
             Point::new(0.0, 0.0),
@@ -90,11 +105,28 @@ pub fn svg_scene(text: &str) -> Result<Scene, SvgError> {
     Ok(Scene::from_areas(0.0, areas))
 }
 
-/// The document with an id on every walkable-by-class element, and the ids that are walkable
-/// by class (usvg keeps ids but drops classes).
+/// The document with an id on every element that is walkable by class, layer name or what it
+/// copies, or that names a copy (usvg keeps ids but drops classes, and drops the ids inside a
+/// `<use>`'s copy): the ids that are walkable, and the names of the ids made up.
 struct Marked {
     text: String,
-    walkable_ids: Vec<String>,
+    walkable_ids: HashSet<String>,
+    names: HashMap<String, String>,
+}
+
+impl Marked {
+    fn is_walkable(&self, id: &str) -> bool {
+        contains_walkable(id) || self.walkable_ids.contains(id)
+    }
+
+    /// The name an id shows: itself, or for one made up, the name it stands for.
+    fn name<'a>(&'a self, id: &'a str) -> &'a str {
+        match self.names.get(id) {
+            Some(name) => name,
+            None if id.starts_with(SYNTHETIC_ID) => "",
+            None => id,
+        }
+    }
 }
 
 fn mark_walkable_classes(text: &str) -> Result<Marked, SvgError> {
@@ -104,26 +136,49 @@ fn mark_walkable_classes(text: &str) -> Result<Marked, SvgError> {
     };
     let doc = usvg::roxmltree::Document::parse_with_options(text, options)
         .map_err(|e| SvgError::Parse(escape_controls(&e.to_string())))?;
-    let mut walkable_ids = Vec::new();
+    let elements = || doc.descendants().filter(|n| n.is_element());
+    let by_id: HashMap<&str, usvg::roxmltree::Node> = elements()
+        .filter_map(|n| Some((n.attribute("id")?, n)))
+        .collect();
+    let marked_walkable = |n: &usvg::roxmltree::Node| {
+        let class = n.attribute("class").unwrap_or("");
+        let label = n.attribute((INKSCAPE, "label")).unwrap_or("");
+        contains_walkable(class) || contains_walkable(label)
+    };
+    let mut walkable_ids = HashSet::new();
+    let mut names = HashMap::new();
     let mut inserts = Vec::new();
-    for node in doc.descendants().filter(|n| n.is_element()) {
-        let Some(class) = node.attribute("class") else {
-            continue;
-        };
-        if !contains_walkable(class) {
-            continue;
-        }
+    for node in elements() {
+        let copied = (node.tag_name().name() == "use")
+            .then(|| node.attribute("href").or(node.attribute((XLINK, "href"))))
+            .flatten()
+            .and_then(|href| by_id.get(href.strip_prefix('#')?));
+        let walkable = marked_walkable(&node)
+            || copied.is_some_and(|c| {
+                marked_walkable(c) || c.attribute("id").is_some_and(contains_walkable)
+            });
+        let copy_name = copied.and_then(|c| c.attribute("id"));
         match node.attribute("id") {
-            Some(id) => walkable_ids.push(id.to_string()),
-            None => {
+            Some(id) if walkable => {
+                walkable_ids.insert(id.to_string());
+            }
+            Some(_) => {}
+            None if walkable || copy_name.is_some() => {
                 // After `<` and the tag name as written (with any prefix).
                 let start = node.range().start + 1;
                 let name_len = text[start..]
                     .find(|c: char| c.is_whitespace() || c == '/' || c == '>')
                     .unwrap_or(text.len() - start);
                 let id = format!("{SYNTHETIC_ID}{}", inserts.len());
+                if walkable {
+                    walkable_ids.insert(id.clone());
+                }
+                if let Some(name) = copy_name {
+                    names.insert(id.clone(), name.to_string());
+                }
                 inserts.push((start + name_len, format!(" id=\"{id}\"")));
             }
+            None => {}
         }
     }
     let mut marked = text.to_string();
@@ -133,6 +188,7 @@ fn mark_walkable_classes(text: &str) -> Result<Marked, SvgError> {
     Ok(Marked {
         text: marked,
         walkable_ids,
+        names,
     })
 }
 
@@ -144,23 +200,45 @@ fn contains_walkable(s: &str) -> bool {
 struct Reader<'a> {
     height: f64,
     tolerance: f64,
-    walkable_ids: &'a [String],
+    marked: &'a Marked,
+}
+
+/// What a shape takes from the groups it is in: walkable when one of them is, and the nearest
+/// one's name.
+#[derive(Clone, Copy, Default)]
+struct Owner<'a> {
+    walkable: bool,
+    name: &'a str,
+}
+
+impl<'a> Owner<'a> {
+    /// What `id` (of a group or a shape inside this owner) makes of it.
+    fn with(self, id: &'a str, marked: &'a Marked) -> Owner<'a> {
+        let name = marked.name(id);
+        Owner {
+            walkable: self.walkable || marked.is_walkable(id),
+            name: if name.is_empty() { self.name } else { name },
+        }
+    }
 }
 
 impl Reader<'_> {
-    /// `count` numbers the shapes (1-based) for error messages about shapes without an id.
+    /// `count` numbers the shapes (1-based) for error messages about shapes without a name.
     fn group(
         &self,
         group: &usvg::Group,
+        owner: Owner,
         areas: &mut Vec<SvgArea>,
         count: &mut usize,
     ) -> Result<(), SvgError> {
         for node in group.children() {
             match node {
-                usvg::Node::Group(g) => self.group(g, areas, count)?,
+                usvg::Node::Group(g) => {
+                    self.group(g, owner.with(g.id(), self.marked), areas, count)?
+                }
                 usvg::Node::Path(p) => {
                     *count += 1;
-                    self.path(p, areas, *count)?;
+                    self.path(p, owner.with(p.id(), self.marked), areas, *count)?;
                 }
                 usvg::Node::Image(_) | usvg::Node::Text(_) => {}
             }
@@ -171,15 +249,14 @@ impl Reader<'_> {
     fn path(
         &self,
         path: &usvg::Path,
+        owner: Owner,
         areas: &mut Vec<SvgArea>,
         count: usize,
     ) -> Result<(), SvgError> {
         if !path.is_visible() {
             return Ok(());
         }
-        let id = path.id();
-        let walkable = contains_walkable(id) || self.walkable_ids.iter().any(|w| w == id);
-        let name = if id.starts_with(SYNTHETIC_ID) { "" } else { id };
+        let Owner { walkable, name } = owner;
         let transform = path.abs_transform();
         let map = |p: tiny_skia_path::Point| {
             let (x, y) = (f64::from(p.x), f64::from(p.y));
@@ -229,6 +306,7 @@ impl Reader<'_> {
                 }
             }
         }
+        let mut contours = Vec::with_capacity(rings.len());
         for (mut points, closed) in rings {
             if !closed && path.fill().is_none() {
                 let element = if name.is_empty() {
@@ -242,6 +320,18 @@ impl Reader<'_> {
             if points.len() > 1 && points.first() == points.last() {
                 points.pop();
             }
+            if points.len() >= 3 {
+                contours.push(points);
+            }
+        }
+        let even_odd = (path.fill()).is_some_and(|f| f.rule() == usvg::FillRule::EvenOdd);
+        let as_drawn = contours.len() == 1 && !even_odd && signed_area(&contours[0]) != 0.0;
+        if !as_drawn {
+            contours = (filled(&contours, even_odd).iter())
+                .flat_map(without_holes)
+                .collect();
+        }
+        for mut points in contours {
             let area = signed_area(&points);
             if points.len() < 3 || area == 0.0 {
                 continue;

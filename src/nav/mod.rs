@@ -6,7 +6,7 @@
 // Stages, in data-flow order: mesh, build, search, paths, explain, query, then invariants. Each
 // imports only from the ones before it, by full path (`crate::nav::mesh::navmesh::NavMesh`),
 // never through this file, which is only the public face (tests/layering.rs checks this).
-mod build;
+pub(crate) mod build;
 mod explain;
 pub mod invariants;
 mod mesh;

@@ -35,12 +35,65 @@ impl FloatPointCompatible for Point {
 
 /// The region covered by the contours under the non-zero rule, as clean shapes.
 pub fn union(contours: &[Vec<Point>]) -> Vec<Shape> {
+    filled(contours, false)
+}
+
+/// The region the contours fill under the even-odd rule (`even_odd`) or the non-zero rule,
+/// as clean shapes.
+pub fn filled(contours: &[Vec<Point>], even_odd: bool) -> Vec<Shape> {
     if contours.is_empty() {
         return Vec::new();
     }
-    contours
-        .to_vec()
-        .simplify_shape_as::<i64>(FillRule::NonZero)
+    let rule = if even_odd {
+        FillRule::EvenOdd
+    } else {
+        FillRule::NonZero
+    };
+    contours.to_vec().simplify_shape_as::<i64>(rule)
+}
+
+/// The common part of `a` and `b`, both read with the non-zero rule.
+pub fn intersection(a: &[Shape], b: &[Shape]) -> Vec<Shape> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    a.to_vec()
+        .overlay_as::<i64>(&b.to_vec(), OverlayRule::Intersect, FillRule::NonZero)
+}
+
+/// The rings of simple polygons, without holes, that together cover `shape` and meet only
+/// along their edges: the shape cut by a vertical line through every hole (a ring round a
+/// hole would cross that hole's line). A shape without holes is its outer ring.
+pub fn without_holes(shape: &Shape) -> Vec<Vec<Point>> {
+    let Some((outer, holes)) = shape.split_first() else {
+        return Vec::new();
+    };
+    if holes.is_empty() {
+        return vec![outer.clone()];
+    }
+    let bounds = crate::geom::Aabb::from_points(outer.iter().copied()).expanded(1.0);
+    let mut cuts: Vec<f64> = (holes.iter())
+        .map(|h| crate::geom::Aabb::from_points(h.iter().copied()).center().x)
+        .collect();
+    cuts.sort_by(f64::total_cmp);
+    cuts.dedup();
+    let edges = std::iter::once(bounds.min.x)
+        .chain(cuts)
+        .chain(std::iter::once(bounds.max.x));
+    let edges: Vec<f64> = edges.collect();
+    let whole = std::slice::from_ref(shape);
+    (edges.windows(2))
+        .flat_map(|w| {
+            let slab = vec![vec![
+                Point::new(w[0], bounds.min.y),
+                Point::new(w[1], bounds.min.y),
+                Point::new(w[1], bounds.max.y),
+                Point::new(w[0], bounds.max.y),
+            ]];
+            intersection(whole, &[slab])
+        })
+        .flat_map(|piece| piece.into_iter().take(1))
+        .collect()
 }
 
 /// The union of a set of shapes (each already oriented: outer CCW, holes CW).
@@ -122,6 +175,26 @@ mod tests {
         let shapes = union(&[cw]);
         assert_eq!(shapes.len(), 1);
         assert!(signed_area(&shapes[0][0]) > 0.0);
+    }
+
+    #[test]
+    fn a_shape_with_holes_is_cut_into_pieces_without_holes() {
+        let field = union(&[rect(0.0, 0.0, 10.0, 10.0)]);
+        let holes = union(&[rect(2.0, 2.0, 4.0, 8.0), rect(6.0, 3.0, 8.0, 4.0)]);
+        let shape = &difference(&field, &holes)[0];
+        assert_eq!(shape.len(), 3);
+        let pieces = without_holes(shape);
+        assert!(pieces.len() >= 3, "{pieces:?}");
+        let total: f64 = pieces.iter().map(|p| signed_area(p)).sum();
+        assert!((total - (100.0 - 12.0 - 2.0)).abs() < 1e-9, "{total}");
+        // Painted one after another they cover the shape and nothing of its holes.
+        for hole_point in [Point::new(3.0, 5.0), Point::new(7.0, 3.5)] {
+            assert!(
+                pieces
+                    .iter()
+                    .all(|p| crate::geom::winding_number(p, hole_point) == 0)
+            );
+        }
     }
 
     #[test]
