@@ -16,6 +16,9 @@
 //! ```text
 //! t n v1 .. vn k1 .. kn
 //! ```
+//! Polyanya's own reader takes the numbers whatever the line breaks; so does this one, for a
+//! file whose records are not one per line.
+//!
 //! Walls keep the polygon on their left, so outer contours come out counter-clockwise and holes
 //! clockwise, as `FreeSpace` wants; islands inside holes are loops like any other.
 
@@ -89,27 +92,93 @@ pub fn parse_polyanya_polygons(text: &str) -> Result<PolygonMesh, PolyanyaMeshEr
 }
 
 /// The vertices and traversable polygons of a Polyanya v2 or v3 mesh, each polygon checked on
-/// its own.
+/// its own. Records are read one per line, as Polyanya's tools write them; a file that does not
+/// read so is read as Polyanya's own reader does, as a stream of numbers whatever the line
+/// breaks ("mesh 2" on one line, a record wrapped over two). When neither reads, the error
+/// is the stream's for a file whose header shares its line, else the lines'.
 fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty());
-    let mut next = |what: &str| {
-        lines
-            .next()
-            .ok_or_else(|| syntax(0, format!("the file ends before {what}")))
-    };
-    let (n, header) = next("the header")?;
+    read_as(text, Layout::Lines).or_else(|by_lines| {
+        let header_alone = (text.lines().map(str::trim).find(|l| !l.is_empty()))
+            .is_none_or(|l| l.split_whitespace().nth(1).is_none());
+        read_as(text, Layout::Stream).map_err(
+            |by_stream| {
+                if header_alone { by_lines } else { by_stream }
+            },
+        )
+    })
+}
+
+/// How records lie in the text.
+#[derive(Clone, Copy, PartialEq)]
+enum Layout {
+    /// One record per (non-empty) line.
+    Lines,
+    /// Whitespace-separated fields; a record is as long as its own counts say.
+    Stream,
+}
+
+/// The records of a mesh file, in one of the layouts.
+struct Records<'a> {
+    layout: Layout,
+    /// (line, text) of each non-empty line, or of each field.
+    items: Box<dyn Iterator<Item = (usize, &'a str)> + 'a>,
+}
+
+impl<'a> Records<'a> {
+    fn new(text: &'a str, layout: Layout) -> Self {
+        let lines = (text.lines().enumerate())
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty());
+        let items: Box<dyn Iterator<Item = (usize, &'a str)>> = match layout {
+            Layout::Lines => Box::new(lines),
+            Layout::Stream => {
+                Box::new(lines.flat_map(|(n, l)| l.split_whitespace().map(move |f| (n, f))))
+            }
+        };
+        Records { layout, items }
+    }
+
+    /// The next record, `what`; in a stream its fields are taken until there are as many as
+    /// `length` says for the fields so far.
+    fn next(
+        &mut self,
+        what: &str,
+        length: impl Fn(&[&str]) -> usize,
+    ) -> Result<Fields<'a>, PolyanyaMeshError> {
+        let ended = || syntax(0, format!("the file ends before {what}"));
+        let (line, first) = self.items.next().ok_or_else(ended)?;
+        let mut fields = Fields::new(line, first);
+        if self.layout == Layout::Stream {
+            while fields.fields.len() < length(&fields.fields) {
+                let (_, field) = self.items.next().ok_or_else(ended)?;
+                fields.fields.push(field);
+            }
+        }
+        Ok(fields)
+    }
+}
+
+/// A record of `fixed` fields, then as many more as field `count` times `per` says.
+fn counted(fixed: usize, count: usize, per: usize) -> impl Fn(&[&str]) -> usize {
+    move |fields: &[&str]| {
+        let more = fields.get(count).and_then(|c| c.parse::<usize>().ok());
+        fixed + more.map_or(0, |m| m.saturating_mul(per))
+    }
+}
+
+fn read_as(text: &str, layout: Layout) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
+    let mut records = Records::new(text, layout);
+    let header = records.next("the header", |_| 1)?;
+    let (n, header) = (header.line, header.fields.join(" "));
     if header != "mesh" {
         return Err(syntax(
             n,
-            format!("expected `mesh`, found `{}`", clip(header)),
+            format!("expected `mesh`, found `{}`", clip(&header)),
         ));
     }
-    let (n, version) = next("the version")?;
-    let v3 = match version {
+    let version = records.next("the version", |_| 1)?;
+    let (n, version) = (version.line, version.fields.join(" "));
+    let v3 = match version.as_str() {
         "2" => false,
         "3" => true,
         _ => {
@@ -117,15 +186,14 @@ fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
                 n,
                 format!(
                     "unsupported version `{}` (versions 2 and 3 are read)",
-                    clip(version)
+                    clip(&version)
                 ),
             ));
         }
     };
     // Version 3 numbers vertices and faces from 1.
     let base = usize::from(v3);
-    let (n, counts) = next("the counts")?;
-    let counts = Fields::new(n, counts);
+    let counts = records.next("the counts", |_| 2)?;
     let [vertex_count, polygon_count] = [
         counts.usize(0, "vertex count")?,
         counts.usize(1, "polygon count")?,
@@ -133,8 +201,8 @@ fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
     counts.expect_len(2)?;
     let mut points = Vec::with_capacity(vertex_count.min(1 << 20));
     for i in 0..vertex_count {
-        let (n, line) = next(&format!("vertex {}", i + base))?;
-        let f = Fields::new(n, line);
+        let what = format!("vertex {}", i + base);
+        let f = records.next(&what, counted(if v3 { 2 } else { 3 }, 2, usize::from(!v3)))?;
         let p = Point::new(f.f64(0, "x")?, f.f64(1, "y")?);
         if v3 {
             f.expect_len(2)?;
@@ -150,9 +218,9 @@ fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
     let mut polygons = Vec::with_capacity(polygon_count.min(1 << 20));
     for i in 0..polygon_count {
         let id = i + base;
-        let (n, line) = next(&format!("polygon {id}"))?;
-        let f = Fields::new(n, line);
         let first = usize::from(v3);
+        let f = records.next(&format!("polygon {id}"), counted(first + 1, first, 2))?;
+        let n = f.line;
         let traversable = !v3 || f.flag(0, "traversable flag")?;
         let size = f.usize(first, "vertex count")?;
         if size < 3 {
@@ -195,7 +263,7 @@ fn read(text: &str) -> Result<(Vec<Point>, Vec<Polygon>), PolyanyaMeshError> {
             line: n,
         });
     }
-    if let Some((n, _)) = lines.next() {
+    if let Some((n, _)) = records.items.next() {
         return Err(syntax(
             n,
             format!("unexpected line after the {polygon_count} polygons"),
@@ -448,6 +516,32 @@ mod tests {
                 let _ = parse_polyanya_mesh(&text);
             }
         }
+    }
+
+    /// Polyanya's own reader takes whitespace-separated numbers whatever the line breaks: a
+    /// header on one line and records wrapped over two read as the same mesh. An error in such
+    /// a file is still reported where the lines first went wrong.
+    #[test]
+    fn a_file_read_as_a_stream_of_numbers_is_the_same_mesh() {
+        let wrapped = SQUARE
+            .replacen("mesh\n2", "mesh 2", 1)
+            .replace("1 1 2 0 1\n", "1 1\n2 0 1\n")
+            .replace("3 0 2 3 -1 0 -1", "3 0 2 3\n-1 0 -1");
+        let (lines, stream) = (read(SQUARE).unwrap(), read(&wrapped).unwrap());
+        assert_eq!(lines.0, stream.0);
+        let polygons = |p: &[Polygon]| -> Vec<(Vec<usize>, Vec<Option<usize>>)> {
+            p.iter()
+                .map(|p| (p.vertices.clone(), p.neighbors.clone()))
+                .collect()
+        };
+        assert_eq!(polygons(&lines.1), polygons(&stream.1));
+        assert_eq!(parse_polyanya_mesh(&wrapped).unwrap().area(), 1.0);
+        // With the header on one line the error is the stream's, where it went wrong.
+        assert_eq!(error_line(&wrapped.replace("1 0 1 0\n", "1 x 1 0\n")), 4);
+        // With the header on its lines it is the lines': a record wrapped where no reader
+        // takes it, or a field too many, is named on its line.
+        let unwrapped = SQUARE.replace("1 1 2 0 1\n", "1 1\n2 0 1\n");
+        assert_eq!(error_line(&unwrapped.replace("1 0 1 0\n", "1 x 1 0\n")), 5);
     }
 
     /// Version 3: the square [0,2]^2 cut into four triangles around (1, 1); the left one
