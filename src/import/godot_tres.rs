@@ -3,8 +3,9 @@
 //! `polygons = Array[PackedInt32Array]([PackedInt32Array(i, ..), ..])` (or Godot 4.0's
 //! `[PackedInt32Array(..), ..]`). Godot's y points down: (x, y) becomes (x, -y), and polygons
 //! are made counter-clockwise. The polygon is read in its own coordinates: a `.tscn` with more
-//! than one `NavigationPolygon`, or whose `NavigationRegion2D` node is moved, turned or scaled,
-//! is refused (each region's polygon saved as a `.tres` reads as it is), never half read.
+//! than one `NavigationPolygon`, or whose `NavigationRegion2D` node, or a node it is under
+//! (but the scene's root), is moved, turned or scaled, is refused (each region's polygon saved
+//! as a `.tres` reads as it is), never half read or read where it does not lie.
 
 use super::clip;
 use super::navmesh_file::{ReadError, counter_clockwise};
@@ -19,9 +20,20 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
     let mut polygons: Option<Vec<Vec<u32>>> = None;
     // The line of the NavigationRegion2D node section we are in.
     let mut region: Option<usize> = None;
+    // The node section we are in (its path under the root, "" for the root), the lines and
+    // paths of the regions, and the nodes under the root that are moved (line, property).
+    let mut node: Option<String> = None;
+    let mut regions: Vec<(usize, String)> = Vec::new();
+    let mut moved: Vec<(String, usize, String)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let (n, line) = (i + 1, line.trim());
         if line.starts_with('[') {
+            node = line.starts_with("[node").then(|| node_path(line));
+            if let Some(path) = &node
+                && line.contains("type=\"NavigationRegion2D\"")
+            {
+                regions.push((n, path.clone()));
+            }
             let is_nav = line.contains("type=\"NavigationPolygon\"");
             if is_nav && found_section {
                 return Err((
@@ -41,8 +53,13 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
         let Some((key, value)) = line.split_once('=') else {
             continue;
         };
+        if let Some(path) = node.as_ref().filter(|p| !p.is_empty())
+            && TRANSFORMS.contains(&key.trim())
+        {
+            moved.push((path.clone(), n, key.trim().to_string()));
+        }
         if let Some(at) = region
-            && ["position", "rotation", "scale", "skew", "transform"].contains(&key.trim())
+            && TRANSFORMS.contains(&key.trim())
         {
             return Err((
                 n,
@@ -68,12 +85,44 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
             _ => {}
         }
     }
+    for (at, path) in &regions {
+        let under = |(parent, _, _): &&(String, usize, String)| {
+            path.strip_prefix(parent.as_str())
+                .is_some_and(|rest| rest.starts_with('/'))
+        };
+        if let Some((parent, line, key)) = moved.iter().find(under) {
+            return Err((
+                *line,
+                format!(
+                    "the NavigationRegion2D of line {at} is under node `{parent}`, which has a `{key}`: navscope reads the polygon without node transforms (apply it, or save the polygon as a .tres)"
+                ),
+            ));
+        }
+    }
     if !found_section {
         return Err((0, "no NavigationPolygon resource in the file".into()));
     }
     let vertices = vertices.ok_or((0, "the NavigationPolygon has no `vertices`".to_string()))?;
     let polygons = polygons.ok_or((0, "the NavigationPolygon has no `polygons`".to_string()))?;
     Ok(counter_clockwise(PolygonMesh { vertices, polygons }))
+}
+
+/// The properties of a node that move, turn or scale it.
+const TRANSFORMS: [&str; 5] = ["position", "rotation", "scale", "skew", "transform"];
+
+/// The path under the scene's root of the node whose section header is `header` (`""` for the
+/// root, which has no `parent`): `parent/name`, or `name` for a child of the root (`parent=".").
+fn node_path(header: &str) -> String {
+    let attribute = |key: &str| {
+        let start = header.find(&format!(" {key}=\""))? + key.len() + 3;
+        let len = header[start..].find('"')?;
+        Some(&header[start..start + len])
+    };
+    match (attribute("parent"), attribute("name")) {
+        (None, _) => String::new(),
+        (Some("."), name) => name.unwrap_or_default().to_string(),
+        (Some(parent), name) => format!("{parent}/{}", name.unwrap_or_default()),
+    }
 }
 
 /// The text inside `name( .. )`.
@@ -204,6 +253,26 @@ mod tests {
         let (line, message) = godot_tres(&moved).unwrap_err();
         assert_eq!(line, 11);
         assert!(message.contains("line 10 has a `position`"), "{message}");
+        // A region under a moved node (not the root): read where it does not lie, silently.
+        let rooms = "[node name=\"Rooms\" type=\"Node2D\" parent=\".\"]\nscale = Vector2(2, 2)\n\n";
+        let under = |parent: &str| {
+            format!(
+                "[node name=\"RA\" type=\"NavigationRegion2D\" parent=\"{parent}\"]\n\
+                 navigation_polygon = SubResource(\"A\")\n\n"
+            )
+        };
+        let nested = format!("{head}{}{root}{rooms}{}", nav("A"), under("Rooms"));
+        let (line, message) = godot_tres(&nested).unwrap_err();
+        assert_eq!(line, 11);
+        assert!(
+            message.contains("line 13 is under node `Rooms`, which has a `scale`"),
+            "{message}"
+        );
+        // Two levels down, and a sibling named like a prefix that is not an ancestor.
+        let deeper = format!("{head}{}{root}{rooms}{}", nav("A"), under("Rooms/Floor"));
+        assert!(godot_tres(&deeper).is_err());
+        let sibling = format!("{head}{}{root}{rooms}{}", nav("A"), under("RoomsB"));
+        assert_eq!(godot_tres(&sibling).unwrap().polygons.len(), 1);
     }
 
     #[test]
