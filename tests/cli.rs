@@ -256,6 +256,18 @@ fn usage_errors_exit_2_with_one_line() {
             vec!["bulid", "x"],
             "'bulid' is neither a command (build, path, lab, convert, check) nor a file",
         ),
+        // Three numbers were "'5,5' is not a finite number".
+        (
+            vec![
+                "path",
+                "assets/scenes/rooms.json",
+                "--from",
+                "5,5,5",
+                "--to",
+                "1,1",
+            ],
+            "'5,5,5' is not a point; expected X,Y (two numbers)",
+        ),
     ] {
         let e = stderr(&navscope(&args));
         assert!(e.contains(says), "{args:?}: {e}");
@@ -655,4 +667,28 @@ fn path_json_reports_the_weighted_cost_next_to_the_length() {
     for (variant, m) in v["results"][0]["metrics"].as_object().unwrap() {
         assert_eq!(m["cost"], m["length"], "{variant}");
     }
+}
+
+/// An obstacle covering the whole walkable area at radius 0 leaves no free space because of
+/// the obstacle, not of a radius (the message blamed "an agent of radius 0").
+#[test]
+fn an_empty_free_space_at_radius_0_blames_the_obstacles() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("covered.json");
+    let room = "[[0,0],[10,0],[10,10],[0,10]]";
+    std::fs::write(
+        &file,
+        format!(
+            r#"{{"format":"navscope-scene","version":1,"agent_radius":0,"walkable":[{room}],
+            "obstacles":[{{"name":"all","points":{room}}}]}}"#
+        ),
+    )
+    .unwrap();
+    let o = navscope(&["build", path_str(&file)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the free space is empty: the obstacles cover the whole walkable area"),
+        "{}",
+        stderr(&o)
+    );
 }

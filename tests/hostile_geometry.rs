@@ -410,3 +410,99 @@ fn a_link_from_the_edge_of_merged_obstacles_is_taken() {
         );
     }
 }
+
+/// Two walkable areas touching at one corner, (20, 15): a start exactly there lies in both,
+/// and a goal in either is found straight (the start's component was the lowest-numbered
+/// triangle's only, so a goal in the other area was "unreachable", its closest reachable point
+/// the start itself). The same with an obstacle's corner touching the outline.
+#[test]
+fn a_start_where_parts_of_the_free_space_touch_reaches_both() {
+    let pinch = generate::scene_with(
+        vec![
+            generate::rect(0.0, 0.0, 20.0, 15.0),
+            generate::rect(20.0, 15.0, 40.0, 30.0),
+        ],
+        Vec::new(),
+        0.0,
+    );
+    let diamond = generate::scene_with(
+        vec![generate::rect(0.0, 0.0, 40.0, 30.0)],
+        vec![Ring::new(vec![
+            Point::new(20.0, 0.0),
+            Point::new(40.0, 15.0),
+            Point::new(20.0, 30.0),
+            Point::new(0.0, 15.0),
+        ])],
+        0.0,
+    );
+    let cases = [
+        (
+            &pinch,
+            Point::new(20.0, 15.0),
+            [Point::new(2.0, 2.0), Point::new(38.0, 28.0)],
+        ),
+        (
+            &diamond,
+            Point::new(20.0, 0.0),
+            [Point::new(2.0, 2.0), Point::new(38.0, 2.0)],
+        ),
+    ];
+    for (scene, corner, goals) in cases {
+        let built = build(scene, 0.0).unwrap();
+        for goal in goals {
+            for (s, g) in [(corner, goal), (goal, corner)] {
+                let answer = nav::query(&built, s, g, &Default::default());
+                assert_eq!(answer.status(), Status::Found, "{s} -> {g}");
+                for variant in [Variant::Funnel, Variant::Optimal] {
+                    let length = answer.path(variant).unwrap().length;
+                    assert!(
+                        (length - s.distance(g)).abs() < 1e-9,
+                        "{variant:?} {s} -> {g}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// An obstacle ring that goes out and straight back (a spike of no width) was a wall for the
+/// shrunk mesh at a radius above 0 (its grown segments) and nothing for the raw mesh and at
+/// radius 0 (the non-zero rule drops it): the tangent path crossed what the funnel went round.
+/// It is refused, naming the ring and the spike's tip; a spike 1e-9 wide is a wall everywhere.
+#[test]
+fn a_spike_of_no_width_is_refused_by_name() {
+    let ring = |tip_back: Point| {
+        Ring::new(vec![
+            Point::new(10.0, 10.0),
+            Point::new(20.0, 10.0),
+            Point::new(30.0, 0.5),
+            tip_back,
+            Point::new(20.0, 20.0),
+            Point::new(10.0, 20.0),
+        ])
+    };
+    let room = || vec![generate::rect(0.0, 0.0, 40.0, 30.0)];
+    let spike = generate::scene_with(room(), vec![ring(Point::new(20.0, 10.0))], 0.5);
+    for r in [0.0, 0.5] {
+        let message = build(&spike, r).expect_err("refused").to_string();
+        assert_eq!(
+            message,
+            "obstacle 0 \"o0\": turns back on itself at point 2 (30, 0.5): a spike of no width \
+             is no wall on every side; give it a width or remove it"
+        );
+    }
+    let thin = generate::scene_with(room(), vec![ring(Point::new(20.0, 10.000000001))], 0.5);
+    let (s, g) = (Point::new(25.0, 2.0), Point::new(35.0, 8.0));
+    for r in [0.0, 0.5] {
+        let built = build(&thin, r).unwrap();
+        let found = found_paths(&built, s, g);
+        assert_eq!(found.len(), Variant::ALL.len(), "radius {r}");
+        for (variant, points) in found {
+            let length: f64 = points.windows(2).map(|w| w[0].distance(w[1])).sum();
+            assert!(
+                length > 14.0,
+                "radius {r}: {variant:?} crosses the spike ({length})"
+            );
+        }
+    }
+}

@@ -281,9 +281,9 @@ pub fn run(command: Command) -> anyhow::Result<Outcome> {
 }
 
 fn parse_point(s: &str) -> Result<Point, String> {
-    let (x, y) = s
-        .split_once(',')
-        .ok_or_else(|| format!("'{s}' is not a point; expected X,Y"))?;
+    let (x, y) = (s.split_once(','))
+        .filter(|(_, y)| !y.contains(','))
+        .ok_or_else(|| format!("'{s}' is not a point; expected X,Y (two numbers)"))?;
     let num = |v: &str| {
         v.trim()
             .parse::<f64>()

@@ -21,10 +21,7 @@ pub enum BuildError {
     )]
     RadiusTooSmall(f64),
     /// Nothing is left once the walkable area is shrunk and the obstacles grown.
-    #[error(
-        "the free space is empty: an agent of radius {} fits nowhere in the walkable area",
-        compact(*radius)
-    )]
+    #[error("the free space is empty: {}", empty_because(*radius))]
     EmptyFreeSpace { radius: f64 },
     /// The build would need more memory than its budget (see `budget`); refused before any of
     /// it is made.
@@ -41,4 +38,16 @@ pub enum BuildError {
     /// The triangulator rejected the free space (should not happen for repaired input).
     #[error("triangulation failed: {0}")]
     Triangulation(String),
+}
+
+/// Why nothing is free: the obstacles alone for a point agent, else the radius too.
+fn empty_because(radius: f64) -> String {
+    if radius == 0.0 {
+        "the obstacles cover the whole walkable area".to_string()
+    } else {
+        format!(
+            "an agent of radius {} fits nowhere in the walkable area",
+            compact(radius)
+        )
+    }
 }

@@ -7,8 +7,9 @@
 
 use super::error::BuildError;
 use super::polygon_ops::{Shape, area, difference, interiors_intersect, union, union_shapes};
-use crate::geom::{Aabb, Point, overlap_clusters, signed_area};
+use crate::geom::{Aabb, Point, orient, overlap_clusters, signed_area};
 use crate::nav::mesh::cost_map::CostMap;
+use crate::numbers::compact;
 use crate::scene::{Corner, Issue, RingRef, Scene};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, RTreeObject};
@@ -202,6 +203,17 @@ pub(super) fn reaches_later_walkable(walkable: &[Aabb], later: &[RingRef], area:
     })
 }
 
+/// The first corner where `ring` (without repeated points) turns straight back along the edge
+/// it came by: the tip of a spike of no width, which the non-zero rule would drop from the
+/// area while the grown segments of the shrunk side keep it as a wall.
+fn turn_back(ring: &[Point]) -> Option<usize> {
+    let n = ring.len();
+    (0..n).find(|&k| {
+        let (a, b, c) = (ring[(k + n - 1) % n], ring[k], ring[(k + 1) % n]);
+        orient(a, b, c) == 0.0 && (b - a).dot(c - b) < 0.0
+    })
+}
+
 /// One ring as a piece: exact and convex when possible, else resolved by the non-zero rule.
 pub(super) fn clean_ring(
     scene: &Scene,
@@ -221,6 +233,19 @@ pub(super) fn clean_ring(
             format!("{}: has zero area", name()),
         ))
     };
+    if let Some(k) = turn_back(&ring) {
+        let (i, p) = (kept[k], ring[k]);
+        return Err(BuildError::InvalidScene(Issue::error(
+            Some(ring_ref),
+            format!(
+                "{}: turns back on itself at point {i} ({}, {}): a spike of no width is no wall \
+                 on every side; give it a width or remove it",
+                name(),
+                compact(p.x),
+                compact(p.y)
+            ),
+        )));
+    }
     let bounds = Aabb::from_points(ring.iter().copied());
     let extent = bounds.width().max(bounds.height());
     // The same bound for every ring: thinner than about 1e-12 of its size, a ring is a line, and

@@ -63,12 +63,18 @@ pub fn blocker(scene: &Scene, p: Point) -> Blocker {
         }
     };
     // Painted in order: the last walkable ring covering p, then the first obstacle after it
-    // that covers p (any covering obstacle when no walkable ring does).
+    // that covers p (any covering obstacle when no walkable ring does). A walkable ring covers
+    // the points of its edges, an obstacle does not (p there is within the radius of it), on
+    // every edge alike.
     let order = scene.areas();
     let covers = |r: RingRef| {
-        scene
-            .ring(r)
-            .is_some_and(|ring| winding_number(ring.points(), p) != 0)
+        scene.ring(r).is_some_and(|ring| {
+            let on_edge = || (ring.edges()).any(|e| Segment::new(p, p).intersects(&e));
+            match r {
+                RingRef::Walkable(_) => winding_number(ring.points(), p) != 0 || on_edge(),
+                _ => winding_number(ring.points(), p) != 0 && !on_edge(),
+            }
+        })
     };
     let last_walkable = order
         .iter()
@@ -253,6 +259,39 @@ mod tests {
                 .describe()
                 .contains("inside obstacle \"crate\"")
         );
+        // On an edge or corner of the obstacle: within the radius of it, on every side alike
+        // (the half-open winding test said "inside" on the bottom and left edges only); on the
+        // outline: within the radius of the outline, on every side alike.
+        for (x, y) in [
+            (5.0, 4.0),
+            (4.0, 5.0),
+            (4.0, 4.0),
+            (5.0, 6.0),
+            (6.0, 5.0),
+            (6.0, 6.0),
+        ] {
+            assert_eq!(at(x, y), obstacle_near(), "({x}, {y})");
+        }
+        for (x, y) in [
+            (5.0, 0.0),
+            (0.0, 5.0),
+            (5.0, 10.0),
+            (10.0, 5.0),
+            (10.0, 10.0),
+        ] {
+            assert!(
+                at(x, y).inflated && at(x, y).name == "outline",
+                "({x}, {y})"
+            );
+        }
+    }
+
+    fn obstacle_near() -> Blocker {
+        Blocker {
+            ring: Some(RingRef::Obstacle(0)),
+            inflated: true,
+            name: "crate".into(),
+        }
     }
 
     #[test]

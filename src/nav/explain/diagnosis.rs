@@ -203,7 +203,7 @@ pub fn diagnose(
     for (i, link) in build.links.iter().enumerate() {
         for end in [LinkEnd::From, LinkEnd::To] {
             let at = link.end(end);
-            if !mesh.locate(at).is_inside() {
+            if mesh.locate_near(at).is_none() {
                 diagnosis.links.push(LinkOutside {
                     link: i,
                     name: link.name.clone(),

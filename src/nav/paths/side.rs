@@ -212,13 +212,27 @@ pub(crate) fn locate_ends(
         },
     };
     let (s, g) = (&side.start_location, &side.goal_location);
-    let ends = match (s.triangle(), g.triangle()) {
-        (Some(a), Some(b)) if mesh.component(a) == mesh.component(b) => {
-            Ok((mesh.triangles_at(s), mesh.triangles_at(g)))
+    let ends = match (s.is_inside(), g.is_inside()) {
+        (true, true) => {
+            // A point where parts of the free space touch (a vertex they share) lies in each:
+            // the ends are in one component when any of the triangles holding them are, and
+            // the search starts and ends in those.
+            let (mut from, mut to) = (mesh.triangles_at(s), mesh.triangles_at(g));
+            let shared = |t: &TriId, other: &[TriId]| {
+                other
+                    .iter()
+                    .any(|&u| mesh.component(u) == mesh.component(*t))
+            };
+            from.retain(|t| shared(t, &to));
+            to.retain(|t| shared(t, &from));
+            if from.is_empty() {
+                Err(Status::Unreachable)
+            } else {
+                Ok((from, to))
+            }
         }
-        (Some(_), Some(_)) => Err(Status::Unreachable),
-        _ if s.is_inside() => Err(Status::GoalOutside),
-        _ => Err(Status::StartOutside),
+        (true, false) => Err(Status::GoalOutside),
+        (false, _) => Err(Status::StartOutside),
     };
     match ends {
         Ok(tris) => (side, Some(tris)),
