@@ -311,3 +311,23 @@ fn warnings_of_the_svg_reader_name_the_file() {
         "{stderr}"
     );
 }
+
+/// A `<use>` of a group (Inkscape's clone of a group of tiles) copies each of its shapes with
+/// its own name and kind: a walkable room and its pillar, twice. usvg drops the ids inside the
+/// copies it makes, so every copied shape was an unnamed obstacle.
+#[test]
+fn a_use_of_a_group_copies_each_shape_with_its_name_and_kind() {
+    let svg = format!(
+        r##"{SVG_100}<defs><g id="room"><rect id="walkable-room" width="40" height="40"/>
+        <rect id="pillar" x="15" y="15" width="10" height="10"/></g></defs>
+        <use href="#room"/><use href="#room" x="50" y="50"/></svg>"##
+    );
+    let areas = parse_svg(&svg).unwrap();
+    let kinds: Vec<(&str, bool)> = areas
+        .iter()
+        .map(|a| (a.name.as_str(), a.walkable))
+        .collect();
+    let room = [("walkable-room", true), ("pillar", false)];
+    assert_eq!(kinds, [room, room].concat());
+    assert_eq!(free_area(&svg), 2.0 * (1600.0 - 100.0));
+}

@@ -13,6 +13,7 @@ mod obj_mesh;
 mod polyanya_mesh;
 mod scen;
 mod svg;
+mod svg_uses;
 
 pub use gltf_mesh::gltf_mesh;
 pub use godot_tres::godot_tres;

@@ -5,7 +5,8 @@
 //! area when its `id`, `class` or Inkscape layer name (`inkscape:label`), or those of a group
 //! or `<use>` it is in, contain `walkable` (ASCII case-insensitive), else an obstacle, named by
 //! its `id` (or the nearest group's, or for a `<use>` without one, the id of what it copies).
-//! A `<use>` of a walkable element is walkable. The region follows the shape's `fill-rule`
+//! A `<use>` of a walkable element is walkable, and a `<use>` of a group is written out as a
+//! copy of it (`svg_uses`), so that its shapes keep their own names and marks. The region follows the shape's `fill-rule`
 //! (non-zero unless `evenodd`): a subpath inside another is a hole where the rule says so, and
 //! a region with holes is painted as pieces without holes (cut through each hole). A shape of
 //! one simple subpath stays that ring as drawn. Coordinates are the canvas's (the `width` x
@@ -16,6 +17,7 @@
 //! painted first.
 
 use super::escape_controls;
+use super::svg_uses::{copied_name, write_out_uses};
 use crate::geom::{Point, Ring, signed_area};
 use crate::nav::build::polygon_ops::{filled, without_holes};
 use crate::scene::{AreaKind, Scene};
@@ -61,7 +63,7 @@ pub struct SvgArea {
 
 /// The areas of an SVG document in painting order (see the module docs for the conventions).
 pub fn parse_svg(text: &str) -> Result<Vec<SvgArea>, SvgError> {
-    let marked = mark_walkable_classes(text)?;
+    let marked = mark_walkable_classes(&write_out_uses(text))?;
     let tree = usvg::Tree::from_str(&marked.text, &usvg::Options::default())
         .map_err(|e| SvgError::Parse(escape_controls(&e.to_string())))?;
     let size = tree.size();
@@ -122,9 +124,9 @@ impl Marked {
     /// The name an id shows: itself, or for one made up, the name it stands for.
     fn name<'a>(&'a self, id: &'a str) -> &'a str {
         match self.names.get(id) {
-            Some(name) => name,
+            Some(name) => copied_name(name),
             None if id.starts_with(SYNTHETIC_ID) => "",
-            None => id,
+            None => copied_name(id),
         }
     }
 }
