@@ -568,6 +568,29 @@ fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
     assert_eq!(dirs, vec![None, Some(dir.path().to_path_buf())]);
 }
 
+/// Enter in the typed-path field does what OK does, as in any file dialog.
+#[test]
+fn enter_in_the_typed_path_field_saves() {
+    let dialogs = FakeDialogs {
+        broken: true,
+        ..FakeDialogs::default()
+    };
+    let mut h = editor(&dialogs);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    let dir = tempfile::tempdir().unwrap();
+    set_text(
+        &mut h,
+        "Path",
+        &dir.path().join("entered").display().to_string(),
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    let saved = dir.path().join("entered.json");
+    assert_eq!(h.state().document().path(), Some(saved.as_path()));
+    assert!(saved.exists());
+}
+
 fn example_without_queries(dir: &Path) -> std::path::PathBuf {
     let mut scene =
         navscope::scene::from_json(navscope::app::EXAMPLE_SCENE.as_bytes(), "example").unwrap();

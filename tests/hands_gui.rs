@@ -244,3 +244,38 @@ fn the_step_through_of_a_newly_opened_file_traces_its_own_mesh() {
     assert_eq!(h.state().document().path(), Some(walled.as_path()));
     assert_eq!(h.state().steps().last(), walled_steps);
 }
+
+/// The help, the step-through and the playback windows open over the canvas: they covered the
+/// menu bar (their default place is the window's top-left corner) and the inspector.
+#[test]
+fn windows_open_over_the_canvas_not_the_menus_or_the_panels() {
+    let mut h = editor();
+    press(&mut h, Modifiers::NONE, Key::F1);
+    press(&mut h, Modifiers::NONE, Key::K);
+    press(&mut h, Modifiers::NONE, Key::A);
+    h.run();
+    // The File menu's button: the topmost node so named (the help lists a File section).
+    let menu_bottom = (h.query_all_by_label("File").map(|n| n.rect()))
+        .min_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("the menu bar")
+        .bottom();
+    let window_width = h.ctx.content_rect().width();
+    for title in ["Help", "Step through", "Agent playback"] {
+        // egui names a window's area by its title's text (an `Option`).
+        let rect = (h.ctx)
+            .memory(|m| m.area_rect(egui::Id::unique(Some(title))))
+            .unwrap_or_else(|| panic!("{title} is open"));
+        assert!(
+            rect.top() >= menu_bottom,
+            "{title} {rect:?} covers the menu bar"
+        );
+        assert!(
+            rect.left() >= 200.0,
+            "{title} {rect:?} covers the tools panel"
+        );
+        assert!(
+            rect.right() <= window_width - 250.0,
+            "{title} {rect:?} covers the inspector"
+        );
+    }
+}

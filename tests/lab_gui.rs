@@ -65,6 +65,12 @@ fn running_the_lab_and_clicking_the_worst_case_loads_it_into_the_canvas() {
     assert_eq!(query.name, "lab case");
     assert_eq!((query.start, query.goal), (worst.start, worst.goal));
     assert_eq!(h.state().shown_query(), Some(before.len()));
+    // The status bar says the scene changed (the title's * alone did).
+    let (_, said) = h.state().status().message().expect("the load is said");
+    assert!(
+        said.contains("query \"lab case\" added to the scene"),
+        "{said}"
+    );
     // Loading another case reuses the scratch query.
     h.get_by_label("worst 2").click();
     h.run();

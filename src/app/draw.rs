@@ -353,16 +353,25 @@ impl App {
         if let Some(prompt) = &mut state.path_prompt {
             actions.extend(path_prompt::show(ctx, prompt));
         }
-        help::show(ctx, &mut state.show_help);
+        // Windows stay over the canvas, clear of the menus and the panels.
+        let area = (state.viewports.iter())
+            .fold(Rect::NOTHING, |a, r| a.union(*r))
+            .intersect(ctx.content_rect());
+        let area = if area.is_positive() {
+            area
+        } else {
+            ctx.content_rect()
+        };
+        help::show(ctx, &mut state.show_help, area);
         let hovered = self
             .derived
             .built()
             .zip(state.cursor)
             .and_then(|(b, p)| b.build.mesh.locate(p).triangle());
-        steps::show(ctx, &mut state.steps, hovered);
-        super::playback::show(ctx, &mut state.playback);
+        steps::show(ctx, &mut state.steps, hovered, area);
+        super::playback::show(ctx, &mut state.playback, area);
         let reference = state.doc.scene().reference.as_ref();
-        actions.extend(underlay::show(ctx, &mut state.underlay, reference));
+        actions.extend(underlay::show(ctx, &mut state.underlay, reference, area));
         actions
     }
 }

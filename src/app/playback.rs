@@ -174,14 +174,15 @@ impl AgentPlayback {
 }
 
 /// Shows the playback window while `playback.open`.
-pub fn show(ctx: &Context, playback: &mut AgentPlayback) {
+pub fn show(ctx: &Context, playback: &mut AgentPlayback, area: egui::Rect) {
     if playback.is_playing() {
         playback.tick((ctx.input(|i| i.stable_dt) as f64).min(MAX_FRAME));
         ctx.request_repaint();
     }
     let mut open = playback.open;
     egui::Window::new("Agent playback")
-        .default_pos(egui::pos2(780.0, 400.0))
+        .constrain_to(area)
+        .default_pos(egui::pos2(area.max.x - 384.0, area.max.y - 320.0))
         .open(&mut open)
         .default_width(360.0)
         .show(ctx, |ui| {

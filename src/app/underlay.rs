@@ -143,11 +143,17 @@ pub fn paint(painter: &Painter, view: &View, rect: Rect, placed: &Placed) {
 
 /// Shows the window while `underlay.open`; returns the actions for the edit the user made
 /// (a drag of a slider or field is one undo step).
-pub fn show(ctx: &Context, underlay: &mut Underlay, reference: Option<&Reference>) -> Vec<Action> {
+pub fn show(
+    ctx: &Context,
+    underlay: &mut Underlay,
+    reference: Option<&Reference>,
+    area: Rect,
+) -> Vec<Action> {
     let mut open = underlay.open;
     let mut actions = Vec::new();
     egui::Window::new("Reference image")
-        .default_pos(egui::pos2(420.0, 80.0))
+        .constrain_to(area)
+        .default_pos(area.min + egui::vec2(24.0, 24.0))
         .open(&mut open)
         .default_width(300.0)
         .show(ctx, |ui| {

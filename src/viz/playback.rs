@@ -1,5 +1,7 @@
 //! The picture of agent playback: each played path's disc where it is now (red while it
-//! overlaps a wall, else in its variant's colour) and every collision stretch in red.
+//! overlaps a wall, else in its variant's colour) and every collision stretch in red, on that
+//! path's layer: shown with the path it walks (the "agent discs" layer, off in the default
+//! preset, hid the played agent).
 
 use super::{DrawList, Layer, Primitive, Style};
 use crate::nav::{Collision, Path, Variant, position_at};
@@ -22,7 +24,11 @@ pub fn draw_playback(
         let points = (0..=n)
             .map(|i| position_at(path, c.from + (c.to - c.from) * i as f64 / n as f64))
             .collect();
-        list.push(Layer::Agent, Style::Error, Primitive::Polyline(points));
+        list.push(
+            Layer::Path(variant),
+            Style::Error,
+            Primitive::Polyline(points),
+        );
     }
     let center = position_at(path, s);
     let hit = collisions.iter().any(|c| c.from <= s && s <= c.to);
@@ -31,9 +37,13 @@ pub fn draw_playback(
     } else {
         Style::Path(variant)
     };
-    list.push(Layer::Agent, style, Primitive::Circle { center, radius });
     list.push(
-        Layer::Agent,
+        Layer::Path(variant),
+        style,
+        Primitive::Circle { center, radius },
+    );
+    list.push(
+        Layer::Path(variant),
         style,
         Primitive::Marker {
             at: center,
@@ -76,5 +86,11 @@ mod tests {
         assert_eq!(stretch.first(), Some(&Point::new(2.0, 0.0)));
         assert_eq!(stretch.last(), Some(&Point::new(4.0, 0.0)));
         assert_eq!(disc(6.0).items[1].style, Style::Path(Variant::Offset));
+        let layers = inside.items.iter().map(|item| item.layer);
+        assert!(
+            layers
+                .into_iter()
+                .all(|l| l == Layer::Path(Variant::Offset))
+        );
     }
 }

@@ -38,8 +38,12 @@ pub const MOUSE: [(&str, &str); 12] = [
     ("Drop a .json scene on the window", "open it"),
 ];
 
-pub fn show(ctx: &Context, open: &mut bool) {
+/// Shows the help window while `open`, inside the canvas `area` (never over the menus).
+pub fn show(ctx: &Context, open: &mut bool, area: egui::Rect) {
     egui::Window::new("Help")
+        .constrain_to(area)
+        .default_pos(area.min + egui::vec2(24.0, 24.0))
+        .default_height(area.height() - 48.0)
         .open(open)
         .default_width(460.0)
         .show(ctx, |ui| {

@@ -277,8 +277,17 @@ pub fn show(
                 start: row.start,
                 goal: row.goal,
             };
+            let said = if index == queries.len() {
+                "added to the scene"
+            } else {
+                "changed"
+            };
             actions.push(Action::Apply(Edit::SetQuery { index, query }));
             actions.push(Action::ShowQuery(index));
+            actions.push(Action::Notice(format!(
+                "lab case #{} loaded: query \"{LAB_CASE}\" {said} (Ctrl+Z takes it back)",
+                row.index
+            )));
         }
     });
     actions
@@ -428,7 +437,12 @@ fn bars(values: &[f64]) -> Vec<Bar> {
 /// The worst cases as buttons; the clicked one's row index.
 fn worst_cases(ui: &mut Ui, report: &LabReport) -> Option<usize> {
     let mut clicked = None;
-    ui.label(RichText::new("Worst cases (funnel/optimal), click to load:").strong());
+    ui.label(
+        RichText::new(format!(
+            "Worst cases (funnel/optimal), click to load as the query \"{LAB_CASE}\":"
+        ))
+        .strong(),
+    );
     ui.horizontal_wrapped(|ui| {
         for (rank, &i) in report.worst.iter().enumerate() {
             let row = &report.rows[i];

@@ -32,7 +32,8 @@ pub fn show(ctx: &Context, prompt: &mut PathPrompt) -> Option<Action> {
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             let typed = !prompt.text.trim().is_empty();
-            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            // The field keeps the focus (asked for every frame), so Enter is read as it comes.
+            let enter = ui.input(|i| i.key_pressed(Key::Enter));
             if ui.add_enabled(typed, egui::Button::new("OK")).clicked() || (typed && enter) {
                 answer = Some(Action::PathTyped(Some(PathBuf::from(prompt.text.trim()))));
             }

@@ -11,13 +11,15 @@ use egui::{Context, Grid, RichText, Slider, Ui};
 const MAX_FRAME: f64 = 0.25;
 
 /// Shows the window while `steps.open`; `hovered` is the navmesh triangle under the pointer.
-pub fn show(ctx: &Context, steps: &mut StepThrough, hovered: Option<TriId>) {
+pub fn show(ctx: &Context, steps: &mut StepThrough, hovered: Option<TriId>, area: egui::Rect) {
     if steps.is_playing() {
         steps.tick((ctx.input(|i| i.stable_dt) as f64).min(MAX_FRAME));
         ctx.request_repaint();
     }
     let mut open = steps.open;
     egui::Window::new("Step through")
+        .constrain_to(area)
+        .default_pos(egui::pos2(area.max.x - 364.0, area.min.y + 24.0))
         .open(&mut open)
         .default_width(340.0)
         .show(ctx, |ui| {
