@@ -289,7 +289,8 @@ impl App {
             .filter(|a| a.answer.status() != QueryStatus::Found)
         {
             // Wrapped to the viewport (narrow windows, compare layouts), on a backing so it
-            // reads over any scene and the canvas labels under it.
+            // reads over any scene and the canvas labels under it; at the bottom, clear of the
+            // diagnosis's "why:" line, which is drawn at the scene's top-left corner.
             let text = format!("No path: {}", metrics::explain(a.answer.status()));
             let painter = ui.painter_at(rect);
             let galley = painter.layout(
@@ -299,7 +300,8 @@ impl App {
                 (rect.width() - 24.0).max(40.0),
             );
             let size = galley.size();
-            let top_left = egui::pos2(rect.center().x - size.x / 2.0, rect.top() + 36.0);
+            let top = (rect.bottom() - 16.0 - size.y).max(rect.top() + 36.0);
+            let top_left = egui::pos2(rect.center().x - size.x / 2.0, top);
             let backing = Rect::from_min_size(top_left, size).expand(4.0);
             painter.rect_filled(backing, 4.0, egui::Color32::from_black_alpha(225));
             painter.galley(top_left, galley, egui::Color32::WHITE);
