@@ -539,8 +539,8 @@ fn resizing_the_window_keeps_the_world_under_the_pointer() {
     );
 }
 
-#[test]
-fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
+/// The editor with file dialogs that cannot open, after Ctrl+Shift+S (Save As).
+fn save_as_without_a_system_dialog() -> (FakeDialogs, Harness<'static, App>) {
     let dialogs = FakeDialogs {
         broken: true,
         ..FakeDialogs::default()
@@ -548,6 +548,12 @@ fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
     let mut h = editor(&dialogs);
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     h.run();
+    (dialogs, h)
+}
+
+#[test]
+fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
+    let (dialogs, mut h) = save_as_without_a_system_dialog();
     let (level, message) = h.state().status().message().expect("the failure is shown");
     assert_eq!(level, navscope::app::status::Level::Error);
     assert!(message.contains("type the path"), "{message}");
@@ -571,13 +577,7 @@ fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
 /// Enter in the typed-path field does what OK does, as in any file dialog.
 #[test]
 fn enter_in_the_typed_path_field_saves() {
-    let dialogs = FakeDialogs {
-        broken: true,
-        ..FakeDialogs::default()
-    };
-    let mut h = editor(&dialogs);
-    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
-    h.run();
+    let (_, mut h) = save_as_without_a_system_dialog();
     let dir = tempfile::tempdir().unwrap();
     set_text(
         &mut h,

@@ -13,6 +13,14 @@ const DRAWING: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" hei
   <g transform="translate(0 10)"><path id="pond" d="M 0 40 Q 10 20 20 40 Z"/></g>
 </svg>"#;
 
+/// The name and kind (walkable or not) of each area, in order.
+fn kinds(areas: &[navscope::import::SvgArea]) -> Vec<(&str, bool)> {
+    areas
+        .iter()
+        .map(|a| (a.name.as_str(), a.walkable))
+        .collect()
+}
+
 fn close(a: Point, b: Point) -> bool {
     (a - b).length() < 1e-4
 }
@@ -28,10 +36,7 @@ fn same_cycle(ring: &Ring, expected: &[[f64; 2]]) -> bool {
 #[test]
 fn shapes_become_y_up_counter_clockwise_rings_in_painting_order() {
     let areas = parse_svg(DRAWING).unwrap();
-    let kinds: Vec<(&str, bool)> = areas
-        .iter()
-        .map(|a| (a.name.as_str(), a.walkable))
-        .collect();
+    let kinds = kinds(&areas);
     assert_eq!(
         kinds,
         [
@@ -269,10 +274,7 @@ fn walkable_through_groups_layers_and_copies() {
         <use href="#tile" transform="translate(60 60) scale(0.1)"/></svg>"##
     );
     let areas = parse_svg(&svg).unwrap();
-    let kinds: Vec<(&str, bool)> = areas
-        .iter()
-        .map(|a| (a.name.as_str(), a.walkable))
-        .collect();
+    let kinds = kinds(&areas);
     assert_eq!(
         kinds,
         [
@@ -323,10 +325,7 @@ fn a_use_of_a_group_copies_each_shape_with_its_name_and_kind() {
         <use href="#room"/><use href="#room" x="50" y="50"/></svg>"##
     );
     let areas = parse_svg(&svg).unwrap();
-    let kinds: Vec<(&str, bool)> = areas
-        .iter()
-        .map(|a| (a.name.as_str(), a.walkable))
-        .collect();
+    let kinds = kinds(&areas);
     let room = [("walkable-room", true), ("pillar", false)];
     assert_eq!(kinds, [room, room].concat());
     assert_eq!(free_area(&svg), 2.0 * (1600.0 - 100.0));
