@@ -279,3 +279,18 @@ fn windows_open_over_the_canvas_not_the_menus_or_the_panels() {
         );
     }
 }
+
+/// Drawing an area says what it added in the status bar, as deleting one says what it
+/// removed (the bar kept the previous message).
+#[test]
+fn drawing_an_obstacle_says_what_was_added() {
+    let mut h = editor();
+    let index = h.state().document().scene().obstacles.len();
+    draw_polygon(&mut h, &[(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)]);
+    assert_eq!(h.state().document().scene().obstacles.len(), index + 1);
+    let (_, said) = h.state().status().message().expect("the addition is said");
+    assert!(
+        said.starts_with(&format!("added obstacle {index} ")),
+        "{said}"
+    );
+}

@@ -20,7 +20,7 @@ use super::tools::{Tool, ToolState};
 use crate::document::{Document, Edit, EditError};
 use crate::geom::{Point, Ring};
 use crate::scenario::Scenario;
-use crate::scene::{self, Query, Scene};
+use crate::scene::{self, Query, RingRef, Scene};
 use crate::viz::{DrawList, Theme};
 use egui::ViewportCommand;
 use std::path::{Path, PathBuf};
@@ -38,9 +38,22 @@ impl App {
                 {
                     return self.refuse_area_edit(reason);
                 }
-                let removed = removals::removal(self.state.doc.scene(), &edit);
+                let scene = self.state.doc.scene();
+                let removed = removals::removal(scene, &edit);
+                // What an area tool adds is said as a removal is (the status bar kept the
+                // previous message).
+                let added = match edit {
+                    Edit::AddObstacle { .. } => Some(RingRef::Obstacle(scene.obstacles.len())),
+                    Edit::AddWalkable(_) => Some(RingRef::Walkable(scene.walkable.len())),
+                    Edit::AddCostArea(_) => Some(RingRef::Cost(scene.costs.len())),
+                    _ => None,
+                };
                 match self.state.doc.apply(edit) {
-                    Ok(()) => removed.into_iter().for_each(|r| self.state.status.info(r)),
+                    Ok(()) => {
+                        let scene = self.state.doc.scene();
+                        let added = added.map(|r| format!("added {}", scene.describe(r)));
+                        (removed.into_iter().chain(added)).for_each(|r| self.state.status.info(r));
+                    }
                     Err(e) => self.state.status.error(format!("edit refused: {e}")),
                 }
                 self.state.selection = self.state.selection.valid_in(self.state.doc.scene());

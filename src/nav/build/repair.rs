@@ -205,9 +205,14 @@ pub(super) fn reaches_later_walkable(walkable: &[Aabb], later: &[RingRef], area:
 
 /// The first corner where `ring` (without repeated points) turns straight back along the edge
 /// it came by: the tip of a spike of no width, which the non-zero rule would drop from the
-/// area while the grown segments of the shrunk side keep it as a wall.
+/// area while the grown segments of the shrunk side keep it as a wall. A ring on one line
+/// has none: it has zero area, and is refused as such.
 fn turn_back(ring: &[Point]) -> Option<usize> {
     let n = ring.len();
+    let flat = n < 3 || ring.iter().all(|&p| orient(ring[0], ring[1], p) == 0.0);
+    if flat {
+        return None;
+    }
     (0..n).find(|&k| {
         let (a, b, c) = (ring[(k + n - 1) % n], ring[k], ring[(k + 1) % n]);
         orient(a, b, c) == 0.0 && (b - a).dot(c - b) < 0.0
