@@ -39,7 +39,8 @@ pub enum Layer {
     WhyNotShortest,
     /// The A* or funnel step-through's current step.
     Steps,
-    /// Editor feedback: hover and selection highlights, tool previews.
+    /// Editor feedback: hover and selection highlights, tool previews, the played agents.
+    /// Always shown.
     Overlay,
 }
 

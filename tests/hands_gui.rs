@@ -289,8 +289,6 @@ fn drawing_an_obstacle_says_what_was_added() {
     draw_polygon(&mut h, &[(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)]);
     assert_eq!(h.state().document().scene().obstacles.len(), index + 1);
     let (_, said) = h.state().status().message().expect("the addition is said");
-    assert!(
-        said.starts_with(&format!("added obstacle {index} ")),
-        "{said}"
-    );
+    let name = &h.state().document().scene().obstacles[index].name;
+    assert_eq!(said, format!("added obstacle \"{name}\""));
 }

@@ -1,7 +1,8 @@
 //! The picture of agent playback: each played path's disc where it is now (red while it
-//! overlaps a wall, else in its variant's colour) and every collision stretch in red, on that
-//! path's layer: shown with the path it walks (the "agent discs" layer, off in the default
-//! preset, hid the played agent).
+//! overlaps a wall, else in its variant's colour) and every collision stretch in red, on the
+//! editing overlay, which no layer toggle hides: the playback window's own checkboxes choose
+//! the agents played (on the "agent discs" layer, off in the default preset, Play showed
+//! nothing).
 
 use super::{DrawList, Layer, Primitive, Style};
 use crate::nav::{Collision, Path, Variant, position_at};
@@ -24,11 +25,7 @@ pub fn draw_playback(
         let points = (0..=n)
             .map(|i| position_at(path, c.from + (c.to - c.from) * i as f64 / n as f64))
             .collect();
-        list.push(
-            Layer::Path(variant),
-            Style::Error,
-            Primitive::Polyline(points),
-        );
+        list.push(Layer::Overlay, Style::Error, Primitive::Polyline(points));
     }
     let center = position_at(path, s);
     let hit = collisions.iter().any(|c| c.from <= s && s <= c.to);
@@ -37,13 +34,9 @@ pub fn draw_playback(
     } else {
         Style::Path(variant)
     };
+    list.push(Layer::Overlay, style, Primitive::Circle { center, radius });
     list.push(
-        Layer::Path(variant),
-        style,
-        Primitive::Circle { center, radius },
-    );
-    list.push(
-        Layer::Path(variant),
+        Layer::Overlay,
         style,
         Primitive::Marker {
             at: center,
@@ -87,10 +80,6 @@ mod tests {
         assert_eq!(stretch.last(), Some(&Point::new(4.0, 0.0)));
         assert_eq!(disc(6.0).items[1].style, Style::Path(Variant::Offset));
         let layers = inside.items.iter().map(|item| item.layer);
-        assert!(
-            layers
-                .into_iter()
-                .all(|l| l == Layer::Path(Variant::Offset))
-        );
+        assert!(layers.into_iter().all(|l| l == Layer::Overlay));
     }
 }
