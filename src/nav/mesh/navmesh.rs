@@ -305,20 +305,18 @@ impl NavMesh {
         self.locator.locate(p, &self.vertices, &self.triangles)
     }
 
-    /// A point of the free space as near `p` as rounding: `p` itself when it is inside, else a
-    /// point at most [`NEAR_FREE_SPACE`] of the mesh's extent away, if there is one. A point
-    /// computed on an edge of a drawn obstacle may lie that far off the mesh's boundary, whose
-    /// vertices were rounded where rings cross.
-    pub fn locate_near(&self, p: Point) -> Option<Point> {
-        if self.locate(p).is_inside() {
-            return Some(p);
-        }
+    /// A point of the free space as near `p` as rounding, with its location: `p` itself when it
+    /// is inside, else a point at most [`NEAR_FREE_SPACE`] of the mesh's extent away, if there
+    /// is one. A point computed on an edge of a drawn obstacle may lie that far off the mesh's
+    /// boundary, whose vertices were rounded where rings cross.
+    pub fn locate_near(&self, p: Point) -> Option<(Point, Location)> {
         let reach = NEAR_FREE_SPACE * self.extent;
-        (0..PROBES)
-            .map(|k| {
-                p + Point::from_angle(k as f64 * std::f64::consts::TAU / PROBES as f64) * reach
-            })
-            .find(|&q| self.locate(q).is_inside())
+        let probes = (0..PROBES).map(|k| {
+            p + Point::from_angle(k as f64 * std::f64::consts::TAU / PROBES as f64) * reach
+        });
+        (std::iter::once(p).chain(probes))
+            .map(|q| (q, self.locate(q)))
+            .find(|(_, location)| location.is_inside())
     }
 
     /// Every walkable triangle that contains the located point (1 inside a triangle, 1 or 2 on

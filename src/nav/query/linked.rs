@@ -42,10 +42,9 @@ pub(super) fn linked_route(build: &Build, start: Point, goal: Point) -> Option<R
     }
     let mesh = &build.mesh;
     // Ends just off the free space by rounding count as on it (as the pieces answer them).
-    let (Some(s), Some(g)) = (mesh.locate_near(start), mesh.locate_near(goal)) else {
+    let (Some((_, s)), Some((_, g))) = (mesh.locate_near(start), mesh.locate_near(goal)) else {
         return None;
     };
-    let (s, g) = (mesh.locate(s), mesh.locate(g));
     let jumps = Jumps::place(mesh, &build.links);
     if jumps.is_empty() {
         return None;

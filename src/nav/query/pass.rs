@@ -177,7 +177,7 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
 fn near_free(build: &Build, p: Point) -> Point {
     (build.mesh.locate_near(p))
         .or_else(|| build.raw.as_ref().and_then(|raw| raw.mesh.locate_near(p)))
-        .unwrap_or(p)
+        .map_or(p, |(q, _)| q)
 }
 
 /// Answers `start` -> `goal` on one (shrunk) mesh, making the shrunk-mesh variants `options`

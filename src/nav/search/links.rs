@@ -62,11 +62,8 @@ pub struct Leg {
 /// The triangles holding a link's ends on `mesh`, when both lie inside its free space (or off
 /// it by rounding only: see `NavMesh::locate_near`).
 pub fn link_ends(mesh: &NavMesh, link: &Link) -> Option<(Vec<TriId>, Vec<TriId>)> {
-    let (from, to) = (mesh.locate_near(link.from)?, mesh.locate_near(link.to)?);
-    Some((
-        mesh.triangles_at(&mesh.locate(from)),
-        mesh.triangles_at(&mesh.locate(to)),
-    ))
+    let ((_, from), (_, to)) = (mesh.locate_near(link.from)?, mesh.locate_near(link.to)?);
+    Some((mesh.triangles_at(&from), mesh.triangles_at(&to)))
 }
 
 impl Jumps {
