@@ -17,7 +17,7 @@
 //! painted first.
 
 use super::escape_controls;
-use super::svg_uses::{copied_name, write_out_uses};
+use super::svg_uses::{copied_name, elements_by_id, used, write_out_uses};
 use crate::geom::{Point, Ring, signed_area};
 use crate::nav::build::polygon_ops::{filled, without_holes};
 use crate::scene::{AreaKind, Scene};
@@ -38,9 +38,6 @@ const SYNTHETIC_ID: &str = "navscope-mark-";
 
 /// Inkscape's namespace, for a layer's `inkscape:label`.
 const INKSCAPE: &str = "http://www.inkscape.org/namespaces/inkscape";
-
-/// The XLink namespace, for SVG 1.1's `xlink:href`.
-const XLINK: &str = "http://www.w3.org/1999/xlink";
 
 /// Why an SVG file could not be read.
 #[derive(Debug, Error, PartialEq)]
@@ -138,27 +135,13 @@ fn mark_walkable_classes(text: &str) -> Result<Marked, SvgError> {
     };
     let doc = usvg::roxmltree::Document::parse_with_options(text, options)
         .map_err(|e| SvgError::Parse(escape_controls(&e.to_string())))?;
-    let elements = || doc.descendants().filter(|n| n.is_element());
-    let by_id: HashMap<&str, usvg::roxmltree::Node> = elements()
-        .filter_map(|n| Some((n.attribute("id")?, n)))
-        .collect();
-    let marked_walkable = |n: &usvg::roxmltree::Node| {
-        let class = n.attribute("class").unwrap_or("");
-        let label = n.attribute((INKSCAPE, "label")).unwrap_or("");
-        contains_walkable(class) || contains_walkable(label)
-    };
+    let by_id = elements_by_id(&doc);
     let mut walkable_ids = HashSet::new();
     let mut names = HashMap::new();
     let mut inserts = Vec::new();
-    for node in elements() {
-        let copied = (node.tag_name().name() == "use")
-            .then(|| node.attribute("href").or(node.attribute((XLINK, "href"))))
-            .flatten()
-            .and_then(|href| by_id.get(href.strip_prefix('#')?));
-        let walkable = marked_walkable(&node)
-            || copied.is_some_and(|c| {
-                marked_walkable(c) || c.attribute("id").is_some_and(contains_walkable)
-            });
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        let copied = used(&node, &by_id);
+        let walkable = marked_walkable(&node) || copied.is_some_and(|c| marked_walkable(&c));
         let copy_name = copied.and_then(|c| c.attribute("id"));
         match node.attribute("id") {
             Some(id) if walkable => {
@@ -192,6 +175,18 @@ fn mark_walkable_classes(text: &str) -> Result<Marked, SvgError> {
         walkable_ids,
         names,
     })
+}
+
+/// Whether an element is walkable by its own id, class or Inkscape layer name.
+pub(super) fn marked_walkable(node: &usvg::roxmltree::Node) -> bool {
+    [
+        node.attribute("id"),
+        node.attribute("class"),
+        node.attribute((INKSCAPE, "label")),
+    ]
+    .into_iter()
+    .flatten()
+    .any(contains_walkable)
 }
 
 fn contains_walkable(s: &str) -> bool {

@@ -9,6 +9,8 @@
 //! no round makes the text longer than [`MAX_GROWTH`] times the drawing's; what is left is
 //! placed by usvg as before.
 
+use super::svg::marked_walkable;
+use std::collections::HashMap;
 use usvg::roxmltree::{Document, Node, ParsingOptions};
 
 /// What separates a copied element's id from the copy's number: its name is the id before it.
@@ -20,6 +22,7 @@ const ROUNDS: usize = 4;
 /// Largest text, as a multiple of the drawing's own length, a round may make.
 const MAX_GROWTH: usize = 8;
 
+/// The XLink namespace, for SVG 1.1's `xlink:href`.
 const XLINK: &str = "http://www.w3.org/1999/xlink";
 
 /// The drawing `text` with its `<use>` elements written out (see the module docs); `text` as it
@@ -36,6 +39,24 @@ pub fn write_out_uses(text: &str) -> String {
     current
 }
 
+/// The elements of `doc` that have an id, by id.
+pub fn elements_by_id<'a, 'i>(doc: &'a Document<'i>) -> HashMap<&'a str, Node<'a, 'i>> {
+    (doc.descendants())
+        .filter(|n| n.is_element())
+        .filter_map(|n| Some((n.attribute("id")?, n)))
+        .collect()
+}
+
+/// What `node` uses when it is a `<use>` (by `href` or SVG 1.1's `xlink:href`) of an element
+/// of `by_id`.
+pub fn used<'a, 'i>(node: &Node, by_id: &HashMap<&str, Node<'a, 'i>>) -> Option<Node<'a, 'i>> {
+    if node.tag_name().name() != "use" {
+        return None;
+    }
+    let href = node.attribute("href").or(node.attribute((XLINK, "href")))?;
+    by_id.get(href.strip_prefix('#')?).copied()
+}
+
 /// The name of an id: itself, or for a copy's, the id it was copied from.
 pub fn copied_name(id: &str) -> &str {
     id.find(COPY).map_or(id, |at| &id[..at])
@@ -49,25 +70,18 @@ fn one_round(text: &str, round: usize, limit: usize) -> Option<String> {
         ..Default::default()
     };
     let doc = Document::parse_with_options(text, options).ok()?;
-    let by_id: std::collections::HashMap<&str, Node> = (doc.descendants())
-        .filter(|n| n.is_element())
-        .filter_map(|n| Some((n.attribute("id")?, n)))
-        .collect();
+    let by_id = elements_by_id(&doc);
     let mut replacements: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     for (k, node) in doc.descendants().enumerate() {
-        if node.tag_name().name() != "use" {
-            continue;
-        }
-        let href = node.attribute("href").or(node.attribute((XLINK, "href")));
-        let Some(target) = href.and_then(|h| by_id.get(h.strip_prefix('#')?)) else {
+        let Some(target) = used(&node, &by_id) else {
             continue;
         };
         let placed_by_usvg = matches!(target.tag_name().name(), "symbol" | "svg");
         // A `<use>` of its own ancestor is a loop usvg refuses; leave it to it.
-        if placed_by_usvg || node.ancestors().any(|a| a == *target) {
+        if placed_by_usvg || node.ancestors().any(|a| a == target) {
             continue;
         }
-        let Some(group) = group_for(text, &node, target, &format!("{COPY}{round}-{k}")) else {
+        let Some(group) = group_for(text, &node, &target, &format!("{COPY}{round}-{k}")) else {
             continue;
         };
         replacements.push((node.range(), group));
@@ -151,19 +165,6 @@ fn group_for(text: &str, node: &Node, target: &Node, suffix: &str) -> Option<Str
     group.push_str(&text[at..range.end]);
     group.push_str("</g>");
     Some(group)
-}
-
-/// Whether an element is walkable by its own id, class or Inkscape layer name.
-fn marked_walkable(node: &Node) -> bool {
-    let inkscape = "http://www.inkscape.org/namespaces/inkscape";
-    [
-        node.attribute("id"),
-        node.attribute("class"),
-        node.attribute((inkscape, "label")),
-    ]
-    .iter()
-    .flatten()
-    .any(|s| s.to_ascii_lowercase().contains("walkable"))
 }
 
 #[cfg(test)]
