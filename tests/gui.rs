@@ -682,9 +682,12 @@ fn deleting_a_corner_of_a_triangle_says_the_obstacle_went() {
         .status()
         .message()
         .expect("the deletion is reported");
-    assert!(
-        message.starts_with("deleted obstacle") && message.contains("three corners"),
-        "{message}"
+    // Named as it was added: by its name alone, never its list index beside a name that
+    // counts from 1 ("obstacle 13 \"obstacle 14\"").
+    let name = format!("obstacle {}", obstacles + 1);
+    assert_eq!(
+        message,
+        format!("deleted obstacle \"{name}\" with its corner 2: a ring needs three corners")
     );
 }
 

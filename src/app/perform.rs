@@ -51,7 +51,8 @@ impl App {
                 match self.state.doc.apply(edit) {
                     Ok(()) => {
                         let scene = self.state.doc.scene();
-                        let added = added.map(|r| format!("added {}", said_name(scene, r)));
+                        let added =
+                            added.map(|r| format!("added {}", removals::said_name(scene, r)));
                         (removed.into_iter().chain(added)).for_each(|r| self.state.status.info(r));
                     }
                     Err(e) => self.state.status.error(format!("edit refused: {e}")),
@@ -643,21 +644,5 @@ fn new_scene() -> Scene {
             goal: p(38.0, 28.0),
         }],
         ..Scene::default()
-    }
-}
-
-/// A new area as the status bar names it: its kind and name (`obstacle "door"`), or without a
-/// name its list index (`cost area 2`). Never the two side by side: a default name counts from
-/// 1 and the list from 0 (`obstacle 13 "obstacle 14"`).
-fn said_name(scene: &Scene, r: RingRef) -> String {
-    let (kind, index, name) = match r {
-        RingRef::Walkable(i) => ("walkable area", i, scene.walkable_name(i)),
-        RingRef::Obstacle(i) => ("obstacle", i, scene.obstacles[i].name.as_str()),
-        RingRef::Cost(i) => ("cost area", i, scene.costs[i].name.as_str()),
-    };
-    if name.is_empty() {
-        format!("{kind} {index}")
-    } else {
-        format!("{kind} \"{name}\"")
     }
 }

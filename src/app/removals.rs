@@ -1,16 +1,17 @@
 //! What an edit removes, in words: every edit that removes something says so in the status
-//! bar, whichever widget or tool asked for it.
+//! bar, whichever widget or tool asked for it, naming areas as every status message does
+//! ([`said_name`]).
 
 use super::queries::display_name;
 use crate::document::Edit;
-use crate::scene::Scene;
+use crate::scene::{RingRef, Scene};
 
 /// The status-bar sentence for `edit` on `scene` (before it applies) when the edit removes
 /// something, `None` when it removes nothing.
 pub fn removal(scene: &Scene, edit: &Edit) -> Option<String> {
     match edit {
         Edit::DeleteCorner(c) => {
-            let ring = scene.describe(c.ring);
+            let ring = said_name(scene, c.ring);
             let corners = scene.ring(c.ring)?.len();
             Some(if corners <= 3 {
                 format!(
@@ -21,7 +22,7 @@ pub fn removal(scene: &Scene, edit: &Edit) -> Option<String> {
                 format!("deleted corner {} of {ring}", c.index + 1)
             })
         }
-        Edit::DeleteRing(r) => Some(format!("deleted {}", scene.describe(*r))),
+        Edit::DeleteRing(r) => Some(format!("deleted {}", said_name(scene, *r))),
         Edit::DeleteLink(i) => scene
             .links
             .get(*i)
@@ -48,10 +49,30 @@ pub fn removal(scene: &Scene, edit: &Edit) -> Option<String> {
     }
 }
 
+/// An area as the status bar names it: its kind and name (`obstacle "door"`), or without a
+/// name its list index (`cost area 2`). Never the two side by side: a default name counts from
+/// 1 and the list from 0 (`obstacle 13 "obstacle 14"`).
+pub(super) fn said_name(scene: &Scene, r: RingRef) -> String {
+    let (kind, index, name) = match r {
+        RingRef::Walkable(i) => ("walkable area", i, scene.walkable_name(i)),
+        RingRef::Obstacle(i) => (
+            "obstacle",
+            i,
+            scene.obstacles.get(i).map_or("", |o| &o.name),
+        ),
+        RingRef::Cost(i) => ("cost area", i, scene.costs.get(i).map_or("", |c| &c.name)),
+    };
+    if name.is_empty() {
+        format!("{kind} {index}")
+    } else {
+        format!("{kind} \"{name}\"")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::{Corner, RingRef};
+    use crate::scene::Corner;
 
     #[test]
     fn a_corner_delete_that_takes_its_ring_says_so() {
@@ -72,11 +93,11 @@ mod tests {
         let scene = doc.scene();
         assert_eq!(
             removal(scene, &corner(0)).unwrap(),
-            "deleted obstacle 0 \"3 corners\" with its corner 2: a ring needs three corners"
+            "deleted obstacle \"3 corners\" with its corner 2: a ring needs three corners"
         );
         assert_eq!(
             removal(scene, &corner(1)).unwrap(),
-            "deleted corner 2 of obstacle 1 \"4 corners\""
+            "deleted corner 2 of obstacle \"4 corners\""
         );
         assert_eq!(removal(scene, &Edit::SetRadius(1.0)), None);
         assert_eq!(removal(scene, &Edit::DeleteQuery(0)), None, "there is none");
