@@ -345,6 +345,51 @@ fn build_writes_each_navmesh_format_and_reports_convex_polygons() {
     );
 }
 
+/// `-o` names the format when `--format` does not; a contradiction is refused (a `.mesh` of
+/// JSON was written, which nothing reads back); `-o SCENE` never replaces the scene.
+#[test]
+fn build_takes_the_format_from_the_output_and_never_writes_over_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let scene = "assets/scenes/rooms.json";
+    for (file, head) in [
+        ("rooms.mesh", "mesh\n2\n"),
+        ("rooms.tres", "[gd_resource type=\"NavigationPolygon\""),
+        ("rooms.gltf", "{\"accessors\""),
+        ("rooms.obj", "# navscope"),
+        ("rooms.svg", "<svg"),
+        ("rooms.navmesh.json", "{\"format\":\"navscope-navmesh\""),
+        ("rooms.out", "{\"format\":\"navscope-navmesh\""),
+    ] {
+        let out = dir.path().join(file);
+        run_ok(&["build", scene, "-o", path_str(&out)]);
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(
+            text.starts_with(head),
+            "{file}: {}",
+            &text[..40.min(text.len())]
+        );
+    }
+    let out = dir.path().join("wrong.mesh");
+    let o = navscope(&["build", scene, "--format", "json", "-o", path_str(&out)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("wrong.mesh: a .mesh file cannot hold --format json"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists());
+    let copy = dir.path().join("copy.json");
+    std::fs::copy(scene, &copy).unwrap();
+    for extra in [&[][..], &["--agent", "all"][..]] {
+        let mut args = vec!["build", path_str(&copy), "-o", path_str(&copy)];
+        args.extend_from_slice(extra);
+        let o = navscope(&args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
+    }
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(scene).unwrap());
+}
+
 #[test]
 fn convex_polygons_for_a_triangle_format_is_a_usage_error() {
     for format in ["obj", "gltf", "svg"] {

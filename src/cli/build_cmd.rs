@@ -14,6 +14,10 @@ use std::path::{Path, PathBuf};
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     let scene = load_scene(&args.scene)?;
+    if let Some(out) = &args.output {
+        super::refuse_input_as_output(&args.scene, out)?;
+        chosen_format(args.format, out)?;
+    }
     let Some(agent) = &args.agent else {
         return build_one(args, &scene, args.radius, args.output.as_deref());
     };
@@ -35,6 +39,7 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     let mut made = Vec::with_capacity(profiles.len());
     for p in &profiles {
         let file = suffixed(out, &p.name)?;
+        super::refuse_input_as_output(&args.scene, &file)?;
         let (text, summary) = make_one(args, &scene, Some(p.radius))
             .with_context(|| format!("agent profile \"{}\"", p.name))?;
         made.push((file, text, summary));
@@ -89,7 +94,11 @@ fn make_one(
     };
     let build = build_scene(scene, &args.scene, &options)?;
     let origin = args.scene.display();
-    let format = match args.format {
+    let chosen = match &args.output {
+        Some(out) => chosen_format(args.format, out)?,
+        None => args.format.unwrap_or(Format::Json),
+    };
+    let format = match chosen {
         Format::Json => Some(NavmeshFormat::Json),
         Format::Obj => Some(NavmeshFormat::Obj),
         Format::Mesh => Some(NavmeshFormat::Mesh),
@@ -131,6 +140,48 @@ fn make_one(
         build.timings.total_us() as f64 / 1000.0
     );
     Ok((text, summary))
+}
+
+/// The format to write to `out`: `given` (by `--format`), else the one its extension names,
+/// else json. A `given` format that the extension contradicts is an error: a `.mesh` of JSON
+/// is a file nothing reads back.
+fn chosen_format(given: Option<Format>, out: &Path) -> anyhow::Result<Format> {
+    let ext = out.extension().map(|e| e.to_string_lossy().to_lowercase());
+    let named = match ext.as_deref() {
+        Some("json") => Some(Format::Json),
+        Some("obj") => Some(Format::Obj),
+        Some("svg") => Some(Format::Svg),
+        Some("mesh") => Some(Format::Mesh),
+        Some("tres") => Some(Format::Godot),
+        Some("gltf") => Some(Format::Gltf),
+        _ => None,
+    };
+    match (given, named) {
+        (Some(given), Some(named)) if given != named => bail!(
+            "{}: a .{} file cannot hold --format {}; name it .{} or leave out --format",
+            out.display(),
+            ext.unwrap_or_default(),
+            format_name(given),
+            extension_of(given)
+        ),
+        (given, named) => Ok(given.or(named).unwrap_or(Format::Json)),
+    }
+}
+
+/// The `--format` value naming `format`.
+fn format_name(format: Format) -> String {
+    use clap::ValueEnum;
+    format
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string())
+}
+
+/// The extension of files of `format`.
+fn extension_of(format: Format) -> String {
+    match format {
+        Format::Godot => "tres".into(),
+        other => format_name(other),
+    }
 }
 
 /// The stderr line saying how many convex polygons the triangles became.

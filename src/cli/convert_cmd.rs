@@ -31,14 +31,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
         })?)
     };
     let choice = args.polygons.choice()?;
-    let same = |a: &Path, b: &Path| {
-        a.canonicalize()
-            .ok()
-            .is_some_and(|a| b.canonicalize().ok() == Some(a))
-    };
-    if same(input, output) {
-        bail!("{out_name}: is the input file; write to another");
-    }
+    super::refuse_input_as_output(input, output)?;
     if target.is_none() && choice != Polygons::Triangles {
         bail!("--polygons convex applies to navmesh outputs only");
     }

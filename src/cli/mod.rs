@@ -82,9 +82,10 @@ pub struct BuildArgs {
     /// profile, OUT with `_NAME` before its extension.
     #[arg(long, value_name = "NAME", conflicts_with = "radius")]
     pub agent: Option<String>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Json)]
-    pub format: Format,
+    /// Output format (default: the one OUT's extension names, .json, .obj, .svg, .mesh, .tres
+    /// or .gltf; else json). A format that OUT's extension contradicts is an error.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// Largest distance an arc approximation may stray outside the true offset (default 1% of R;
     /// arcs have at most 200 segments per full circle, so a tolerance below about 0.012% of R
     /// gives no finer arcs).
@@ -94,6 +95,7 @@ pub struct BuildArgs {
     pub polygons: PolygonArgs,
 }
 
+/// What `build` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Json,
@@ -380,6 +382,19 @@ fn chosen_profiles(
 /// True for the output path `-`, which means standard output.
 fn is_standard_output(path: &std::path::Path) -> bool {
     path.as_os_str() == "-"
+}
+
+/// Refuses to write `output` when it is the file `input` (the same file by another name too):
+/// a run never replaces what it reads.
+fn refuse_input_as_output(
+    input: &std::path::Path,
+    output: &std::path::Path,
+) -> anyhow::Result<()> {
+    let real = |p: &std::path::Path| p.canonicalize().ok();
+    if real(input).is_some_and(|i| real(output) == Some(i)) {
+        anyhow::bail!("{}: is the input file; write to another", output.display());
+    }
+    Ok(())
 }
 
 /// Writes `bytes` atomically to `output` and prints `summary` on standard output, or writes
