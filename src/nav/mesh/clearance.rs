@@ -138,7 +138,10 @@ fn width(mesh: &NavMesh, walls: &WallPoints, t: TriId, k: usize, visited: &mut V
     }
 }
 
-/// The slab of points whose projection on line AB falls within AB.
+/// The points across AB from C whose projection on line AB falls within AB: the slab between
+/// the perpendiculars at A and B, on the right of A -> B (C, a corner of a counter-clockwise
+/// triangle CAB, is on its left). Without that side, a search that no wall bounds (A and B in
+/// the open, at cost-area corners) came round to C and measured a width of 0.
 #[derive(Clone, Copy)]
 struct Strip {
     a: Point,
@@ -157,22 +160,25 @@ impl Strip {
 
     /// The part of segment pq inside the strip, if any.
     fn clip(&self, p: Point, q: Point) -> Option<Segment> {
-        let (fp, fq) = ((p - self.a).dot(self.ab), (q - self.a).dot(self.ab));
         let (mut lo, mut hi) = (0.0f64, 1.0f64);
-        let df = fq - fp;
-        if df == 0.0 {
-            if fp < 0.0 || fp > self.len_sq {
-                return None;
-            }
-        } else {
-            let (s0, s1) = (-fp / df, (self.len_sq - fp) / df);
-            lo = lo.max(s0.min(s1));
-            hi = hi.min(s0.max(s1));
-            if lo > hi {
-                return None;
+        // Along AB within [0, |AB|^2], and across it (towards the right) at least 0.
+        let right = Point::new(self.ab.y, -self.ab.x);
+        for (fp, fq, min, max) in [
+            ((p - self.a).dot(self.ab), (q - self.a).dot(self.ab), 0.0, self.len_sq),
+            ((p - self.a).dot(right), (q - self.a).dot(right), 0.0, f64::INFINITY),
+        ] {
+            let df = fq - fp;
+            if df == 0.0 {
+                if fp < min || fp > max {
+                    return None;
+                }
+            } else {
+                let (s0, s1) = ((min - fp) / df, (max - fp) / df);
+                lo = lo.max(s0.min(s1));
+                hi = hi.min(s0.max(s1));
             }
         }
-        Some(Segment::new(p.lerp(q, lo), p.lerp(q, hi)))
+        (lo <= hi).then(|| Segment::new(p.lerp(q, lo), p.lerp(q, hi)))
     }
 }
 
@@ -303,6 +309,13 @@ mod tests {
         assert!(
             s.clip(Point::new(2.0, -1.0), Point::new(2.0, -3.0))
                 .is_some()
+        );
+        // Only across AB: the side of C (the left of A -> B) is not searched.
+        assert!(s.clip(Point::new(1.0, 1.0), Point::new(3.0, 2.0)).is_none());
+        let part = s.clip(Point::new(2.0, 1.0), Point::new(2.0, -1.0)).unwrap();
+        assert_eq!(
+            (part.a, part.b),
+            (Point::new(2.0, 0.0), Point::new(2.0, -1.0))
         );
     }
 
