@@ -329,3 +329,32 @@ fn a_crossing_past_cost_area_corners_in_the_open_keeps_its_width() {
         assert!(close(m.length, straight), "{v:?}: {m:?}");
     }
 }
+
+/// Where every area costs 1 a path costs its length, arcs included: the tangent path's arcs
+/// were weighed by their chords, so it cost less than its length (55.3868 against 55.3877).
+#[test]
+fn a_path_on_ground_of_cost_1_costs_its_length_arcs_included() {
+    let text = r#"{"format": "navscope-scene", "version": 2, "agent_radius": 1.5,
+        "areas": [{"name": "", "kind": "walkable", "points": [[0, 0], [40, 0], [40, 30], [0, 30]]},
+                  {"name": "pillar", "kind": "obstacle", "points": [[18, 10], [22, 10], [22, 20], [18, 20]]},
+                  {"name": "flat", "kind": "cost", "points": [[30, 2], [35, 2], [35, 6], [30, 6]], "cost": 1}]}"#;
+    let scene = scene::from_json(text.as_bytes(), "flat").unwrap();
+    let build = nav::build(&scene).unwrap();
+    let a = nav::query(
+        &build,
+        Point::new(5.0, 15.0),
+        Point::new(35.0, 15.0),
+        &QueryOptions::default(),
+    );
+    let tangent = a.path(Variant::Tangent).unwrap();
+    assert!(
+        tangent
+            .segments
+            .iter()
+            .any(|s| matches!(s, nav::PathSegment::Arc(_))),
+        "the tangent path wraps the pillar's corners"
+    );
+    for (v, m) in &a.metrics {
+        assert!((m.cost - m.length).abs() <= 1e-9 * m.length, "{v:?}: {m:?}");
+    }
+}

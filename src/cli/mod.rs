@@ -386,10 +386,7 @@ fn is_standard_output(path: &std::path::Path) -> bool {
 
 /// Refuses to write `output` when it is the file `input` (the same file by another name too):
 /// a run never replaces what it reads.
-fn refuse_input_as_output(
-    input: &std::path::Path,
-    output: &std::path::Path,
-) -> anyhow::Result<()> {
+fn refuse_input_as_output(input: &std::path::Path, output: &std::path::Path) -> anyhow::Result<()> {
     let real = |p: &std::path::Path| p.canonicalize().ok();
     if real(input).is_some_and(|i| real(output) == Some(i)) {
         anyhow::bail!("{}: is the input file; write to another", output.display());

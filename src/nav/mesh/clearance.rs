@@ -164,8 +164,18 @@ impl Strip {
         // Along AB within [0, |AB|^2], and across it (towards the right) at least 0.
         let right = Point::new(self.ab.y, -self.ab.x);
         for (fp, fq, min, max) in [
-            ((p - self.a).dot(self.ab), (q - self.a).dot(self.ab), 0.0, self.len_sq),
-            ((p - self.a).dot(right), (q - self.a).dot(right), 0.0, f64::INFINITY),
+            (
+                (p - self.a).dot(self.ab),
+                (q - self.a).dot(self.ab),
+                0.0,
+                self.len_sq,
+            ),
+            (
+                (p - self.a).dot(right),
+                (q - self.a).dot(right),
+                0.0,
+                f64::INFINITY,
+            ),
         ] {
             let df = fq - fp;
             if df == 0.0 {

@@ -399,16 +399,28 @@ fn measure(
                 .and_then(|(_, c)| *c);
             let costs = build.mesh.cost_map();
             // The ground walked weighted by its areas; a link costs its own cost (weighing the
-            // straight line beneath it once charged the link as ground).
+            // straight line beneath it once charged the link as ground). Arcs are weighed
+            // flattened, then scaled back to their own length: chords are shorter, and a path
+            // on ground that costs 1 everywhere cost less than its length.
             let cost = if costs.is_empty() {
                 path.length
             } else {
                 let runs = path.runs(flatten_tolerance(build.radius));
                 let walked: f64 = runs.iter().map(|run| costs.weighted_length(run)).sum();
-                let hops = (path.segments.iter())
+                let flattened: f64 = (runs.iter().flat_map(|run| run.windows(2)))
+                    .map(|w| w[0].distance(w[1]))
+                    .sum();
+                let hops: f64 = (path.segments.iter())
                     .filter(|s| matches!(s, PathSegment::Link { .. }))
-                    .map(PathSegment::length);
-                walked + hops.sum::<f64>()
+                    .map(PathSegment::length)
+                    .sum();
+                let ground = path.length - hops;
+                let scale = if flattened > 0.0 {
+                    ground / flattened
+                } else {
+                    1.0
+                };
+                walked * scale + hops
             };
             let excess = optimal.map(|o| if o > 0.0 { path.length / o - 1.0 } else { 0.0 });
             let metrics = Metrics {
