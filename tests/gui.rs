@@ -591,6 +591,37 @@ fn enter_in_the_typed_path_field_saves() {
     assert!(saved.exists());
 }
 
+/// The typed-path field asks before it replaces a file, as a system save dialog does (Save
+/// As onto another level replaced it without a word), and refuses a folder (`work/` saved
+/// `work.json` beside it).
+#[test]
+fn the_typed_path_asks_before_replacing_a_file_and_refuses_a_folder() {
+    let (_, mut h) = save_as_without_a_system_dialog();
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.json");
+    std::fs::write(&other, "the other level").unwrap();
+    let folder = format!("{}/", dir.path().display());
+    set_text(&mut h, "Path", &folder);
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().document().path(), None);
+    h.get_by_label_contains("is a folder: add a file name");
+    set_text(
+        &mut h,
+        "Path",
+        &dir.path().join("other").display().to_string(),
+    );
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "the other level");
+    h.get_by_label_contains("other.json already exists. Replace it?");
+    h.get_by_label("Replace").click();
+    h.run();
+    assert_eq!(h.state().document().path(), Some(other.as_path()));
+    let loaded = navscope::scene::load(&other).expect("replaced by the scene");
+    assert_eq!(&loaded, h.state().document().scene());
+}
+
 fn example_without_queries(dir: &Path) -> std::path::PathBuf {
     let mut scene =
         navscope::scene::from_json(navscope::app::EXAMPLE_SCENE.as_bytes(), "example").unwrap();

@@ -480,6 +480,8 @@ impl App {
                     target,
                     reason,
                     text: folder.join(name).display().to_string(),
+                    replacing: None,
+                    problem: None,
                 });
             }
         }

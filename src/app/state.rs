@@ -93,6 +93,10 @@ pub struct PathPrompt {
     pub reason: String,
     /// The path being typed.
     pub text: String,
+    /// The existing file a save was asked to replace: a second OK on the same path replaces it.
+    pub replacing: Option<PathBuf>,
+    /// Why the typed path cannot be taken (a folder where a file is asked for).
+    pub problem: Option<String>,
 }
 
 pub struct State {

@@ -1,10 +1,12 @@
 //! The in-app path field: asked instead of the system file dialog when that could not open,
-//! so Open, Save, Save As, Export, test cases and reference images always work.
+//! so Open, Save, Save As, Export, test cases and reference images always work. As a system
+//! save dialog does, it asks before replacing an existing file and refuses a folder.
 
 use crate::app::action::Action;
+use crate::app::files::with_extension;
 use crate::app::state::PathPrompt;
 use egui::{Context, Id, Key, Modal};
-use std::path::PathBuf;
+use std::path::{MAIN_SEPARATOR, Path, PathBuf};
 
 /// Shows the field; returns the answer once the user gives one.
 pub fn show(ctx: &Context, prompt: &mut PathPrompt) -> Option<Action> {
@@ -29,13 +31,31 @@ pub fn show(ctx: &Context, prompt: &mut PathPrompt) -> Option<Action> {
                 prompt.target.kind().extension()
             ));
         }
+        if field.changed() {
+            prompt.replacing = None;
+            prompt.problem = None;
+        }
+        if let Some(problem) = &prompt.problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
+        if let Some(existing) = &prompt.replacing {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("{} already exists. Replace it?", existing.display()),
+            );
+        }
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             let typed = !prompt.text.trim().is_empty();
             // The field keeps the focus (asked for every frame), so Enter is read as it comes.
             let enter = ui.input(|i| i.key_pressed(Key::Enter));
-            if ui.add_enabled(typed, egui::Button::new("OK")).clicked() || (typed && enter) {
-                answer = Some(Action::PathTyped(Some(PathBuf::from(prompt.text.trim()))));
+            let ok = if prompt.replacing.is_some() {
+                "Replace"
+            } else {
+                "OK"
+            };
+            if ui.add_enabled(typed, egui::Button::new(ok)).clicked() || (typed && enter) {
+                answer = take(prompt);
             }
             if ui.button("Cancel").clicked() {
                 answer = Some(Action::PathTyped(None));
@@ -46,4 +66,23 @@ pub fn show(ctx: &Context, prompt: &mut PathPrompt) -> Option<Action> {
         answer = Some(Action::PathTyped(None));
     }
     answer
+}
+
+/// The typed path when it can be taken; else notes on `prompt` why not (a folder) or what a
+/// second OK does (replace an existing file), and `None`.
+fn take(prompt: &mut PathPrompt) -> Option<Action> {
+    let text = prompt.text.trim();
+    let typed = PathBuf::from(text);
+    if prompt.target.is_save() {
+        if text.ends_with('/') || text.ends_with(MAIN_SEPARATOR) || Path::new(text).is_dir() {
+            prompt.problem = Some(format!("{text} is a folder: add a file name"));
+            return None;
+        }
+        let written = with_extension(typed.clone(), prompt.target.kind());
+        if written.is_file() && prompt.replacing.as_ref() != Some(&written) {
+            prompt.replacing = Some(written);
+            return None;
+        }
+    }
+    Some(Action::PathTyped(Some(typed)))
 }
