@@ -622,6 +622,37 @@ fn the_typed_path_asks_before_replacing_a_file_and_refuses_a_folder() {
     assert_eq!(&loaded, h.state().document().scene());
 }
 
+/// A message is about the scene as it was: "saved" stayed up over a drag of the goal that
+/// left the scene unsaved. An edit that says nothing of its own clears it; one that does
+/// (a deletion) says its own.
+#[test]
+fn an_edit_that_says_nothing_clears_the_last_message() {
+    let dialogs = FakeDialogs::default();
+    let mut h = editor(&dialogs);
+    let dir = tempfile::tempdir().unwrap();
+    dialogs.answer(&dir.path().join("level.json"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let (_, message) = h.state().status().message().expect("the save is reported");
+    assert!(message.starts_with("saved"), "{message}");
+    let goal = h.state().document().scene().queries[0].goal;
+    let (from, to) = (screen(&h, goal.x, goal.y), screen(&h, 33.0, 3.0));
+    drag(&mut h, from, to);
+    assert!(h.state().document().is_dirty());
+    assert_eq!(
+        h.state().status().message(),
+        None,
+        "a stale message stays up"
+    );
+    draw_triangle_then_select(&mut h);
+    let (_, message) = h
+        .state()
+        .status()
+        .message()
+        .expect("the addition is reported");
+    assert!(message.starts_with("added obstacle"), "{message}");
+}
+
 fn example_without_queries(dir: &Path) -> std::path::PathBuf {
     let mut scene =
         navscope::scene::from_json(navscope::app::EXAMPLE_SCENE.as_bytes(), "example").unwrap();

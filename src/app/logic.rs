@@ -14,6 +14,7 @@ use egui::ViewportCommand;
 
 impl App {
     pub(super) fn logic_pass(&mut self, ctx: &egui::Context) {
+        let before = (self.state.doc.revision(), self.state.status.said());
         self.window_events(ctx);
         let queued = std::mem::take(&mut self.queued);
         self.perform_all(ctx, queued);
@@ -23,6 +24,12 @@ impl App {
             }
         }
         self.canvas_input(ctx);
+        // The scene changed and nothing was said about it: the last message (opened, saved,
+        // added, selected...) is about a scene that is no more.
+        let (revision, said) = before;
+        if self.state.doc.revision() != revision && self.state.status.said() == said {
+            self.state.status.clear();
+        }
         self.state.lab.poll();
         // A gesture ends once no button is down, but not on the release frame itself: a slider
         // still takes its last value then, and that edit belongs to the drag.

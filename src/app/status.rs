@@ -1,5 +1,6 @@
 //! `Status`: the one place errors and notices end up: the status bar shows the latest, the
-//! log keeps them all.
+//! log keeps them all. A message is about the scene as it was said: an edit that says nothing
+//! of its own clears it (see `App::logic_pass`), so "saved" never stays up over unsaved changes.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
@@ -10,6 +11,8 @@ pub enum Level {
 #[derive(Clone, Debug, Default)]
 pub struct Status {
     message: Option<(Level, String)>,
+    /// How many messages were ever said.
+    said: u64,
 }
 
 impl Status {
@@ -17,16 +20,23 @@ impl Status {
         let text = text.into();
         log::info!("{text}");
         self.message = Some((Level::Info, text));
+        self.said += 1;
     }
 
     pub fn error(&mut self, text: impl Into<String>) {
         let text = text.into();
         log::error!("{text}");
         self.message = Some((Level::Error, text));
+        self.said += 1;
     }
 
     pub fn message(&self) -> Option<(Level, &str)> {
         self.message.as_ref().map(|(l, t)| (*l, t.as_str()))
+    }
+
+    /// Counts the messages said so far: unchanged means nothing new was said since.
+    pub fn said(&self) -> u64 {
+        self.said
     }
 
     pub fn clear(&mut self) {
