@@ -153,3 +153,39 @@ fn an_imported_map_opens_untitled_so_saving_never_overwrites_it() {
     assert_eq!(doc.name(), "pockets.map");
     assert_eq!(doc.save_name(), "pockets.json");
 }
+
+/// A published length written with an exponent is matched to its written digits, as the same
+/// number written plainly is (`2.05913e0` was a mismatch, `2.05913` not); a query that finds
+/// no path where the scenario publishes one is a mismatch, and `lab` exits 1 (it was counted
+/// nowhere: an import that broke the mesh's connections passed).
+#[test]
+fn a_scenario_line_is_matched_to_its_digits_and_a_lost_path_is_a_mismatch() {
+    let dir = tempfile::tempdir().unwrap();
+    let scen = dir.path().join("notch.scen");
+    let lines = [
+        "version 1",
+        "0\tnotch-v3.mesh\t2\t2\t0.5\t0.1\t0.5\t1.9\t2.05913",
+        "0\tnotch-v3.mesh\t2\t2\t0.5\t0.1\t0.5\t1.9\t2.05913e0",
+        "0\tnotch-v3.mesh\t2\t2\t0.5\t0.1\t0.5\t1.9\t205913e-5",
+    ];
+    std::fs::write(&scen, lines.join("\n")).unwrap();
+    let mesh = "assets/maps/notch-v3.mesh";
+    let o = navscope(&["lab", mesh, "--scen", scen.to_str().unwrap(), "--json"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    // Line 5: a start outside the mesh, whose published length says there is a way.
+    let lost = format!(
+        "{}\n0\tnotch-v3.mesh\t2\t2\t-5\t0.1\t0.5\t1.9\t8",
+        lines.join("\n")
+    );
+    std::fs::write(&scen, lost).unwrap();
+    let o = navscope(&["lab", mesh, "--scen", scen.to_str().unwrap(), "--json"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("scenario line 5: no path found where the scenario publishes one"),
+        "{err}"
+    );
+    let report: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(report["scen"]["mismatches"], serde_json::json!([5]));
+}

@@ -13,7 +13,7 @@
 //! `"scen"`: the totals against the published lengths (see `scen_report::ScenSummary`) plus
 //! `"per_query": [{"line", "expected", "optimal", "funnel", "optimal/expected",
 //! "funnel/expected"}]`. On a mesh map an optimal length that misses a published optimum by more
-//! than 1e-6 relative is a violation (exit code 1).
+//! than 1e-6 relative, or no path where one is published, is a violation (exit code 1).
 
 use super::scen_report::{MATCH_TOLERANCE, Scen, ScenSummary, ratio};
 use super::stdout::Stdout;
@@ -235,9 +235,14 @@ fn profile_report(
             per_query,
         }
     });
-    let mismatches = scen
-        .as_ref()
-        .map_or(Vec::new(), |s| s.summary.mismatches.clone());
+    // Each missed line, and whether a path was found there at all.
+    let mismatches: Vec<(usize, bool)> = scen.as_ref().map_or(Vec::new(), |s| {
+        let found =
+            |line: usize| (s.per_query.iter()).any(|r| r.line == line && r.optimal.is_some());
+        (s.summary.mismatches.iter())
+            .map(|&line| (line, found(line)))
+            .collect()
+    });
     let json = if args.json {
         Some(Report {
             agent: agent.map(|a| a.name.clone()),
@@ -274,10 +279,12 @@ fn profile_report(
         None
     };
     let mut violations = report.violations();
-    violations.extend(mismatches.iter().map(|line| {
+    violations.extend(mismatches.iter().map(|&(line, found)| if found {
         format!(
             "scenario line {line}: optimal misses the published optimum by more than {MATCH_TOLERANCE:e} relative and more than its written precision"
         )
+    } else {
+        format!("scenario line {line}: no path found where the scenario publishes one")
     }));
     for v in &violations {
         report::line(&format!("violation: {v}"));

@@ -82,6 +82,11 @@ impl Scen {
         };
         for (q, &(optimal, funnel)) in self.queries.iter().zip(lengths) {
             let (Some(optimal), Some(funnel)) = (optimal, funnel) else {
+                // A published optimum says a path exists: a mesh query we cannot answer
+                // misses it (an import that broke the mesh's connections must not pass).
+                if !self.grid {
+                    s.mismatches.push(q.line);
+                }
                 continue;
             };
             s.found += 1;
@@ -130,7 +135,8 @@ pub struct ScenSummary {
     pub funnel_over_expected: Option<f64>,
     /// Largest `|optimal - expected| / expected`.
     pub max_optimal_error: f64,
-    /// Lines whose optimal length misses a published Euclidean optimum (mesh maps only).
+    /// Lines whose optimal length misses a published Euclidean optimum, or that found no path
+    /// where it publishes one (mesh maps only).
     pub mismatches: Vec<usize>,
 }
 
@@ -154,7 +160,7 @@ impl ScenSummary {
         if !self.mismatches.is_empty() {
             writeln!(
                 out,
-                "optimal differs from the published optimum by more than {MATCH_TOLERANCE:e} on lines {:?}",
+                "optimal differs from the published optimum by more than {MATCH_TOLERANCE:e}, or finds no path, on lines {:?}",
                 self.mismatches
             )?;
         }
@@ -180,5 +186,8 @@ mod tests {
         assert!(within.mismatches.is_empty(), "{:?}", within.mismatches);
         let off = scen.compare(&[(Some(1.41428), Some(1.5)), (Some(2.00001), Some(2.0))]);
         assert_eq!(off.mismatches, vec![2, 3]);
+        // No path where one is published is a miss too.
+        let lost = scen.compare(&[(None, None), (Some(2.0), Some(2.0))]);
+        assert_eq!(lost.mismatches, vec![2]);
     }
 }

@@ -42,14 +42,16 @@ pub struct ScenQuery {
     pub rounding: f64,
 }
 
-/// Half a unit of the last digit written in the decimal number `text` (0 for an exponent form,
-/// which says nothing about its precision here).
+/// Half a unit of the last digit written in the decimal number `text`, exponent forms too
+/// (`1.5e2`: 5).
 fn half_last_digit(text: &str) -> f64 {
-    if text.contains(['e', 'E']) {
-        return 0.0;
-    }
-    let decimals = text.split_once('.').map_or(0, |(_, d)| d.len());
-    0.5 * 10f64.powi(-(decimals.min(300) as i32))
+    // `2.05913e0` and `205913e-5` are written to the same digit as `2.05913`.
+    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let decimals = mantissa.split_once('.').map_or(0, |(_, d)| d.len()) as i32;
+    0.5 * 10f64.powi((exponent - decimals).clamp(-300, 300))
 }
 
 /// Parses a scenario file's text.
@@ -172,7 +174,11 @@ mod tests {
         let q = parse_scen(text, GRID_7_5).unwrap();
         assert!((q[0].rounding - 5e-6).abs() < 1e-18, "{}", q[0].rounding);
         assert_eq!(q[1].rounding, 0.5);
-        assert_eq!(half_last_digit("1.5e2"), 0.0);
+        assert_eq!(half_last_digit("1.5e2"), 5.0);
+        for same in ["2.05913", "2.05913e0", "205913e-5", "0.205913E+1"] {
+            let r = half_last_digit(same);
+            assert!((r - 5e-6).abs() < 1e-18, "{same}: {r}");
+        }
     }
 
     #[test]
