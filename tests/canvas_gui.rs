@@ -40,15 +40,44 @@ fn a_new_layout_or_window_size_keeps_the_query_in_view() {
     );
     let (four, inside) = ends_on_screen(&h);
     assert!(inside, "{four:?} outside {quarter:?}");
-    // Back to one pane: both ends stay in view, so the view does not move.
+    // Back to one pane: what the quarter showed fills the canvas again (it stayed at the
+    // quarter's scale in the top-left corner, cut at the top).
+    let world_shown = |h: &Harness<'_, App>| {
+        let rect = h.state().viewport_rects()[0];
+        let (a, b) = (rect.left_top(), rect.right_bottom());
+        // World points from screen ones, through where (0, 0) and (1, 0) appear.
+        let zero = h.state().to_screen(Point::new(0.0, 0.0)).unwrap();
+        let one = h.state().to_screen(Point::new(1.0, 0.0)).unwrap();
+        let scale = (one.x - zero.x) as f64;
+        let world = |p: egui::Pos2| {
+            Point::new(
+                (p.x - zero.x) as f64 / scale,
+                -(p.y - zero.y) as f64 / scale,
+            )
+        };
+        let (a, b) = (world(a), world(b));
+        (a.x.min(b.x), a.y.min(b.y), a.x.max(b.x), a.y.max(b.y))
+    };
+    let in_quarter = world_shown(&h);
     h.key_press(Key::Num1);
     h.run();
     h.run();
     let (one, inside) = ends_on_screen(&h);
-    assert!(inside);
-    for (a, b) in one.iter().zip(four) {
-        assert!(a.distance(b) < 0.01, "the view moved: {a:?} vs {b:?}");
-    }
+    assert!(inside, "{one:?}");
+    let in_one = world_shown(&h);
+    let eps = 1e-6;
+    assert!(
+        in_one.0 <= in_quarter.0 + eps
+            && in_one.1 <= in_quarter.1 + eps
+            && in_one.2 >= in_quarter.2 - eps
+            && in_one.3 >= in_quarter.3 - eps,
+        "{in_one:?} does not show all of {in_quarter:?}"
+    );
+    let (w_quarter, w_one) = (in_quarter.2 - in_quarter.0, in_one.2 - in_one.0);
+    assert!(
+        w_one < 1.5 * w_quarter,
+        "the view did not zoom to fill the canvas: {w_one} against {w_quarter}"
+    );
     // A smaller window keeps them in view too.
     h.set_size(egui::vec2(900.0, 560.0));
     h.run();

@@ -745,11 +745,12 @@ fn deleting_a_corner_of_a_triangle_says_the_obstacle_went() {
         .message()
         .expect("the deletion is reported");
     // Named as it was added: by its name alone, never its list index beside a name that
-    // counts from 1 ("obstacle 13 \"obstacle 14\"").
+    // counts from 1 ("obstacle 13 \"obstacle 14\""); the corner by its number in the
+    // inspector's list of points, from 0.
     let name = format!("obstacle {}", obstacles + 1);
     assert_eq!(
         message,
-        format!("deleted obstacle \"{name}\" with its corner 2: a ring needs three corners")
+        format!("deleted obstacle \"{name}\" with its corner 1: a ring needs three corners")
     );
 }
 

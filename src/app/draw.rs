@@ -164,6 +164,14 @@ impl App {
             state.view.fit(rects[0], state.doc.scene().bounds());
             state.fit_pending = false;
         } else if let Some(&old) = state.viewports.first()
+            && state.viewports.len() != rects.len()
+        {
+            // A new layout shows what the last one showed: from one view to four the whole
+            // scene stays in each quarter, and back it fills the canvas again (it stayed at a
+            // quarter's scale in the top-left corner, cut at the top).
+            let shown = state.view.visible(old);
+            state.view.show(rects[0], shown);
+        } else if let Some(&old) = state.viewports.first()
             && old != rects[0]
         {
             // The world point under the pointer stays there (or, with the pointer elsewhere,

@@ -102,9 +102,6 @@ impl App {
         if let Some(layout) = options.layout {
             settings.layout = layout;
         }
-        let remembered_view = settings
-            .view
-            .filter(|_| options.scene.is_none() && options.screenshot.is_none());
         let state = State {
             doc: Document::titled(example, "example"),
             fixed: None,
@@ -116,8 +113,8 @@ impl App {
             profile: Shown::default(),
             arc_tolerance: None,
             query: 0,
-            view: remembered_view.unwrap_or_default(),
-            fit_pending: remembered_view.is_none(),
+            view: Default::default(),
+            fit_pending: true,
             compare: std::array::from_fn(|k| Variant::ALL[k % Variant::ALL.len()]),
             status,
             name_field: Default::default(),
@@ -294,7 +291,6 @@ impl eframe::App for App {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if self.state.screenshot.is_none() {
-            self.state.settings.view = Some(self.state.view);
             eframe::set_value(storage, eframe::APP_KEY, &self.state.settings);
         }
     }

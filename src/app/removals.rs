@@ -13,13 +13,14 @@ pub fn removal(scene: &Scene, edit: &Edit) -> Option<String> {
         Edit::DeleteCorner(c) => {
             let ring = said_name(scene, c.ring);
             let corners = scene.ring(c.ring)?.len();
+            // Counted from 0, as the inspector lists the points.
             Some(if corners <= 3 {
                 format!(
                     "deleted {ring} with its corner {}: a ring needs three corners",
-                    c.index + 1
+                    c.index
                 )
             } else {
-                format!("deleted corner {} of {ring}", c.index + 1)
+                format!("deleted corner {} of {ring}", c.index)
             })
         }
         Edit::DeleteRing(r) => Some(format!("deleted {}", said_name(scene, *r))),
@@ -93,11 +94,11 @@ mod tests {
         let scene = doc.scene();
         assert_eq!(
             removal(scene, &corner(0)).unwrap(),
-            "deleted obstacle \"3 corners\" with its corner 2: a ring needs three corners"
+            "deleted obstacle \"3 corners\" with its corner 1: a ring needs three corners"
         );
         assert_eq!(
             removal(scene, &corner(1)).unwrap(),
-            "deleted corner 2 of obstacle \"4 corners\""
+            "deleted corner 1 of obstacle \"4 corners\""
         );
         assert_eq!(removal(scene, &Edit::SetRadius(1.0)), None);
         assert_eq!(removal(scene, &Edit::DeleteQuery(0)), None, "there is none");

@@ -1,5 +1,6 @@
 //! `Settings`: what the editor remembers between runs through eframe persistence (theme,
-//! layers, view, layout, recent files). Scenes are never stored here; they live in files.
+//! layers, layout, recent files). Not the camera: a start fits the scene it opens (a view
+//! remembered from another scene showed a corner of the example). Scenes are never stored here; they live in files.
 
 use super::grid;
 use super::layer_presets::LayerPreset;
@@ -50,8 +51,6 @@ pub struct Settings {
     pub theme: Theme,
     /// Names of hidden layers (names are stable across versions; new layers start visible).
     pub hidden_layers: BTreeSet<String>,
-    /// The last camera; `None` fits the scene.
-    pub view: Option<View>,
     pub layout: Layout,
     pub grid: bool,
     pub snap: bool,
@@ -68,7 +67,6 @@ impl Default for Settings {
         let mut settings = Settings {
             theme: Theme::Dark,
             hidden_layers: BTreeSet::new(),
-            view: None,
             layout: Layout::Overlay,
             grid: true,
             snap: false,

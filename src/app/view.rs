@@ -132,10 +132,18 @@ impl View {
             return;
         }
         let margin = 0.05 * bounds.width().max(bounds.height()).max(1e-9);
-        let b = bounds.expanded(margin);
-        let sx = rect.width() as f64 / b.width().max(1e-12);
-        let sy = rect.height() as f64 / b.height().max(1e-12);
-        self.center = b.center();
+        self.show(rect, bounds.expanded(margin));
+    }
+
+    /// Frames `region` in `rect` edge to edge (along its tighter side); an empty box leaves
+    /// the view unchanged.
+    pub fn show(&mut self, rect: Rect, region: Aabb) {
+        if region.is_empty() || rect.width() <= 1.0 || rect.height() <= 1.0 {
+            return;
+        }
+        let sx = rect.width() as f64 / region.width().max(1e-12);
+        let sy = rect.height() as f64 / region.height().max(1e-12);
+        self.center = region.center();
         self.scale = sx.min(sy).clamp(MIN_SCALE, MAX_SCALE);
     }
 }
