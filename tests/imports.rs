@@ -189,3 +189,25 @@ fn a_scenario_line_is_matched_to_its_digits_and_a_lost_path_is_a_mismatch() {
     let report: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(report["scen"]["mismatches"], serde_json::json!([5]));
 }
+
+/// A query whose start is its goal has length 0, printed `0.000000` (not `-0.000000`: an
+/// empty sum of lengths is -0).
+#[test]
+fn a_scenario_table_never_prints_minus_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let scen = dir.path().join("same.scen");
+    std::fs::write(
+        &scen,
+        "version 1\n0\tnotch-v3.mesh\t2\t2\t0.5\t0.1\t0.5\t0.1\t0\n",
+    )
+    .unwrap();
+    let o = navscope(&[
+        "path",
+        "assets/maps/notch-v3.mesh",
+        "--scen",
+        scen.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("0.000000") && !out.contains("-0.0"), "{out}");
+}

@@ -249,12 +249,13 @@ pub fn run(args: &PathArgs) -> anyhow::Result<()> {
                 "{:<8} {:>14} {:>14} {:>14} {:>17} {:>16}",
                 "line", "expected", "optimal", "funnel", "optimal/expected", "funnel/expected"
             )?;
-            let show = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.6}"));
+            let show = |v: Option<f64>| v.map_or("-".to_string(), |v| fixed(v, 6));
             for (i, (name, _)) in answers.iter().enumerate() {
                 let e = expected(i).map_or(0.0, |e| e.expected);
                 writeln!(
                     out,
-                    "{name:<8} {e:>14.6} {:>14} {:>14} {:>17} {:>16}",
+                    "{name:<8} {:>14} {:>14} {:>14} {:>17} {:>16}",
+                    fixed(e, 6),
                     show(lengths[i].0),
                     show(lengths[i].1),
                     show(ratio(lengths[i].0, e)),
@@ -274,8 +275,9 @@ enum Picture {
 }
 
 /// The queries' `names` as parts of file names, one per query and no two alike: characters
-/// other than letters, digits, `-`, `_` and `.` become `_`, and a name already taken (two
-/// queries called `q`, or `a/b` and `a_b`) gets `-2`, `-3`, ... added.
+/// other than letters, digits, `-`, `_` and `.` become `_`, a name that is empty or all dots
+/// (`..`, a folder) becomes `query`, and a name already taken (two queries called `q`, or
+/// `a/b` and `a_b`) gets `-2`, `-3`, ... added.
 fn file_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut taken = std::collections::HashSet::new();
     names
@@ -290,6 +292,11 @@ fn file_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
                     }
                 })
                 .collect();
+            let clean = if clean.chars().all(|c| c == '.') {
+                format!("query{clean}")
+            } else {
+                clean
+            };
             let mut file = clean.clone();
             let mut n = 1;
             while !taken.insert(file.clone()) {
@@ -518,6 +525,11 @@ mod tests {
         assert_eq!(
             picture_path(placeholder, "a_b", false),
             Path::new("dir/a_b.png")
+        );
+        // An empty name or `..` named the folder itself (`dir/{name}` -> `dir/`).
+        assert_eq!(
+            file_names(["", "..", "query"].into_iter()),
+            ["query", "query..", "query-2"]
         );
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::geom::Point;
 use crate::import::{ScenCoordinates, ScenQuery, SceneFormat, map_size, parse_scen};
+use crate::numbers::fixed;
 use anyhow::Context;
 use serde::Serialize;
 use std::path::Path;
@@ -146,10 +147,14 @@ impl ScenSummary {
         writeln!(out, "published length: {}", self.published)?;
         writeln!(
             out,
-            "{} of {} queries found; totals: expected {:.6}, optimal {:.6}, funnel {:.6}",
-            self.found, self.queries, self.expected_total, self.optimal_total, self.funnel_total
+            "{} of {} queries found; totals: expected {}, optimal {}, funnel {}",
+            self.found,
+            self.queries,
+            fixed(self.expected_total, 6),
+            fixed(self.optimal_total, 6),
+            fixed(self.funnel_total, 6)
         )?;
-        let show = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.6}"));
+        let show = |r: Option<f64>| r.map_or("-".to_string(), |r| fixed(r, 6));
         writeln!(
             out,
             "optimal/expected {}, funnel/expected {}, largest |optimal - expected| / expected {:.3e}",

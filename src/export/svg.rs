@@ -113,6 +113,14 @@ pub fn svg(list: &DrawList, bounds: Aabb, width: f64, theme: Theme) -> String {
             }
             Primitive::Label { at, text } => {
                 let (x, y) = xy(*at);
+                // XML 1.0 has no way to write control characters but tab and line breaks.
+                let text: String = (text.chars())
+                    .map(|c| match c {
+                        '\t' | '\n' | '\r' => c,
+                        c if c.is_control() => '\u{FFFD}',
+                        c => c,
+                    })
+                    .collect();
                 let text = text
                     .replace('&', "&amp;")
                     .replace('<', "&lt;")
@@ -168,5 +176,29 @@ impl Frame {
             (p.x - self.min.x) * self.scale,
             (self.max_y - p.y) * self.scale,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::viz::{Layer, Style};
+
+    /// A label with a control character (a name from a file) is still well-formed XML.
+    #[test]
+    fn labels_are_escaped_into_well_formed_xml() {
+        let mut list = DrawList::default();
+        let label = Primitive::Label {
+            at: Point::new(1.0, 1.0),
+            text: "a<b & \"c\" \u{1}".into(),
+        };
+        list.push(Layer::Obstacles, Style::Obstacle, label);
+        let bounds = Aabb::from_points([Point::new(0.0, 0.0), Point::new(2.0, 2.0)]);
+        let text = svg(&list, bounds, 100.0, Theme::Light);
+        assert!(
+            text.contains(">a&lt;b &amp; \"c\" \u{FFFD}</text>"),
+            "{text}"
+        );
+        roxmltree::Document::parse(&text).expect("well-formed XML");
     }
 }
