@@ -218,6 +218,26 @@ fn path_pictures_are_one_file_per_query_and_png_too() {
     }
 }
 
+/// A picture of a path that folds back on itself prints nothing: the PNG renderer warned
+/// "path stroking failed" on stderr, naming nothing, for a stroke with no outline.
+#[test]
+fn a_png_picture_says_nothing_of_strokes_that_draw_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("one.png");
+    let o = navscope(&[
+        "path",
+        "assets/scenes/rooms.json",
+        "--from",
+        "3,27",
+        "--to",
+        "35,7.5",
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    tiny_skia::Pixmap::load_png(&png).expect("the picture is written");
+}
+
 /// Source files under `dir`, recursively.
 fn sources(dir: &Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();

@@ -120,7 +120,12 @@ fn rasterise(
         if let Some(fill) = fill.as_ref().filter(|_| filled) {
             pixmap.fill_path(&path, fill, FillRule::Winding, Transform::identity(), None);
         }
-        if let Some((paint, stroke)) = &stroke {
+        // A stroke with no outline (a path folded back onto itself) draws nothing; tiny-skia
+        // would also warn "path stroking failed", naming nothing.
+        if let Some((paint, stroke)) = stroke
+            .as_ref()
+            .filter(|(_, s)| path.stroke(s, 1.0).is_some())
+        {
             pixmap.stroke_path(&path, paint, stroke, Transform::identity(), None);
         }
     }
