@@ -4,9 +4,14 @@
 //! {"format": "navscope-scenario", "version": 1,
 //!  "scene": "rooms.json",            // a path relative to this file, or an inline scene object
 //!  "radius": 0.5, "start": [2, 2], "goal": [38, 28],
-//!  "expected": {"status": "found", "lengths": {"funnel": 47.44, "midpoint": 65.06}},
+//!  "expected": {"status": "found", "raw_status": "found",
+//!               "lengths": {"funnel": 47.44, "midpoint": 65.06}},
 //!  "tolerance": 1e-6}                // relative, on lengths
 //! ```
+//!
+//! `status` is the shrunk mesh's (`navscope path`'s "status"), `raw_status` (optional) the
+//! radius-aware side's, the only one that can be `blocked` (an agent too wide for a passage a
+//! point passes); a `status` of `blocked` is refused as one no answer can meet.
 //!
 //! A case recorded with other query options than the defaults names them as `navscope path`
 //! takes them, and is replayed with them: `"optimize": ["visibility", "topology", "anytime"]`,
@@ -43,6 +48,9 @@ pub enum SceneSource {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Expected {
     pub status: String,
+    /// The radius-aware (raw mesh) side's status, when the case checks it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw_status: Option<String>,
     /// Path length per variant name.
     #[serde(default)]
     pub lengths: BTreeMap<String, f64>,
@@ -127,6 +135,7 @@ impl Scenario {
             goal: answer.goal,
             expected: Expected {
                 status: answer.status().as_str().to_string(),
+                raw_status: (answer.raw.as_ref()).map(|raw| raw.status.as_str().to_string()),
                 lengths: answer
                     .paths()
                     .map(|(v, p)| (v.name().to_string(), p.length))
@@ -208,8 +217,22 @@ impl Scenario {
             found: found.to_string(),
             known: known.join(", "),
         };
-        if !statuses.contains(&s.expected.status.as_str()) {
-            return Err(bad("status", &s.expected.status, &statuses));
+        // Only the radius-aware side is ever blocked.
+        let shrunk: Vec<&str> = (statuses.iter().copied())
+            .filter(|&st| st != Status::Blocked.as_str())
+            .collect();
+        if !shrunk.contains(&s.expected.status.as_str()) {
+            let what = if s.expected.status == Status::Blocked.as_str() {
+                "status (blocked is a raw_status)"
+            } else {
+                "status"
+            };
+            return Err(bad(what, &s.expected.status, &shrunk));
+        }
+        if let Some(raw) =
+            (s.expected.raw_status.as_ref()).filter(|r| !statuses.contains(&r.as_str()))
+        {
+            return Err(bad("raw_status", raw, &statuses));
         }
         if let Some(name) = (s.expected.lengths.keys()).find(|n| !variants.contains(&n.as_str())) {
             return Err(bad("variant", name, &variants));
@@ -257,6 +280,15 @@ impl Scenario {
                 answer.status().as_str(),
                 self.expected.status
             ));
+        }
+        if let Some(expected) = &self.expected.raw_status {
+            let got = answer
+                .raw
+                .as_ref()
+                .map_or("none", |raw| raw.status.as_str());
+            if got != expected {
+                differences.push(format!("raw_status {got} (expected {expected})"));
+            }
         }
         for (name, &expected) in &self.expected.lengths {
             match answer.paths().find(|(v, _)| v.name() == name) {

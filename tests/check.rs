@@ -211,3 +211,45 @@ fn a_case_recorded_with_query_options_is_replayed_with_them() {
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("funnel: length"), "{out}");
 }
+
+/// The large agent at the door: the shrunk side finds no way (`unreachable`), the radius-aware
+/// side says `blocked`. A case records and checks both; `"status": "blocked"` (which only the
+/// radius-aware side gives) was accepted and could never pass.
+#[test]
+fn a_case_checks_the_radius_aware_status_and_refuses_blocked_as_the_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = scene::load(Path::new("assets/scenes/door.json")).unwrap();
+    let b = navscope::nav::build_with(
+        &s,
+        &navscope::nav::BuildOptions {
+            radius: Some(1.0),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let q = &s.queries[0];
+    let answer = query(&b, q.start, q.goal, &QueryOptions::default());
+    let case = Scenario::record(Scenario::inline(&s), 1.0, &answer);
+    assert_eq!(case.expected.raw_status.as_deref(), Some("blocked"));
+    let good = dir.path().join("door.json");
+    case.save(&good).unwrap();
+    let (code, out, err) = check(&[&good]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let mut found = case.clone();
+    found.expected.raw_status = Some("found".into());
+    let wrong = dir.path().join("wrong.json");
+    found.save(&wrong).unwrap();
+    let (code, out, _) = check(&[&wrong]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("raw_status blocked (expected found)"), "{out}");
+    let mut blocked = case;
+    blocked.expected.status = "blocked".into();
+    let never = dir.path().join("never.json");
+    blocked.save(&never).unwrap();
+    let (code, _, err) = check(&[&never]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("expected status (blocked is a raw_status) `blocked` is none of"),
+        "{err}"
+    );
+}
