@@ -260,3 +260,21 @@ fn the_no_path_banner_wraps_inside_each_compare_viewport() {
         );
     }
 }
+
+/// With cost areas the funnel may be longer than the optimal path on purpose (round dear
+/// ground): "Why not shortest" says the optimal path ignores the costs, where it read as a
+/// flaw of the funnel.
+#[test]
+fn why_not_shortest_says_the_optimal_path_ignores_cost_areas() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut mud = scene::load(std::path::Path::new("assets/scenes/mud.json")).unwrap();
+    mud.queries.retain(|q| q.name == "round the mud");
+    assert_eq!(mud.queries.len(), 1);
+    let file = dir.path().join("round.json");
+    scene::save(&mud, &file).unwrap();
+    let h = editor_on(&FakeDialogs::default(), Some(file));
+    let a = h.state().analysis().expect("the query is shown");
+    let detour = a.answer.detour.as_ref().expect("funnel and optimal paths");
+    assert!(detour.excess > 1e-3, "{}", detour.excess);
+    h.get_by_label_contains("The optimal path is the shortest, whatever the cost areas");
+}

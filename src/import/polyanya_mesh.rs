@@ -71,7 +71,7 @@ struct Polygon {
 /// Parses the text of a Polyanya v2 or v3 mesh into the free space it covers.
 pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
     let (points, polygons) = read(text)?;
-    let walls = walls(&polygons)?;
+    let walls = walls(&points, &polygons)?;
     let contours = wall_loops(&points, walls)
         .map_err(|m| syntax(0, format!("the walls do not close: {m}")))?;
     Ok(FreeSpace { contours })
@@ -81,7 +81,7 @@ pub fn parse_polyanya_mesh(text: &str) -> Result<FreeSpace, PolyanyaMeshError> {
 /// navmesh), after checking that neighbours agree.
 pub fn parse_polyanya_polygons(text: &str) -> Result<PolygonMesh, PolyanyaMeshError> {
     let (vertices, polygons) = read(text)?;
-    walls(&polygons)?;
+    walls(&vertices, &polygons)?;
     Ok(PolygonMesh {
         vertices,
         polygons: polygons
@@ -200,6 +200,8 @@ fn read_as(text: &str, layout: Layout) -> Result<(Vec<Point>, Vec<Polygon>), Pol
     ];
     counts.expect_len(2)?;
     let mut points = Vec::with_capacity(vertex_count.min(1 << 20));
+    // (line, vertex, polygon) for every polygon a vertex record lists around its vertex.
+    let mut listed = Vec::new();
     for i in 0..vertex_count {
         let what = format!("vertex {}", i + base);
         let f = records.next(&what, counted(if v3 { 2 } else { 3 }, 2, usize::from(!v3)))?;
@@ -210,7 +212,9 @@ fn read_as(text: &str, layout: Layout) -> Result<(Vec<Point>, Vec<Polygon>), Pol
             let around = f.usize(2, "polygon count")?;
             f.expect_len(3 + around)?;
             for k in 0..around {
-                f.neighbor(3 + k, polygon_count)?;
+                if let Some(p) = f.neighbor(3 + k, polygon_count)? {
+                    listed.push((f.line, i, p));
+                }
             }
         }
         points.push(p);
@@ -269,24 +273,46 @@ fn read_as(text: &str, layout: Layout) -> Result<(Vec<Point>, Vec<Polygon>), Pol
             format!("unexpected line after the {polygon_count} polygons"),
         ));
     }
+    // A vertex lists the polygons around it (Polyanya turns round a vertex by that list).
+    let by_id: HashMap<usize, &Polygon> = polygons.iter().map(|p| (p.id, p)).collect();
+    for (n, v, p) in listed {
+        if by_id
+            .get(&p)
+            .is_some_and(|poly| !poly.vertices.contains(&v))
+        {
+            return Err(syntax(
+                n,
+                format!("vertex {v} lists polygon {p}, which does not have it as a corner"),
+            ));
+        }
+    }
     Ok((points, polygons))
 }
 
 /// The directed wall edges (polygon on the left), after checking that neighbours agree.
-fn walls(polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError> {
+/// Vertices at the same position are one (two polygons each with its own copy of a shared
+/// edge's ends touch there as much as with shared ones): a wall between them is refused either
+/// way, since Polyanya crosses only what the file marks as neighbours.
+fn walls(points: &[Point], polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError> {
+    // The first vertex at each position.
+    let mut first_at: HashMap<(u64, u64), usize> = HashMap::new();
+    let same: Vec<usize> = (points.iter().enumerate())
+        .map(|(v, p)| *first_at.entry((p.x.to_bits(), p.y.to_bits())).or_insert(v))
+        .collect();
+    let key = |a: usize, b: usize| (same[a], same[b]);
     // Directed edge -> (polygon, its neighbour across the edge).
     let mut edges: HashMap<(usize, usize), (usize, Option<usize>)> = HashMap::new();
     for poly in polygons {
         let (i, m) = (poly.id, poly.vertices.len());
         for k in 0..m {
             let edge = (poly.vertices[(k + m - 1) % m], poly.vertices[k]);
-            if edge.0 == edge.1 {
+            if key(edge.0, edge.1).0 == key(edge.0, edge.1).1 {
                 return Err(syntax(
                     poly.line,
                     format!("polygon {i} repeats vertex {}", edge.0),
                 ));
             }
-            if let Some((other, _)) = edges.insert(edge, (i, poly.neighbors[k])) {
+            if let Some((other, _)) = edges.insert(key(edge.0, edge.1), (i, poly.neighbors[k])) {
                 return Err(syntax(
                     poly.line,
                     format!(
@@ -302,7 +328,7 @@ fn walls(polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, PolyanyaMeshError>
         let (i, m) = (poly.id, poly.vertices.len());
         for k in 0..m {
             let (a, b) = (poly.vertices[(k + m - 1) % m], poly.vertices[k]);
-            let across = edges.get(&(b, a));
+            let across = edges.get(&key(b, a));
             match (poly.neighbors[k], across) {
                 (None, None) => walls.push((a, b)),
                 (Some(n), Some(&(other, back))) if n == other && back == Some(i) => {}
@@ -491,14 +517,52 @@ mod tests {
             error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 3 2 -1 -1 0")),
             9
         );
-        // Two polygons on the same side of an edge.
-        assert_eq!(
-            error_line(&SQUARE.replace("3 0 2 3 -1 0 -1", "3 0 1 2 1 -1 -1")),
-            9
-        );
+        // Two polygons on the same side of an edge (vertex 3, in neither, lists none).
+        let overlap = SQUARE
+            .replace("3 0 2 3 -1 0 -1", "3 0 1 2 1 -1 -1")
+            .replace("0 1 1 1\n", "0 1 1 -1\n");
+        assert_eq!(error_line(&overlap), 9);
         assert_eq!(error_line(&format!("{SQUARE}extra\n")), 10);
         assert_eq!(error_line(&SQUARE[..SQUARE.len() - 16]), 0);
         assert_eq!(error_line(&SQUARE.replace("0 1 1 1\n", "0 1 1 1 7\n")), 7);
+    }
+
+    /// Two squares side by side, each with its own copies of the shared edge's ends and -1
+    /// neighbours there: a wall for Polyanya, which crosses only marked neighbours, but read
+    /// as one joined area (shared indices with the same -1 were refused).
+    #[test]
+    fn a_wall_between_copies_of_the_same_vertices_is_refused_as_between_shared_ones() {
+        let copies = "mesh\n2\n8 2\n0 0 2 0 -1\n10 0 2 0 -1\n10 10 2 0 -1\n0 10 2 0 -1\n\
+            10 0 2 1 -1\n20 0 2 1 -1\n20 10 2 1 -1\n10 10 2 1 -1\n\
+            4 0 1 2 3 -1 -1 -1 -1\n4 4 5 6 7 -1 -1 -1 -1\n";
+        match parse_polyanya_mesh(copies) {
+            Err(PolyanyaMeshError::Syntax { line, message }) => {
+                assert_eq!(line, 12);
+                assert_eq!(
+                    message,
+                    "polygon 0: edge 1-2 is a wall but polygon 1 lies across it"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // Apart, the same two squares are two areas.
+        let apart = copies
+            .replace("10 0 2 1", "11 0 2 1")
+            .replace("10 10 2 1", "11 10 2 1");
+        assert_eq!(parse_polyanya_mesh(&apart).unwrap().contours.len(), 2);
+    }
+
+    /// A vertex that lists a polygon not having it as a corner (Polyanya turns round a vertex
+    /// through the polygons it lists) is refused naming the line.
+    #[test]
+    fn a_vertex_listing_a_polygon_without_it_is_refused() {
+        let wrong = SQUARE.replace("0 1 1 1\n", "0 1 1 0\n");
+        assert_eq!(error_line(&wrong), 7);
+        let text = format!("{:?}", parse_polyanya_mesh(&wrong).unwrap_err());
+        assert!(
+            text.contains("vertex 3 lists polygon 0, which does not have it"),
+            "{text}"
+        );
     }
 
     #[test]

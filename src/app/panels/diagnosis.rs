@@ -87,6 +87,16 @@ pub fn show(ui: &mut Ui, analysis: &Analysis, scene: &Scene, query: Option<usize
                 detour.off_path.len()
             )
         };
+        // The optimal path is the shortest whatever the costs: with cost areas the funnel may
+        // be longer on purpose, going round dear ground.
+        let text = if scene.costs.is_empty() {
+            text
+        } else {
+            format!(
+                "{text} The optimal path is the shortest, whatever the cost areas: the funnel \
+                 follows the cheapest corridor, so it may be longer and cost less."
+            )
+        };
         ui.label(text);
     }
     actions
