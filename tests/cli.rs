@@ -559,6 +559,11 @@ fn convert_goes_between_scene_and_navmesh_formats() {
         std::fs::read(&copy).unwrap(),
         std::fs::read("assets/scenes/rooms.json").unwrap()
     );
+    // `convert IN -` writes the scene to standard output (no extension to name a format).
+    let o = run_ok(&["convert", "assets/scenes/rooms.json", "-"]);
+    let back = navscope::scene::from_json(&o.stdout, "-").expect("a scene on stdout");
+    let rooms = navscope::scene::load(Path::new("assets/scenes/rooms.json")).unwrap();
+    assert_eq!(back, rooms);
     // `-o -` is standard output, not a file called `-`.
     let rooms = std::fs::canonicalize("assets/scenes/rooms.json").unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_navscope"))

@@ -1,6 +1,7 @@
 //! `Settings`: what the editor remembers between runs through eframe persistence (theme,
 //! layers, layout, recent files). Not the camera: a start fits the scene it opens (a view
-//! remembered from another scene showed a corner of the example). Scenes are never stored here; they live in files.
+//! remembered from another scene showed a corner of the example). Scenes are never stored
+//! here; they live in files.
 
 use super::grid;
 use super::layer_presets::LayerPreset;

@@ -3,8 +3,8 @@
 //! .tscn, .obj, .gltf, .glb, navmesh .json) are read as they are (`import::load_polygon_mesh`),
 //! everything else through the scene loader (`scene::load`, which dispatches on the extension).
 //! OUT: `.json` is a scene (`*.navmesh.json` a navmesh), `.mesh`, `.tres`, `.gltf`, `.obj`
-//! navmeshes. A scene becomes a navmesh by building it for R; a navmesh becomes a scene whose
-//! free space is the union of its polygons.
+//! navmeshes; `-` is a scene on standard output. A scene becomes a navmesh by building it for
+//! R; a navmesh becomes a scene whose free space is the union of its polygons.
 
 use super::{ConvertArgs, load_and_build};
 use crate::export::{NavmeshFormat, Polygons, write_navmesh};
@@ -23,7 +23,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
     let out_name = output.display().to_string();
     let target = if out_name.to_lowercase().ends_with(".navmesh.json") {
         Some(NavmeshFormat::Json)
-    } else if out_name.to_lowercase().ends_with(".json") {
+    } else if out_name.to_lowercase().ends_with(".json") || super::is_standard_output(output) {
         None
     } else {
         Some(NavmeshFormat::from_file_name(&out_name).with_context(|| {
