@@ -240,6 +240,38 @@ fn is_navmesh(path: &Path) -> bool {
         .contains("navscope-navmesh")
 }
 
+/// A write that cannot happen says why in words of the path given: "Not a directory" for
+/// `dir/`, "No such file or directory" for a missing folder or a folder that takes no new
+/// files (`/proc`).
+#[test]
+fn a_write_to_a_folder_or_a_missing_folder_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = format!("{}/", dir.path().join("nodir").display());
+    let missing = dir.path().join("nodir").join("x.json");
+    for (out, says) in [
+        (
+            folder.clone(),
+            format!("{folder}: cannot write: it names a folder; give a file name"),
+        ),
+        (
+            s(&missing).to_string(),
+            format!(
+                "{}: cannot write: the folder {} does not exist",
+                missing.display(),
+                dir.path().join("nodir").display()
+            ),
+        ),
+        (
+            "/proc/version".to_string(),
+            "/proc/version: cannot write: no new file can be made in the folder /proc".to_string(),
+        ),
+    ] {
+        let r = navscope(&["build", ROOMS, "-o", &out]);
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert_eq!(r.stderr.trim_end(), format!("navscope: error: {says}"));
+    }
+}
+
 #[test]
 fn writing_over_a_file_keeps_its_mode_and_a_new_file_gets_the_umask() {
     let dir = tempfile::tempdir().unwrap();

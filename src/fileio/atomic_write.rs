@@ -32,6 +32,16 @@ const TEMP_ATTEMPTS: usize = 16;
 
 /// Atomically replaces the file at `path` (or, for a symlink, its target) with `bytes`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::is_separator)
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "it names a folder; give a file name",
+        ));
+    }
     let target = follow_symlinks(path)?;
     let existing = match fs::metadata(&target) {
         Ok(m) if m.is_file() => Some(m),
@@ -50,8 +60,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Err(e) => return Err(e),
     };
     let dir = parent(&target);
+    if !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("the folder {} does not exist", dir.display()),
+        ));
+    }
     remove_stale_temps(dir);
-    let (temp, mut file) = create_temp(dir, &target)?;
+    // The OS says "No such file or directory" of a folder that takes no new files (/proc).
+    let (temp, mut file) = create_temp(dir, &target).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => io::Error::new(
+            e.kind(),
+            format!("no new file can be made in the folder {}", dir.display()),
+        ),
+        _ => e,
+    })?;
     let written = existing
         .as_ref()
         .map_or(Ok(()), |old| keep_owner_and_mode(&file, old))
