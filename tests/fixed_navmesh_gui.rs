@@ -161,6 +161,20 @@ fn file_open_of_a_navmesh_shows_its_polygons_and_answers_queries_on_them() {
             .contains(&Point::new(3.0, -1.0))
     );
 
+    // New with the query changed asks first, with no Save (which could only fail): the
+    // changes are discarded, or kept by cancelling.
+    assert!(h.state().document().is_dirty());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label_contains("its query changes cannot be saved");
+    assert!(
+        h.query_by_label("Save").is_none(),
+        "a Save that cannot succeed"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(is_fixed(&h));
+
     // Convert to scene: the free space becomes areas built as a scene, and tools edit it.
     h.get_by_label("Convert to scene").click();
     h.run();

@@ -345,7 +345,12 @@ impl App {
         let mut actions = Vec::new();
         let state = &mut self.state;
         if let Some(pending) = &state.pending
-            && let Some(answer) = confirm::show(ctx, &state.doc.name(), pending.what())
+            && let Some(answer) = confirm::show(
+                ctx,
+                &state.doc.name(),
+                pending.what(),
+                state.fixed.is_none(),
+            )
         {
             actions.push(Action::Answer(answer));
         }

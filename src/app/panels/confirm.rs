@@ -10,17 +10,24 @@ pub enum Answer {
     Cancel,
 }
 
-/// Shows the question about `document`; `None` while it is unanswered.
-pub fn show(ctx: &Context, document: &str, what: &str) -> Option<Answer> {
+/// Shows the question about `document`; `None` while it is unanswered. A document that
+/// cannot be saved (a fixed navmesh, whose query changes have no file to go to) is offered no
+/// Save, which could only fail.
+pub fn show(ctx: &Context, document: &str, what: &str, can_save: bool) -> Option<Answer> {
     let mut answer = None;
     let modal = Modal::new(Id::unique("confirm-discard")).show(ctx, |ui| {
         ui.heading("Unsaved changes");
-        ui.label(format!(
-            "{document} has unsaved changes. Save them before you {what}?"
-        ));
+        ui.label(if can_save {
+            format!("{document} has unsaved changes. Save them before you {what}?")
+        } else {
+            format!(
+                "{document} is a fixed navmesh: its query changes cannot be saved (File > \
+                 Convert to scene can keep them). Discard them to {what}?"
+            )
+        });
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            if ui.button("Save").clicked() {
+            if can_save && ui.button("Save").clicked() {
                 answer = Some(Answer::Save);
             }
             if ui.button("Discard").clicked() {
