@@ -49,6 +49,7 @@ pub mod numbers;
 pub mod rng;
 pub mod scenario;
 pub mod scene;
+mod union_find;
 pub mod viz;
 
 #[cfg(feature = "gui")]

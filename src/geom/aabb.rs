@@ -1,6 +1,7 @@
 //! `Aabb`: an axis-aligned bounding box.
 
 use super::Point;
+use crate::union_find::UnionFind;
 
 /// An axis-aligned box; `Aabb::EMPTY` contains nothing and grows with `include`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -87,14 +88,7 @@ impl Aabb {
 /// x with union-find. Deterministic: members ascend, clusters ordered by their first member.
 pub fn overlap_clusters(boxes: &[Aabb]) -> Vec<Vec<usize>> {
     let n = boxes.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
+    let mut groups = UnionFind::new(n);
     let mut order: Vec<usize> = (0..n).filter(|&i| !boxes[i].is_empty()).collect();
     order.sort_by(|&a, &b| boxes[a].min.x.total_cmp(&boxes[b].min.x).then(a.cmp(&b)));
     let mut active: Vec<usize> = Vec::new();
@@ -102,20 +96,16 @@ pub fn overlap_clusters(boxes: &[Aabb]) -> Vec<Vec<usize>> {
         active.retain(|&j| boxes[j].max.x >= boxes[i].min.x);
         for &j in &active {
             if boxes[i].intersects(&boxes[j]) {
-                let (a, b) = (find(&mut parent, i), find(&mut parent, j));
-                if a != b {
-                    parent[a.max(b)] = a.min(b);
-                }
+                groups.union(i, j);
             }
         }
         active.push(i);
     }
-    let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    let mut clusters: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
     for i in 0..n {
-        let root = find(&mut parent, i);
-        groups.entry(root).or_default().push(i);
+        clusters.entry(groups.find(i)).or_default().push(i);
     }
-    groups.into_values().collect()
+    clusters.into_values().collect()
 }
 
 #[cfg(test)]

@@ -1,11 +1,15 @@
 //! Reader for navscope's own navmesh JSON (format `navscope-navmesh`, as `build --format json`
-//! writes it): its convex `polygons` when present, else its triangles.
+//! writes it): its convex `polygons` when present, else its triangles. Its `neighbors` and
+//! `components` must agree with the triangles, as a Polyanya mesh's neighbours must: a tool
+//! that follows them would see another mesh than the one read here.
 
 use super::clip;
 use super::navmesh_file::ReadError;
 use crate::export::{NAVMESH_FORMAT, NavMeshFile};
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
+use crate::union_find::UnionFind;
+use std::collections::HashMap;
 
 /// The polygons of a navmesh JSON file.
 pub fn navmesh_json(text: &str) -> Result<PolygonMesh, ReadError> {
@@ -16,6 +20,7 @@ pub fn navmesh_json(text: &str) -> Result<PolygonMesh, ReadError> {
             format!("format is `{}`, not `{NAVMESH_FORMAT}`", clip(&file.format)),
         ));
     }
+    agreeing_neighbors(&file)?;
     let polygons = if file.polygons.is_empty() {
         file.triangles.iter().map(|t| t.to_vec()).collect()
     } else {
@@ -29,4 +34,138 @@ pub fn navmesh_json(text: &str) -> Result<PolygonMesh, ReadError> {
             .collect(),
         polygons,
     })
+}
+
+/// Checks that each triangle's `neighbors` entry names, across each edge, the triangle on its
+/// other side (-1: none), and that `components` (when given) joins exactly the triangles the
+/// neighbours connect.
+fn agreeing_neighbors(file: &NavMeshFile) -> Result<(), ReadError> {
+    let count = file.triangles.len();
+    if file.neighbors.len() != count {
+        return Err((
+            0,
+            format!(
+                "neighbors has {} for {count} triangles",
+                crate::numbers::count(file.neighbors.len(), "row")
+            ),
+        ));
+    }
+    let edge = |t: &[u32; 3], k: usize| {
+        let (a, b) = (t[k], t[(k + 1) % 3]);
+        (a.min(b), a.max(b))
+    };
+    let mut by_edge: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
+    for (i, t) in file.triangles.iter().enumerate() {
+        for k in 0..3 {
+            by_edge.entry(edge(t, k)).or_default().push(i);
+        }
+    }
+    let mut groups = UnionFind::new(count);
+    for (i, (t, neighbors)) in file.triangles.iter().zip(&file.neighbors).enumerate() {
+        for (k, &n) in neighbors.iter().enumerate() {
+            let (a, b) = edge(t, k);
+            let across = by_edge[&(a, b)].iter().copied().find(|&j| j != i);
+            match (n, across) {
+                (-1, None) => {}
+                (-1, Some(j)) => {
+                    return Err((
+                        0,
+                        format!(
+                            "triangle {i}: edge {a}-{b} is a wall (-1) but triangle {j} lies across it"
+                        ),
+                    ));
+                }
+                (n, Some(j)) if n == j as i64 => groups.union(i, j),
+                (n, _) => {
+                    return Err((
+                        0,
+                        format!(
+                            "triangle {i}: neighbour {n} across edge {a}-{b} is not the triangle across it"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    if file.components.is_empty() {
+        return Ok(());
+    }
+    if file.components.len() != count {
+        return Err((
+            0,
+            format!(
+                "components has {} for {count} triangles",
+                crate::numbers::count(file.components.len(), "value")
+            ),
+        ));
+    }
+    // Joined triangles share a component, and each component is one joined group.
+    let mut named: HashMap<usize, u32> = HashMap::new();
+    let mut seen: HashMap<u32, usize> = HashMap::new();
+    for (i, &c) in file.components.iter().enumerate() {
+        let root = groups.find(i);
+        let first = *named.entry(root).or_insert(c);
+        let group = *seen.entry(c).or_insert(root);
+        if first != c || group != root {
+            return Err((
+                0,
+                format!(
+                    "triangle {i}: component {c} does not match the triangles its neighbours join"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two triangles sharing edge 1-2 (the unit square), in component 0.
+    fn square() -> serde_json::Value {
+        serde_json::json!({"format": NAVMESH_FORMAT, "version": 1, "agent_radius": 0.0,
+            "vertices": [[0, 0], [1, 0], [0, 1], [1, 1]],
+            "triangles": [[0, 1, 2], [2, 1, 3]],
+            "neighbors": [[-1, 1, -1], [0, -1, -1]],
+            "components": [0, 0]})
+    }
+
+    fn read(v: &serde_json::Value) -> Result<PolygonMesh, ReadError> {
+        navmesh_json(&v.to_string())
+    }
+
+    /// A file whose neighbours or components disagree with its triangles is refused: every
+    /// neighbour set to -1 was read as one joined area.
+    #[test]
+    fn neighbours_and_components_must_agree_with_the_triangles() {
+        assert_eq!(read(&square()).unwrap().polygons.len(), 2);
+        let mut walls = square();
+        walls["neighbors"] = serde_json::json!([[-1, -1, -1], [-1, -1, -1]]);
+        assert_eq!(
+            read(&walls).unwrap_err().1,
+            "triangle 0: edge 1-2 is a wall (-1) but triangle 1 lies across it"
+        );
+        let mut wrong = square();
+        wrong["neighbors"] = serde_json::json!([[-1, 1, 1], [0, -1, -1]]);
+        assert_eq!(
+            read(&wrong).unwrap_err().1,
+            "triangle 0: neighbour 1 across edge 0-2 is not the triangle across it"
+        );
+        let mut short = square();
+        short["neighbors"] = serde_json::json!([[-1, 1, -1]]);
+        assert_eq!(
+            read(&short).unwrap_err().1,
+            "neighbors has 1 row for 2 triangles"
+        );
+        let mut split = square();
+        split["components"] = serde_json::json!([0, 1]);
+        assert_eq!(
+            read(&split).unwrap_err().1,
+            "triangle 1: component 1 does not match the triangles its neighbours join"
+        );
+        let mut unnamed = square();
+        unnamed["components"] = serde_json::json!([]);
+        assert!(read(&unnamed).is_ok(), "components may be left out");
+    }
 }
