@@ -14,17 +14,21 @@ use std::path::{Path, PathBuf};
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     let scene = load_scene(&args.scene)?;
-    if let Some(out) = &args.output {
-        super::refuse_input_as_output(&args.scene, out)?;
-        chosen_format(args.format, out)?;
-    }
+    // Chosen (and checked) once, before anything is built.
+    let format = match &args.output {
+        Some(out) => {
+            super::refuse_input_as_output(&args.scene, out)?;
+            chosen_format(args.format, out)?
+        }
+        None => args.format.unwrap_or(Format::Json),
+    };
     let Some(agent) = &args.agent else {
-        return build_one(args, &scene, args.radius, args.output.as_deref());
+        return build_one(args, format, &scene, args.radius);
     };
     let profiles = chosen_profiles(&scene, &args.scene, agent, true)?;
     if agent != "all" {
         let radius = profiles.first().map(|p| p.radius);
-        return build_one(args, &scene, radius, args.output.as_deref());
+        return build_one(args, format, &scene, radius);
     }
     // `-` is standard output, which cannot take several files.
     let Some(out) = args
@@ -40,7 +44,7 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     for p in &profiles {
         let file = suffixed(out, &p.name)?;
         super::refuse_input_as_output(&args.scene, &file)?;
-        let (text, summary) = make_one(args, &scene, Some(p.radius))
+        let (text, summary) = make_one(args, format, &scene, Some(p.radius))
             .with_context(|| format!("agent profile \"{}\"", p.name))?;
         made.push((file, text, summary));
     }
@@ -68,21 +72,22 @@ fn suffixed(out: &Path, name: &str) -> anyhow::Result<PathBuf> {
     Ok(out.with_file_name(file))
 }
 
-/// Builds `scene` for `radius` (default: its own) and writes the navmesh to `output` or to
-/// standard output, with a one-line summary.
+/// Builds `scene` for `radius` (default: its own) and writes the navmesh in `format` to `-o`
+/// or to standard output, with a one-line summary.
 fn build_one(
     args: &BuildArgs,
+    format: Format,
     scene: &Scene,
     radius: Option<f64>,
-    output: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let (text, summary) = make_one(args, scene, radius)?;
-    super::write_output(output, text.as_bytes(), &summary)
+    let (text, summary) = make_one(args, format, scene, radius)?;
+    super::write_output(args.output.as_deref(), text.as_bytes(), &summary)
 }
 
-/// The navmesh text of `scene` built for `radius` in the chosen format, and its summary line.
+/// The navmesh text of `scene` built for `radius` in `format`, and its summary line.
 fn make_one(
     args: &BuildArgs,
+    format: Format,
     scene: &Scene,
     radius: Option<f64>,
 ) -> anyhow::Result<(String, String)> {
@@ -94,11 +99,7 @@ fn make_one(
     };
     let build = build_scene(scene, &args.scene, &options)?;
     let origin = args.scene.display();
-    let chosen = match &args.output {
-        Some(out) => chosen_format(args.format, out)?,
-        None => args.format.unwrap_or(Format::Json),
-    };
-    let format = match chosen {
+    let format = match format {
         Format::Json => Some(NavmeshFormat::Json),
         Format::Obj => Some(NavmeshFormat::Obj),
         Format::Mesh => Some(NavmeshFormat::Mesh),
@@ -146,16 +147,10 @@ fn make_one(
 /// else json. A `given` format that the extension contradicts is an error: a `.mesh` of JSON
 /// is a file nothing reads back.
 fn chosen_format(given: Option<Format>, out: &Path) -> anyhow::Result<Format> {
+    use clap::ValueEnum;
     let ext = out.extension().map(|e| e.to_string_lossy().to_lowercase());
-    let named = match ext.as_deref() {
-        Some("json") => Some(Format::Json),
-        Some("obj") => Some(Format::Obj),
-        Some("svg") => Some(Format::Svg),
-        Some("mesh") => Some(Format::Mesh),
-        Some("tres") => Some(Format::Godot),
-        Some("gltf") => Some(Format::Gltf),
-        _ => None,
-    };
+    let named = (Format::value_variants().iter().copied())
+        .find(|&f| ext.as_deref() == Some(extension_of(f).as_str()));
     match (given, named) {
         (Some(given), Some(named)) if given != named => bail!(
             "{}: a .{} file cannot hold --format {}; name it .{} or leave out --format",

@@ -306,13 +306,14 @@ fn walls(points: &[Point], polygons: &[Polygon]) -> Result<Vec<(usize, usize)>, 
         let (i, m) = (poly.id, poly.vertices.len());
         for k in 0..m {
             let edge = (poly.vertices[(k + m - 1) % m], poly.vertices[k]);
-            if key(edge.0, edge.1).0 == key(edge.0, edge.1).1 {
+            let at = key(edge.0, edge.1);
+            if at.0 == at.1 {
                 return Err(syntax(
                     poly.line,
                     format!("polygon {i} repeats vertex {}", edge.0),
                 ));
             }
-            if let Some((other, _)) = edges.insert(key(edge.0, edge.1), (i, poly.neighbors[k])) {
+            if let Some((other, _)) = edges.insert(at, (i, poly.neighbors[k])) {
                 return Err(syntax(
                     poly.line,
                     format!(

@@ -6,7 +6,7 @@ use crate::app::action::Action;
 use crate::app::files::with_extension;
 use crate::app::state::PathPrompt;
 use egui::{Context, Id, Key, Modal};
-use std::path::{MAIN_SEPARATOR, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// Shows the field; returns the answer once the user gives one.
 pub fn show(ctx: &Context, prompt: &mut PathPrompt) -> Option<Action> {
@@ -74,7 +74,7 @@ fn take(prompt: &mut PathPrompt) -> Option<Action> {
     let text = prompt.text.trim();
     let typed = PathBuf::from(text);
     if prompt.target.is_save() {
-        if text.ends_with('/') || text.ends_with(MAIN_SEPARATOR) || Path::new(text).is_dir() {
+        if text.ends_with(std::path::is_separator) || Path::new(text).is_dir() {
             prompt.problem = Some(format!("{text} is a folder: add a file name"));
             return None;
         }
