@@ -8,7 +8,9 @@
 //! A cone entering a hub polygon across an edge at the hub vertex `v`, with `v` strictly on one
 //! side of it and every other corner of the polygon strictly on the other, leaves it across
 //! the polygon's other edge at `v` and does nothing else there (no corner to turn around, one
-//! child). [`HubFans::first_stop`] finds the first polygon from a position on where that fails.
+//! child). [`HubFans::first_stop`] finds the first polygon from a position on where that fails:
+//! by the far corners' convex runs first (see `fan_chains`; a cone leaving a curve along one of
+//! its edges clears the rest of the curve at once), then by the tree.
 //! ```text
 //!   v (hub) ____________________
 //!      |\ \  \    \     \       cone crossing the fan: v above it,
@@ -18,6 +20,7 @@
 
 use super::bits::Bits;
 use super::convex::{ConvexMesh, PolyId};
+use super::fan_chains::FanChains;
 use super::ids::VertexId;
 use crate::geom::{ChordBox, Point, orient};
 
@@ -104,6 +107,8 @@ pub(crate) struct HubFans {
     /// The same corners' boxes along their chords, node by node: a line that runs along a
     /// curved run of corners cuts their axis-aligned box, not the thin box along the run.
     chords: Vec<ChordBox>,
+    /// The polygons' far corners as chains, for the walks along a curve (see `fan_chains`).
+    chains: FanChains,
 }
 
 /// Where a hub fan passes through a polygon: the hub and the position in its fan.
@@ -143,20 +148,23 @@ impl HubFans {
                 out.touched.insert(q.index());
                 out.hub_of.push(hub);
             }
-            let mut run = Vec::new();
-            let far: Vec<(Bounds, ChordBox)> = fan
-                .iter()
-                .map(|&q| {
-                    // The far corners in fan order (the polygon's order from after v).
-                    let corners = convex.corners(q);
-                    let at = convex.corner_of(v, q);
-                    run.clear();
-                    run.extend(
-                        (1..corners.len())
-                            .map(|k| vertices[corners[(at + k) % corners.len()].index()]),
-                    );
+            // The far corners of each polygon in fan order (the polygon's order from after v).
+            let mut points = Vec::new();
+            let mut ends = vec![0];
+            for &q in &fan {
+                let corners = convex.corners(q);
+                let at = convex.corner_of(v, q);
+                points.extend(
+                    (1..corners.len()).map(|k| vertices[corners[(at + k) % corners.len()].index()]),
+                );
+                ends.push(points.len());
+            }
+            let runs = ends.windows(2).map(|w| &points[w[0]..w[1]]);
+            out.chains.push_fan(runs.clone());
+            let far: Vec<(Bounds, ChordBox)> = runs
+                .map(|run| {
                     let bounds = run.iter().fold(Bounds::EMPTY, |b, &p| b.add(p));
-                    (bounds, ChordBox::of_run(&run))
+                    (bounds, ChordBox::of_run(run))
                 })
                 .collect();
             let tree = out.trees.len();
@@ -247,15 +255,24 @@ impl HubFans {
             side,
         };
         // Most cones stop at once: look at the first few polygons before the tree.
-        for _ in 0..PROBE {
-            if !search.clear(search.from) {
-                return Some(search.from);
-            }
-            search.from = match (ccw, search.from) {
-                (true, from) if from + 1 < hub.len as usize => from + 1,
-                (false, from) if from > 0 => from - 1,
-                _ => return None,
+        if let Err(stop) = search.probe() {
+            return stop;
+        }
+        // Along a curve, a line leaving it along an edge clears long runs of the fan at once,
+        // and a stop is often just after.
+        let (start, end) = (hub.start as usize, search.end());
+        if let Some(clear) =
+            self.chains
+                .clear_until(start + search.from, start + end, ccw, (a, b), side)
+        {
+            search.from = match clear - start {
+                last if last == end => return None,
+                last if ccw => last + 1,
+                last => last - 1,
             };
+            if let Err(stop) = search.probe() {
+                return stop;
+            }
         }
         search.first(1, 0, hub.len as usize)
     }
@@ -280,6 +297,34 @@ struct Stop<'a> {
 }
 
 impl Stop<'_> {
+    /// The walk's last position (the fan's end).
+    fn end(&self) -> usize {
+        if self.ccw {
+            self.hub.len as usize - 1
+        } else {
+            0
+        }
+    }
+
+    /// Tests the next few positions one by one: `Err` holds the first stop among them
+    /// (`Err(None)`: the fan ended, clear), `Ok` means they were clear and `from` moved past.
+    fn probe(&mut self) -> Result<(), Option<usize>> {
+        for _ in 0..PROBE {
+            if !self.clear(self.from) {
+                return Err(Some(self.from));
+            }
+            if self.from == self.end() {
+                return Err(None);
+            }
+            self.from = if self.ccw {
+                self.from + 1
+            } else {
+                self.from - 1
+            };
+        }
+        Ok(())
+    }
+
     /// The first stop within positions `lo..hi` (tree node `node`) in the walk's direction.
     fn first(&self, node: usize, lo: usize, hi: usize) -> Option<usize> {
         #[cfg(test)]
@@ -399,16 +444,17 @@ mod tests {
     }
 
     /// A line leaving the disc along one of its edges passes every later corner of the disc on
-    /// its way across a room corner's fan: the walk to the fan's end stays logarithmic (the
-    /// corners' axis-aligned boxes straddle such a line near the disc; their boxes along
-    /// their chords do not), and finds what a walk along the fan finds.
+    /// its way across a room corner's fan. The walk to the fan's end follows the disc's convex
+    /// run of corners in a few steps, and the box tree alone stays logarithmic (the corners'
+    /// axis-aligned boxes straddle such a line near the disc; their boxes along their chords
+    /// do not); both find what a walk along the fan finds.
     #[test]
     fn a_line_along_a_dense_disc_crosses_a_fan_in_logarithmic_work() {
         let n = 20_000;
         let mesh = triangulate(&room_with_disc(n)).unwrap();
         let (convex, hubs) = (mesh.convex(), mesh.hub_fans());
         let centre = Point::new(20.0, 15.0);
-        let (mut calls, mut longest) = (0, 0);
+        let (mut calls, mut longest, mut tree_visits) = (0, 0, 0);
         VISITS.with(|v| v.set(0));
         for (h, hub) in hubs.hubs.iter().enumerate() {
             let len = hub.len as usize;
@@ -443,6 +489,26 @@ mod tests {
                 let expected = (i + 1..len).find(|&k| !clear(k));
                 let found = hubs.first_stop(mesh.vertices(), convex, place, true, (p, b), side);
                 assert_eq!(found, expected, "hub {h} from {}", i + 1);
+                // The tree alone, from the same place.
+                let walks = VISITS.with(|v| v.get());
+                let tree = Stop {
+                    fans: hubs,
+                    vertices: mesh.vertices(),
+                    convex,
+                    hub,
+                    ccw: true,
+                    from: i + 1,
+                    line: (p, b),
+                    side,
+                };
+                assert_eq!(
+                    tree.first(1, 0, len),
+                    expected,
+                    "tree of hub {h} from {}",
+                    i + 1
+                );
+                tree_visits += VISITS.with(|v| v.get()) - walks;
+                VISITS.with(|v| v.set(walks));
                 longest = longest.max(expected.unwrap_or(len) - i);
                 calls += 1;
             }
@@ -452,10 +518,15 @@ mod tests {
             calls > 100 && longest > 1000,
             "{calls} walks, the longest {longest}"
         );
-        // About 40 per walk here; the axis-aligned boxes alone visit over 200.
+        // About 1.5 per walk here; about 40 by the tree alone, and over 200 by the
+        // axis-aligned boxes alone.
         assert!(
-            visits < 80 * calls,
+            visits < 4 * calls,
             "{visits} tree nodes visited in {calls} walks"
+        );
+        assert!(
+            tree_visits < 80 * calls,
+            "{tree_visits} tree nodes visited in {calls} walks of the tree alone"
         );
     }
 }

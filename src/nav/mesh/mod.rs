@@ -10,6 +10,7 @@ pub mod convex;
 pub mod cost_map;
 pub mod face_edges;
 pub mod faces;
+pub mod fan_chains;
 pub mod free_space;
 pub mod hint_grid;
 pub mod hub_fans;
