@@ -358,6 +358,67 @@ fn opening_with_unsaved_changes_asks_first() {
     assert!(!h.state().document().is_dirty());
 }
 
+/// A half-drawn shape is work too: New asks before it drops the clicked points, Cancel keeps
+/// them (Enter then closes the shape), and measured points are not asked about.
+#[test]
+fn new_with_a_shape_half_drawn_asks_first() {
+    let dialogs = FakeDialogs::default();
+    let mut h = editor(&dialogs);
+    let before = h.state().document().scene().obstacles.len();
+    h.get_by_label("Polygon obstacle").click();
+    h.run();
+    for (x, y) in [(30.0, 21.0), (34.0, 21.0), (32.0, 24.0)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    assert!(
+        !h.state().document().is_dirty(),
+        "three clicks add nothing yet"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(
+        h.query_by_label_contains("A shape is being drawn")
+            .is_some(),
+        "New asked nothing about the half-drawn shape"
+    );
+    assert!(
+        h.query_by_label("Save").is_none(),
+        "a half-drawn shape cannot be saved"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().document().scene().obstacles.len(), before + 1);
+    // Now the scene has unsaved changes; discarded, New starts an empty room.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(h.query_by_label_contains("has unsaved changes").is_some());
+    h.get_by_label("Discard").click();
+    h.run();
+    assert!(
+        h.state().document().scene().obstacles.is_empty(),
+        "New did not start a scene"
+    );
+    h.get_by_label("Measure").click();
+    h.run();
+    for (x, y) in [(3.0, 3.0), (6.0, 6.0)] {
+        let at = screen(&h, x, y);
+        click(&mut h, at);
+    }
+    // Measured points are not work.
+    let said = h.state().status().said();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    assert!(
+        h.query_by_label("Discard").is_none(),
+        "asked about measured points"
+    );
+    assert!(h.state().status().said() > said, "New said nothing");
+    assert_eq!(h.state().status().message().map(|m| m.1), Some("new scene"));
+}
+
 #[test]
 fn a_drag_shows_a_preview_build_and_the_release_the_exact_one() {
     let mut h = editor(&FakeDialogs::default());

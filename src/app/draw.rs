@@ -345,12 +345,8 @@ impl App {
         let mut actions = Vec::new();
         let state = &mut self.state;
         if let Some(pending) = &state.pending
-            && let Some(answer) = confirm::show(
-                ctx,
-                &state.doc.name(),
-                pending.what(),
-                state.fixed.is_none(),
-            )
+            && let Some(answer) =
+                confirm::show(ctx, &state.doc.name(), pending.what(), state.loss())
         {
             actions.push(Action::Answer(answer));
         }

@@ -59,7 +59,11 @@ impl App {
     fn window_events(&mut self, ctx: &egui::Context) {
         let state = &mut self.state;
         let closing = ctx.input(|i| i.viewport().close_requested());
-        if closing && state.doc.is_dirty() && !state.close_confirmed && state.screenshot.is_none() {
+        if closing
+            && state.has_unsaved_work()
+            && !state.close_confirmed
+            && state.screenshot.is_none()
+        {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             state.pending = Some(Pending::Close);
         }

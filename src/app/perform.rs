@@ -306,7 +306,7 @@ impl App {
 
     /// Runs `pending` now, or asks first when it would discard unsaved changes.
     pub(super) fn guard(&mut self, ctx: &egui::Context, pending: Pending) {
-        if self.state.doc.is_dirty() && self.state.screenshot.is_none() {
+        if self.state.has_unsaved_work() && self.state.screenshot.is_none() {
             self.state.pending = Some(pending);
         } else {
             self.proceed(ctx, pending);

@@ -4,7 +4,7 @@
 
 use super::files::{Dialogs, Export, FileKind};
 use super::fixed::FixedNavmesh;
-use super::panels::{inspector, lab, queries};
+use super::panels::{confirm, inspector, lab, queries};
 use super::playback::AgentPlayback;
 use super::profiles::Shown;
 use super::recovery::{LeftBehind, Recovery};
@@ -157,6 +157,21 @@ impl State {
             || self.path_prompt.is_some()
             || self.alert.is_some()
             || !self.left_behind.is_empty()
+    }
+
+    /// Work that New, Open or closing would lose: unsaved changes, or a shape half drawn.
+    pub fn has_unsaved_work(&self) -> bool {
+        self.doc.is_dirty() || self.tool_state.holds_shape(self.tool)
+    }
+
+    /// What the unsaved-changes question is about.
+    pub fn loss(&self) -> confirm::Loss {
+        let half_drawn = self.tool_state.holds_shape(self.tool);
+        match (self.doc.is_dirty(), self.fixed.is_some()) {
+            (false, _) => confirm::Loss::HalfDrawn,
+            (true, true) => confirm::Loss::FixedChanges,
+            (true, false) => confirm::Loss::Changes { half_drawn },
+        }
     }
 
     /// Why scene tools and area edits are off, when they are.

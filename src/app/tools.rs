@@ -214,6 +214,12 @@ impl ToolState {
         self.drag.is_none() && self.points.pop().is_some()
     }
 
+    /// `tool` has points of a shape or link clicked that its next clicks would add to the
+    /// scene (measured points are not work).
+    pub fn holds_shape(&self, tool: Tool) -> bool {
+        tool != Tool::Measure && !self.points.is_empty()
+    }
+
     pub fn is_drawing(&self) -> bool {
         !self.points.is_empty() || self.drag.is_some()
     }
