@@ -468,6 +468,55 @@ fn round_a_many_sided_disc_matches_brute_force() {
     }
 }
 
+/// A lumpy ring (bulges, whose fans' far corners are convex runs the search follows along a
+/// curve, between hollows, where the runs break) of 90 corners in the room: every query
+/// matches the brute force, from anywhere, from ring corners and from halfway along its sides.
+#[test]
+fn round_a_lumpy_ring_matches_brute_force() {
+    let n = 90;
+    let ring: Vec<Point> = (0..n)
+        .rev()
+        .map(|k| {
+            let angle = TAU * k as f64 / n as f64;
+            p(20.0, 15.0) + Point::from_angle(angle) * (6.0 + 1.5 * (5.0 * angle).sin())
+        })
+        .collect();
+    let free = FreeSpace {
+        contours: vec![rect(0.0, 0.0, 40.0, 30.0, false), contour(ring.clone())],
+    };
+    let mesh = mesh_of(&free);
+    assert!(
+        mesh.convex().long_fans().count() > 0,
+        "no long fans to cross"
+    );
+    let mut rng = Rng::new(23);
+    let mut checked = 0;
+    for _ in 0..32 {
+        let mut end = || {
+            let i = (rng.next_u64() % n as u64) as usize;
+            match rng.next_u64() % 3 {
+                0 => p(rng.range(0.0, 40.0), rng.range(0.0, 30.0)),
+                1 => ring[i],
+                _ => ring[i].midpoint(ring[(i + 1) % n]),
+            }
+        };
+        let (s, g) = (end(), end());
+        if !mesh.locate(s).is_inside() || !mesh.locate(g).is_inside() {
+            continue;
+        }
+        let path = shortest(&mesh, s, g).unwrap();
+        check_path(&free, &path, s, g).unwrap();
+        let best = brute_force(&free, s, g).unwrap();
+        let length = polyline_length(&path);
+        assert!(
+            (length - best).abs() <= 1e-9 * best,
+            "{s} -> {g}: length {length} ({path:?}), brute force {best}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 15, "only {checked} queries inside");
+}
+
 #[test]
 fn round_a_disc_the_work_grows_linearly_with_its_corners() {
     // Every ring corner on the way round is a root whose cone runs off along the tangent
