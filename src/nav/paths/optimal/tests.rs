@@ -435,63 +435,16 @@ fn carried() -> usize {
     })
 }
 
-#[test]
-fn round_a_many_sided_disc_matches_brute_force() {
-    // Each room corner fans out to a quarter of the ring: long fans the search crosses in one
-    // step each (see `hub_fans`).
-    let free = room_with_disc(48);
-    let mesh = mesh_of(&free);
-    let mut rng = Rng::new(11);
-    for _ in 0..60 {
-        // Anywhere, on a ring corner, or halfway along a ring side.
-        let mut end = || {
-            let ring = &free.contours[1].points;
-            let i = (rng.next_u64() % 48) as usize;
-            match rng.next_u64() % 3 {
-                0 => p(rng.range(0.0, 40.0), rng.range(0.0, 30.0)),
-                1 => ring[i],
-                _ => ring[i].midpoint(ring[(i + 1) % 48]),
-            }
-        };
-        let (s, g) = (end(), end());
-        if !mesh.locate(s).is_inside() || !mesh.locate(g).is_inside() {
-            continue;
-        }
-        let path = shortest(&mesh, s, g).unwrap();
-        check_path(&free, &path, s, g).unwrap();
-        let best = brute_force(&free, s, g).unwrap();
-        let length = polyline_length(&path);
-        assert!(
-            (length - best).abs() <= 1e-9 * best,
-            "{s} -> {g}: length {length} ({path:?}), brute force {best}"
-        );
-    }
-}
-
-/// A lumpy ring (bulges, whose fans' far corners are convex runs the search follows along a
-/// curve, between hollows, where the runs break) of 90 corners in the room: every query
-/// matches the brute force, from anywhere, from ring corners and from halfway along its sides.
-#[test]
-fn round_a_lumpy_ring_matches_brute_force() {
-    let n = 90;
-    let ring: Vec<Point> = (0..n)
-        .rev()
-        .map(|k| {
-            let angle = TAU * k as f64 / n as f64;
-            p(20.0, 15.0) + Point::from_angle(angle) * (6.0 + 1.5 * (5.0 * angle).sin())
-        })
-        .collect();
-    let free = FreeSpace {
-        contours: vec![rect(0.0, 0.0, 40.0, 30.0, false), contour(ring.clone())],
-    };
-    let mesh = mesh_of(&free);
-    assert!(
-        mesh.convex().long_fans().count() > 0,
-        "no long fans to cross"
-    );
-    let mut rng = Rng::new(23);
+/// Checks `tries` queries round the ring (the second contour of `free`, in the 40 x 30 room)
+/// against the brute force, their ends anywhere, on a ring corner or halfway along a ring
+/// side; returns how many had both ends inside.
+fn round_a_ring_matches_brute_force(free: &FreeSpace, seed: u64, tries: usize) -> usize {
+    let mesh = mesh_of(free);
+    let ring = &free.contours[1].points;
+    let n = ring.len();
+    let mut rng = Rng::new(seed);
     let mut checked = 0;
-    for _ in 0..32 {
+    for _ in 0..tries {
         let mut end = || {
             let i = (rng.next_u64() % n as u64) as usize;
             match rng.next_u64() % 3 {
@@ -505,8 +458,8 @@ fn round_a_lumpy_ring_matches_brute_force() {
             continue;
         }
         let path = shortest(&mesh, s, g).unwrap();
-        check_path(&free, &path, s, g).unwrap();
-        let best = brute_force(&free, s, g).unwrap();
+        check_path(free, &path, s, g).unwrap();
+        let best = brute_force(free, s, g).unwrap();
         let length = polyline_length(&path);
         assert!(
             (length - best).abs() <= 1e-9 * best,
@@ -514,6 +467,36 @@ fn round_a_lumpy_ring_matches_brute_force() {
         );
         checked += 1;
     }
+    checked
+}
+
+#[test]
+fn round_a_many_sided_disc_matches_brute_force() {
+    // Each room corner fans out to a quarter of the ring: long fans the search crosses in one
+    // step each (see `hub_fans`).
+    round_a_ring_matches_brute_force(&room_with_disc(48), 11, 60);
+}
+
+/// A lumpy ring (bulges, whose fans' far corners are convex runs the search follows along a
+/// curve, between hollows, where the runs break) of 90 corners in the room.
+#[test]
+fn round_a_lumpy_ring_matches_brute_force() {
+    let n = 90;
+    let ring: Vec<Point> = (0..n)
+        .rev()
+        .map(|k| {
+            let angle = TAU * k as f64 / n as f64;
+            p(20.0, 15.0) + Point::from_angle(angle) * (6.0 + 1.5 * (5.0 * angle).sin())
+        })
+        .collect();
+    let free = FreeSpace {
+        contours: vec![rect(0.0, 0.0, 40.0, 30.0, false), contour(ring)],
+    };
+    assert!(
+        mesh_of(&free).convex().long_fans().count() > 0,
+        "no long fans to cross"
+    );
+    let checked = round_a_ring_matches_brute_force(&free, 23, 32);
     assert!(checked > 15, "only {checked} queries inside");
 }
 
