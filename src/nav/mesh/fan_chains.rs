@@ -153,7 +153,7 @@ impl FanChains {
         // along an edge usually keeps its side to the run's end.
         let in_run = if ccw {
             let e = self.entry_of_edge[hi as usize] as usize;
-            let e = if self.corners[e].1 - 1 <= hi {
+            let e = if self.corners[e].1 <= hi + 1 {
                 e
             } else {
                 e - 1
