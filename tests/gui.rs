@@ -635,6 +635,26 @@ fn without_a_system_dialog_save_as_asks_for_the_path_in_the_app() {
     assert_eq!(dirs, vec![None, Some(dir.path().to_path_buf())]);
 }
 
+/// A message longer than the status bar is cut short before the readouts on its right, not
+/// drawn under them.
+#[test]
+fn a_long_status_message_stops_short_of_the_readouts() {
+    let (_dialogs, mut h) = save_as_without_a_system_dialog();
+    let dir = tempfile::tempdir().unwrap();
+    let typed = dir.path().join("a".repeat(200));
+    set_text(&mut h, "Path", &typed.display().to_string());
+    h.get_by_label("OK").click();
+    h.run();
+    let message = h.state().status().message().expect("saved").1.to_string();
+    assert!(message.len() > 200, "{message}");
+    let shown = h.get_by_label(&message).rect();
+    let build = h.get_by_label_contains("triangles, built in").rect();
+    assert!(
+        shown.max.x < build.min.x && shown.width() > 100.0,
+        "the message {shown:?} runs under the build readout {build:?}"
+    );
+}
+
 /// Enter in the typed-path field does what OK does, as in any file dialog.
 #[test]
 fn enter_in_the_typed_path_field_saves() {
