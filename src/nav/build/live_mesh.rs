@@ -728,6 +728,7 @@ mod tests {
     use crate::nav::build::repair::repair;
     use crate::nav::build::triangulate::single_cdt;
     use crate::nav::invariants::check_delaunay;
+    use crate::nav::mesh::free_space::{Contour, FreeSpace};
     use crate::scene::generate::rotated_squares;
 
     /// The triangles of a mesh by corner positions, each from its smallest corner, sorted.
@@ -746,6 +747,47 @@ mod tests {
         all
     }
 
+    /// Replaces the hole `from` of `live` (if any) by `to` (if any); returns how many faces
+    /// changed.
+    fn move_hole(live: &mut LiveMesh, from: Option<&Contour>, to: Option<&Contour>) -> usize {
+        let mut edit = live.edit();
+        for &p in from.iter().flat_map(|c| c.points.iter()) {
+            let v = edit.vertex_at(p).expect("a hole corner is a vertex");
+            edit.remove(v);
+        }
+        let handles: Vec<_> = (to.iter().flat_map(|c| c.points.iter()))
+            .zip(to.iter().flat_map(|c| c.corners.iter()))
+            .map(|(&p, &c)| edit.insert(p, c.get()).expect("a new point"))
+            .collect();
+        for i in 0..handles.len() {
+            assert!(edit.add_constraint(handles[i], handles[(i + 1) % handles.len()]));
+        }
+        edit.finish().expect("the change is told")
+    }
+
+    /// `contour` moved by `by`.
+    fn shifted(contour: &Contour, by: Point) -> Contour {
+        let mut moved = contour.clone();
+        moved.points = contour.points.iter().map(|&p| p + by).collect();
+        moved
+    }
+
+    /// The index of the hole of `free` whose centre is nearest `at`.
+    fn nearest_hole(free: &FreeSpace, at: Point) -> usize {
+        let centre = |c: &Contour| {
+            let n = c.points.len() as f64;
+            let sum = c.points.iter().fold(Point::new(0.0, 0.0), |s, &p| s + p);
+            Point::new(sum.x / n, sum.y / n)
+        };
+        (0..free.contours.len())
+            .filter(|&k| free.contours[k].is_hole())
+            .min_by(|&a, &b| {
+                let d = |k: usize| centre(&free.contours[k]).distance(at);
+                d(a).total_cmp(&d(b))
+            })
+            .unwrap()
+    }
+
     #[test]
     fn moving_a_hole_changes_only_the_faces_near_it_and_matches_a_fresh_mesh() {
         let scene = rotated_squares(12, 12, 10.0, 0.0, 1);
@@ -754,43 +796,10 @@ mod tests {
         let mut live = LiveMesh::new(cdt, corners, true);
         let faces = live.cdt().num_inner_faces();
         // The hole nearest the middle, moved by (0.5, 0.3).
-        let middle = Point::new(60.0, 60.0);
-        let centre = |c: &crate::nav::mesh::free_space::Contour| {
-            let n = c.points.len() as f64;
-            let sum = c.points.iter().fold(Point::new(0.0, 0.0), |s, &p| s + p);
-            Point::new(sum.x / n, sum.y / n)
-        };
-        let k = (0..free.contours.len())
-            .min_by(|&a, &b| {
-                let (da, db) = (
-                    centre(&free.contours[a]).distance(middle),
-                    centre(&free.contours[b]).distance(middle),
-                );
-                da.total_cmp(&db)
-            })
-            .unwrap();
+        let k = nearest_hole(&free, Point::new(60.0, 60.0));
         let mut moved = free.clone();
-        let hole = &mut moved.contours[k];
-        hole.points = hole
-            .points
-            .iter()
-            .map(|&p| p + Point::new(0.5, 0.3))
-            .collect();
-        let mut edit = live.edit();
-        for &p in free.contours[k].points.iter() {
-            let v = edit.vertex_at(p).expect("a hole corner is a vertex");
-            edit.remove(v);
-        }
-        let handles: Vec<_> = moved.contours[k]
-            .points
-            .iter()
-            .zip(moved.contours[k].corners.iter())
-            .map(|(&p, &c)| edit.insert(p, c.get()).expect("a new point"))
-            .collect();
-        for i in 0..handles.len() {
-            assert!(edit.add_constraint(handles[i], handles[(i + 1) % handles.len()]));
-        }
-        let changed = edit.finish().expect("the change is told");
+        moved.contours[k] = shifted(&free.contours[k], Point::new(0.5, 0.3));
+        let changed = move_hole(&mut live, Some(&free.contours[k]), Some(&moved.contours[k]));
         assert!(
             changed * 20 < faces,
             "{changed} of {faces} faces changed for one square"
@@ -802,5 +811,35 @@ mod tests {
         assert_eq!(by_position(mesh), by_position(&fresh.mesh()));
         assert_eq!(mesh.component_count(), fresh.mesh().component_count());
         assert_eq!(live.widths(), Some(&Widths::new(mesh)));
+    }
+
+    #[test]
+    fn a_hole_moved_to_and_fro_keeps_valid_convex_polygons_in_bounded_slots() {
+        let scene = rotated_squares(6, 6, 10.0, 0.0, 1);
+        let free = inflate(&repair(&scene).expect("scene repairs"), 0.0, 0.0);
+        let (cdt, corners) = single_cdt(&free).unwrap().expect("no conflicts");
+        let mut live = LiveMesh::new(cdt, corners, false);
+        live.mesh.convex();
+        let k = nearest_hole(&free, Point::new(30.0, 30.0));
+        // Moved, taken out every third step and put back at the next.
+        let mut now = Some(free.contours[k].clone());
+        let (mut compacted, mut most_slots) = (0, 0);
+        for step in 0..40 {
+            let by = Point::new(0.1 * (step % 7) as f64, -0.05 * (step % 5) as f64);
+            let next = (step % 3 != 0).then(|| shifted(&free.contours[k], by));
+            move_hole(&mut live, now.as_ref(), next.as_ref());
+            now = next;
+            let mesh = live.mesh();
+            let convex = mesh.convex.get().expect("kept up to date, not dropped");
+            convex.validate(&mesh.vertices, &mesh.triangles).unwrap();
+            let used: usize = convex.polygons().map(|p| convex.corners(p).len()).sum();
+            assert!(
+                convex.slot_count() <= 2 * used,
+                "step {step}: unused slots pile up"
+            );
+            compacted += usize::from(convex.slot_count() < most_slots);
+            most_slots = most_slots.max(convex.slot_count());
+        }
+        assert!(compacted > 0, "the slots were never compacted");
     }
 }

@@ -39,11 +39,15 @@ impl PolyId {
 }
 
 /// The walkable triangles of a navmesh merged into convex polygons, with the tables the exact
-/// search reads (made again only around an update: see `with_search_tables`).
+/// search reads. An update changes them only around the change (see `updated`): polygon ids
+/// stay, the ids of dissolved polygons are reused, and their corner slots are left unused
+/// until a compaction.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ConvexMesh {
-    /// Polygon p's corners are `corners[starts[p]..starts[p + 1]]`.
+    /// Polygon p's corners are `corners[starts[p]..starts[p] + sizes[p]]`; a size of 0 marks
+    /// an id no polygon holds (listed in `free`).
     starts: Vec<u32>,
+    sizes: Vec<u8>,
     corners: Vec<VertexId>,
     /// The polygon across each edge, parallel to `corners`.
     neighbors: Vec<Option<PolyId>>,
@@ -55,7 +59,8 @@ pub(crate) struct ConvexMesh {
     /// Parallel to `corners`: the fan of that corner's vertex holding the polygon, with its
     /// walls (kept per corner, not per fan: the search reads both at once).
     corner_fans: Vec<CornerFan>,
-    /// Number of fans.
+    /// Number of fans (the numbers of fans an update numbers again are not reused before a
+    /// compaction).
     fan_count: usize,
     /// The fans of at least [`MIN_LONG_FAN`] polygons that end at walls: each fan's number and
     /// a polygon and corner in it (see [`ConvexMesh::long_fans`]).
@@ -65,6 +70,12 @@ pub(crate) struct ConvexMesh {
     reflex: Bits,
     /// Per polygon: walled on all its sides but one.
     dead_end: Vec<bool>,
+    /// Polygon ids no polygon holds, reused first.
+    free: Vec<PolyId>,
+    /// Corner slots no polygon uses.
+    unused_slots: usize,
+    /// Fans numbered at the last compaction (or when made).
+    fans_compacted: usize,
 }
 
 /// The fan of a corner's vertex holding its polygon: its number and the far vertices of the
@@ -98,23 +109,26 @@ impl ConvexMesh {
         let all: Vec<TriId> = (0..triangles.len() as u32).map(TriId).collect();
         let (rings, ring_of) = merge_region(vertices, triangles, neighbors, &all);
         let mut out = ConvexMesh {
-            starts: vec![0],
             corners: Vec::with_capacity(triangles.len() + 2 * rings.len()),
             neighbors: Vec::with_capacity(triangles.len() + 2 * rings.len()),
             poly_of: ring_of.into_iter().map(PolyId).collect(),
             ..ConvexMesh::default()
         };
-        for ring in &rings {
-            out.push_ring(ring);
+        let every: Vec<PolyId> = (0..rings.len()).map(|_| out.new_id()).collect();
+        for (&p, ring) in every.iter().zip(&rings) {
+            out.put_ring(p, ring);
         }
-        out.with_search_tables(vertices, None)
+        out.with_search_tables(vertices, &every, &[]);
+        out.fans_compacted = out.fan_count;
+        out
     }
 
     /// This mesh after a local change of the triangles it merged: `triangles` and `neighbors`
     /// are the triangles now, `origin[t]` the id before the change of triangle t (`None`: a
     /// new triangle), and `dirty` the triangles before the change that are gone or whose
     /// links or corners changed. The polygons holding a dirty triangle are merged again from
-    /// their remaining triangles and the new ones; every other polygon is kept.
+    /// their remaining triangles and the new ones, under their ids as far as they go; every
+    /// other polygon is kept as it was, with its id and tables.
     pub(crate) fn updated(
         &self,
         vertices: &[Point],
@@ -123,133 +137,217 @@ impl ConvexMesh {
         origin: &[Option<TriId>],
         dirty: impl IntoIterator<Item = TriId>,
     ) -> ConvexMesh {
-        let old_count = self.starts.len() - 1;
-        let mut dissolved = vec![false; old_count];
-        for t in dirty {
-            dissolved[self.poly_of(t).index()] = true;
-        }
-        let region: Vec<TriId> = (0..triangles.len() as u32)
-            .map(TriId)
-            .filter(|t| origin[t.index()].is_none_or(|o| dissolved[self.poly_of(o).index()]))
-            .collect();
-        let (rings, ring_of) = merge_region(vertices, triangles, neighbors, &region);
-        // Kept polygons first, in their old order, then the merged ones.
-        let mut renumber = vec![u32::MAX; old_count];
-        let mut kept = 0;
-        for (p, gone) in dissolved.iter().enumerate() {
-            if !gone {
-                renumber[p] = kept;
-                kept += 1;
+        let mut dissolved: Vec<PolyId> = dirty.into_iter().map(|t| self.poly_of(t)).collect();
+        dissolved.sort_unstable();
+        dissolved.dedup();
+        let mut gone = Bits::new(self.polygon_count());
+        dissolved.iter().for_each(|p| gone.insert(p.index()));
+        // Each kept triangle's polygon, and the triangles to merge again.
+        let mut poly_of = Vec::with_capacity(triangles.len());
+        let mut region = Vec::new();
+        for (t, o) in origin.iter().enumerate() {
+            let p = o.map_or(PolyId(u32::MAX), |o| self.poly_of(o));
+            if o.is_none() || gone.contains(p.index()) {
+                region.push(TriId(t as u32));
             }
+            poly_of.push(p);
         }
-        let mut poly_of: Vec<PolyId> = origin
-            .iter()
-            .map(|o| {
-                o.map_or(PolyId(u32::MAX), |o| {
-                    PolyId(renumber[self.poly_of(o).index()])
-                })
-            })
+        let (rings, ring_of) = merge_region(vertices, triangles, neighbors, &region);
+        let new_slots = rings.iter().map(|r| r.len()).sum();
+        let mut out = self.without_poly_of(new_slots, rings.len());
+        out.poly_of = poly_of;
+        // The dissolved polygons give up their ids and slots; the merged ones take ids.
+        for &p in dissolved.iter().rev() {
+            out.unused_slots += out.sizes[p.index()] as usize;
+            out.sizes[p.index()] = 0;
+            out.dead_end[p.index()] = false;
+            out.free.push(p);
+        }
+        let ids: Vec<PolyId> = (0..rings.len())
+            .map(|_| out.free.pop().unwrap_or_else(|| out.new_id()))
             .collect();
         for (&t, &r) in region.iter().zip(&ring_of) {
-            poly_of[t.index()] = PolyId(kept + r);
+            out.poly_of[t.index()] = ids[r as usize];
         }
-        let mut out = ConvexMesh {
-            starts: vec![0],
-            corners: Vec::with_capacity(self.corners.len() + 8 * rings.len()),
-            neighbors: Vec::with_capacity(self.corners.len() + 8 * rings.len()),
-            poly_of,
-            ..ConvexMesh::default()
-        };
-        out.reflex = Bits::new(self.corners.len());
-        for p in (0..old_count).filter(|&p| !dissolved[p]) {
-            let p = PolyId(p as u32);
-            let (from, to) = (self.slot(p), out.corners.len());
-            for i in 0..self.corners(p).len() {
-                out.corner_fans.push(self.corner_fans[from + i]);
-                out.back.push(self.back[from + i]);
-                out.reflex.set(to + i, self.is_reflex(from + i));
-            }
-            out.corners.extend_from_slice(self.corners(p));
-            // An edge to a dissolved polygon is linked below, from the merged side.
-            out.neighbors.extend(self.neighbors(p).iter().map(|n| {
-                n.and_then(|q| (!dissolved[q.index()]).then(|| PolyId(renumber[q.index()])))
-            }));
-            out.starts.push(out.corners.len() as u32);
+        for (&p, ring) in ids.iter().zip(&rings) {
+            out.put_ring(p, ring);
         }
-        for ring in &rings {
-            let p = PolyId(out.starts.len() as u32 - 1);
-            out.push_ring(ring);
+        // The kept polygons' edges to a merged polygon, linked from the merged side.
+        let merged = |q: PolyId| q.index() >= self.polygon_count() || gone.contains(q.index());
+        let mut relinked = Vec::new();
+        for (&p, ring) in ids.iter().zip(&rings) {
             let n = ring.len();
             for (i, &(_, across)) in ring.iter().enumerate() {
                 let Some(q) = across.map(|u| out.poly_of[u.index()]) else {
                     continue;
                 };
-                if q.index() < kept as usize {
-                    // The kept polygon's edge w -> v.
-                    let w = ring[(i + 1) % n].0;
-                    let e = out.corners(q).iter().position(|&c| c == w);
-                    if let Some(e) = e {
-                        let slot = out.slot(q) + e;
-                        out.neighbors[slot] = Some(p);
-                    }
+                // The edge w -> v of a kept polygon.
+                let w = ring[(i + 1) % n].0;
+                if !merged(q)
+                    && let Some(e) = out.corners(q).iter().position(|&c| c == w)
+                {
+                    let slot = out.slot(q) + e;
+                    out.neighbors[slot] = Some(p);
+                    relinked.push(q);
                 }
             }
         }
-        out.fan_count = self.fan_count;
+        relinked.sort_unstable();
+        relinked.dedup();
         // A long fan keeps its number unless it reaches a merged polygon (then it is numbered
         // again, and listed again if still long): an entry whose corner is in another fan now
         // is dropped.
-        out.long_fans = (self.long_fans.iter())
-            .filter(|(_, p, _)| !dissolved[p.index()])
-            .map(|&(fan, p, i)| (fan, PolyId(renumber[p.index()]), i))
-            .collect();
-        let mut out = out.with_search_tables(vertices, Some(PolyId(kept)));
-        let long_fans = std::mem::take(&mut out.long_fans);
-        out.long_fans = (long_fans.into_iter())
-            .filter(|&(fan, p, i)| out.corner_fans[out.slot(p) + i as usize].fan == fan)
-            .collect();
+        out.long_fans.retain(|&(_, p, _)| !gone.contains(p.index()));
+        let kept_long = out.long_fans.len();
+        out.with_search_tables(vertices, &ids, &relinked);
+        let listed = out.long_fans.split_off(kept_long);
+        let mut kept = std::mem::take(&mut out.long_fans);
+        kept.retain(|&(fan, p, i)| out.corner_fans[out.slot(p) + i as usize].fan == fan);
+        out.long_fans = kept.into_iter().chain(listed).collect();
+        if 2 * out.unused_slots > out.corners.len() || out.fan_count > 2 * out.fans_compacted + 64 {
+            out.compact();
+        }
         out
     }
 
-    /// This mesh with the exact search's tables made: the way back across each edge, the
-    /// fans with their walls and reflex corners, the dead ends. With `kept`, the polygons
-    /// before it come with their tables from before an update (see `updated`): only the edges
-    /// and fans that reach a polygon from `kept` on are made again (fans get new numbers).
-    fn with_search_tables(mut self, vertices: &[Point], kept: Option<PolyId>) -> ConvexMesh {
-        let kept = kept.map_or(0, |p| p.index());
-        let new_slots = self.starts[kept] as usize;
-        self.back.truncate(new_slots);
+    /// A copy of the polygons and tables, without the triangles' polygons, with room for
+    /// `slots` more corners and `polygons` more polygons.
+    fn without_poly_of(&self, slots: usize, polygons: usize) -> ConvexMesh {
+        let ConvexMesh {
+            starts,
+            sizes,
+            corners,
+            neighbors,
+            poly_of: _,
+            back,
+            corner_fans,
+            fan_count,
+            long_fans,
+            reflex,
+            dead_end,
+            free,
+            unused_slots,
+            fans_compacted,
+        } = self;
+        fn copy<T: Clone>(v: &[T], more: usize) -> Vec<T> {
+            let mut out = Vec::with_capacity(v.len() + more);
+            out.extend_from_slice(v);
+            out
+        }
+        ConvexMesh {
+            starts: copy(starts, polygons),
+            sizes: copy(sizes, polygons),
+            corners: copy(corners, slots),
+            neighbors: copy(neighbors, slots),
+            poly_of: Vec::new(),
+            back: copy(back, slots),
+            corner_fans: copy(corner_fans, slots),
+            fan_count: *fan_count,
+            long_fans: long_fans.clone(),
+            reflex: reflex.clone(),
+            dead_end: copy(dead_end, polygons),
+            free: free.clone(),
+            unused_slots: *unused_slots,
+            fans_compacted: *fans_compacted,
+        }
+    }
+
+    /// A new polygon id, of no polygon yet.
+    fn new_id(&mut self) -> PolyId {
+        self.starts.push(self.corners.len() as u32);
+        self.sizes.push(0);
+        self.dead_end.push(false);
+        PolyId(self.starts.len() as u32 - 1)
+    }
+
+    /// Gives polygon `p` (an id of no polygon) the corners of `ring` in new slots, with the
+    /// polygon across each edge (by the triangle there, `poly_of` already set).
+    fn put_ring(&mut self, p: PolyId, ring: &Ring) {
+        self.starts[p.index()] = self.corners.len() as u32;
+        self.sizes[p.index()] = ring.len() as u8;
+        for &(v, across) in ring {
+            self.corners.push(v);
+            self.neighbors.push(across.map(|u| self.poly_of[u.index()]));
+        }
+    }
+
+    /// Makes the exact search's tables for the polygons `fresh` (just put) and the edges of
+    /// `relinked` polygons: the way back across each edge, the fans with their walls and
+    /// reflex corners (numbered from `fan_count` on), the dead ends.
+    fn with_search_tables(&mut self, vertices: &[Point], fresh: &[PolyId], relinked: &[PolyId]) {
         self.back.resize(self.corners.len(), 0);
         self.corner_fans
             .resize(self.corners.len(), CornerFan::default());
         self.reflex.grow(self.corners.len());
-        for p in (0..self.starts.len() as u32 - 1).map(PolyId) {
+        for &p in fresh.iter().chain(relinked) {
             for slot in self.range(p) {
-                if let Some(q) = self.neighbors[slot]
-                    && (p.index() >= kept || q.index() >= kept)
-                {
+                if let Some(q) = self.neighbors[slot] {
                     self.back[slot] = self.shared_edge(q, p).unwrap_or(0) as u8;
                 }
             }
         }
-        let fresh: Vec<(PolyId, usize)> = self
-            .polygons()
-            .skip(kept)
-            .flat_map(|p| (0..self.corners(p).len()).map(move |i| (p, i)))
-            .collect();
+        for &p in fresh {
+            self.dead_end[p.index()] = self.neighbors(p).iter().flatten().count() == 1;
+        }
         self.number_fans(vertices, fresh);
-        self.dead_end = self
-            .polygons()
-            .map(|p| self.neighbors(p).iter().flatten().count() == 1)
-            .collect();
-        self
     }
 
-    /// Numbers the fans of the `corners` given (polygon, corner index) and notes their walls
-    /// (`corner_fans`) and reflex corners, numbering from `fan_count` on: each fan is walked
-    /// once from its first corner met, clockwise to its wall (or round to that corner) and
-    /// then counter-clockwise to its other wall; every corner on the way takes its number.
-    fn number_fans(&mut self, vertices: &[Point], corners: Vec<(PolyId, usize)>) {
+    /// The same polygons with every id held and every slot used, in the same order, and fans
+    /// numbered from 0 (ids, slots and fan numbers change).
+    fn compact(&mut self) {
+        let old = std::mem::take(self);
+        let mut renumber = vec![PolyId(u32::MAX); old.polygon_count()];
+        for (k, p) in old.polygons().enumerate() {
+            renumber[p.index()] = PolyId(k as u32);
+        }
+        let mut fans = vec![u32::MAX; old.fan_count];
+        let mut fan_count = 0;
+        let live = old.corners.len() - old.unused_slots;
+        let mut out = ConvexMesh {
+            corners: Vec::with_capacity(live),
+            neighbors: Vec::with_capacity(live),
+            back: Vec::with_capacity(live),
+            corner_fans: Vec::with_capacity(live),
+            reflex: Bits::new(live),
+            poly_of: old.poly_of.iter().map(|p| renumber[p.index()]).collect(),
+            ..ConvexMesh::default()
+        };
+        for p in old.polygons() {
+            out.starts.push(out.corners.len() as u32);
+            out.sizes.push(old.sizes[p.index()]);
+            out.dead_end.push(old.dead_end[p.index()]);
+            for slot in old.range(p) {
+                let mut fan = old.corner_fans[slot];
+                let number = &mut fans[fan.fan as usize];
+                if *number == u32::MAX {
+                    *number = fan_count;
+                    fan_count += 1;
+                }
+                fan.fan = *number;
+                out.reflex.set(out.corners.len(), old.is_reflex(slot));
+                out.corners.push(old.corners[slot]);
+                out.neighbors
+                    .push(old.neighbors[slot].map(|q| renumber[q.index()]));
+                out.back.push(old.back[slot]);
+                out.corner_fans.push(fan);
+            }
+        }
+        out.fan_count = fan_count as usize;
+        out.fans_compacted = out.fan_count;
+        out.long_fans = (old.long_fans.iter())
+            .map(|&(fan, p, i)| (fans[fan as usize], renumber[p.index()], i))
+            .collect();
+        *self = out;
+    }
+
+    /// Numbers the fans of the corners of `polygons` and notes their walls (`corner_fans`)
+    /// and reflex corners, numbering from `fan_count` on: each fan is walked once from its
+    /// first corner met, clockwise to its wall (or round to that corner) and then
+    /// counter-clockwise to its other wall; every corner on the way takes its number.
+    fn number_fans(&mut self, vertices: &[Point], polygons: &[PolyId]) {
+        let corners: Vec<(PolyId, usize)> = (polygons.iter())
+            .flat_map(|&p| (0..self.sizes[p.index()] as usize).map(move |i| (p, i)))
+            .collect();
         let mut done = Bits::new(self.corners.len());
         let mut fan = self.fan_count as u32;
         let mut slots = Vec::new();
@@ -294,16 +392,6 @@ impl ConvexMesh {
         self.fan_count = fan as usize;
     }
 
-    /// Appends a polygon: its ring's corners, and the polygon across each edge (by the
-    /// triangle there, `poly_of` already set).
-    fn push_ring(&mut self, ring: &Ring) {
-        for &(v, across) in ring {
-            self.corners.push(v);
-            self.neighbors.push(across.map(|u| self.poly_of[u.index()]));
-        }
-        self.starts.push(self.corners.len() as u32);
-    }
-
     /// Checks the polygons against the triangles they merge: each strictly convex and
     /// counter-clockwise with at most [`MAX_CORNERS`] corners, linked both ways across each
     /// shared edge, holding the corners of each of its triangles, and covering their area.
@@ -312,6 +400,13 @@ impl ConvexMesh {
         vertices: &[Point],
         triangles: &[[VertexId; 3]],
     ) -> Result<(), String> {
+        let used: usize = self.polygons().map(|p| self.corners(p).len()).sum();
+        if used + self.unused_slots != self.slot_count()
+            || self.free.iter().any(|p| self.sizes[p.index()] != 0)
+            || self.polygons().count() + self.free.len() != self.polygon_count()
+        {
+            return Err("the free polygon ids or unused slots are miscounted".into());
+        }
         let mut area = 0.0;
         for p in self.polygons() {
             let corners = self.corners(p);
@@ -340,8 +435,14 @@ impl ConvexMesh {
             }
         }
         let mut tri_area = 0.0;
+        if self.poly_of.len() != triangles.len() {
+            return Err("a triangle has no polygon".into());
+        }
         for (t, tri) in triangles.iter().enumerate() {
             let p = self.poly_of[t];
+            if p.index() >= self.polygon_count() {
+                return Err(format!("triangle {t} has no polygon"));
+            }
             if let Some(v) = tri.iter().find(|v| !self.corners(p).contains(v)) {
                 return Err(format!(
                     "triangle {t} has corner {v:?} outside polygon {p:?}"
@@ -414,7 +515,10 @@ impl ConvexMesh {
     fn validate_long_fans(&self) -> Result<(), String> {
         // Per fan: its polygons, and whether it ends at walls (the same at every corner).
         let mut size = vec![(0usize, false); self.fan_count];
-        for f in &self.corner_fans {
+        for f in self
+            .polygons()
+            .flat_map(|p| &self.corner_fans[self.range(p)])
+        {
             size[f.fan as usize] = (size[f.fan as usize].0 + 1, f.walls != NO_WALLS);
         }
         let mut listed = vec![false; self.fan_count];
@@ -439,11 +543,15 @@ impl ConvexMesh {
 
     /// Every polygon.
     pub(crate) fn polygons(&self) -> impl Iterator<Item = PolyId> {
-        (0..self.starts.len() as u32 - 1).map(PolyId)
+        (0..self.sizes.len() as u32)
+            .filter(|&p| self.sizes[p as usize] > 0)
+            .map(PolyId)
     }
 
+    /// The number of polygon ids: every polygon's id is below it (some ids below it may be
+    /// held by no polygon after an update).
     pub(crate) fn polygon_count(&self) -> usize {
-        self.starts.len() - 1
+        self.sizes.len()
     }
 
     /// The polygon holding triangle `t`.
@@ -466,7 +574,8 @@ impl ConvexMesh {
         self.starts[p.index()] as usize
     }
 
-    /// Number of corners of all polygons together.
+    /// The number of corner slots: every corner's slot is below it (some slots below it may
+    /// be used by no polygon after an update).
     pub(crate) fn slot_count(&self) -> usize {
         self.corners.len()
     }
@@ -566,7 +675,8 @@ impl ConvexMesh {
     }
 
     fn range(&self, p: PolyId) -> std::ops::Range<usize> {
-        self.starts[p.index()] as usize..self.starts[p.index() + 1] as usize
+        let start = self.starts[p.index()] as usize;
+        start..start + self.sizes[p.index()] as usize
     }
 }
 

@@ -62,7 +62,7 @@ impl PackedPolys {
         let bounds = Aabb::from_points(vertices.iter().copied());
         let mut original: Vec<PolyId> = convex.polygons().collect();
         original.sort_by_cached_key(|&p| hilbert_index(centroid(p), bounds));
-        let mut packed = vec![WALL; original.len()];
+        let mut packed = vec![WALL; convex.polygon_count()];
         for (i, p) in original.iter().enumerate() {
             packed[p.index()] = i as Packed;
         }
@@ -156,7 +156,7 @@ mod tests {
         let mesh = mesh();
         let convex = mesh.convex();
         let packed = PackedPolys::new(&mesh.vertices, &mesh.triangles, convex);
-        assert_eq!(packed.polygon_count(), convex.polygon_count());
+        assert_eq!(packed.polygon_count(), convex.polygons().count());
         assert_eq!(packed.slot_count(), convex.slot_count());
         let mut rows: Vec<u32> = (0..mesh.vertex_count())
             .map(|v| packed.row(VertexId(v as u32)))
