@@ -3,6 +3,7 @@
 //! hit-testing. Off-mesh links join places of the free space without walking.
 
 mod agents;
+mod assign;
 mod cost;
 mod file;
 pub mod generate;
@@ -24,7 +25,7 @@ pub use pick::{
     pick_obstacle,
 };
 pub use reference::Reference;
-pub use validate::{Issue, MAX_COORDINATE, Severity, validate};
+pub use validate::{Issue, MAX_COORDINATE, Severity, validate, validate_for};
 
 use crate::geom::{Aabb, Point, Ring};
 

@@ -55,8 +55,12 @@ impl std::fmt::Display for Issue {
 
 /// Checks what can be checked without geometry operations. Errors come first.
 pub fn validate(scene: &Scene) -> Vec<Issue> {
+    validate_for(scene, scene.agent_radius)
+}
+
+/// [`validate`] for an agent of radius `r` instead of the scene's.
+pub fn validate_for(scene: &Scene, r: f64) -> Vec<Issue> {
     let mut issues = Vec::new();
-    let r = scene.agent_radius;
     if !r.is_finite() {
         issues.push(Issue::error(
             None,
@@ -103,21 +107,28 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
         }
     }
     for (ring_ref, ring) in scene.rings() {
-        let name = scene.describe(ring_ref);
+        // Named only when there is something to say (a city has thousands of rings).
+        let name = || scene.describe(ring_ref);
         if let Some(problem) = ring
             .points()
             .iter()
             .enumerate()
             .find_map(|(i, &p)| coordinate_problem(p, i))
         {
-            issues.push(Issue::error(Some(ring_ref), format!("{name}: {problem}")));
+            issues.push(Issue::error(
+                Some(ring_ref),
+                format!("{}: {problem}", name()),
+            ));
             continue;
         }
         let distinct = ring.distinct_points_up_to(3);
         if distinct < 3 {
             issues.push(Issue::error(
                 Some(ring_ref),
-                format!("{name}: has {distinct} distinct point(s), a ring needs at least 3"),
+                format!(
+                    "{}: has {distinct} distinct point(s), a ring needs at least 3",
+                    name()
+                ),
             ));
             continue;
         }
@@ -128,7 +139,10 @@ pub fn validate(scene: &Scene) -> Vec<Issue> {
         if repeats > 0 {
             issues.push(Issue::warning(
                 Some(ring_ref),
-                format!("{name}: {repeats} duplicate consecutive point(s) removed"),
+                format!(
+                    "{}: {repeats} duplicate consecutive point(s) removed",
+                    name()
+                ),
             ));
         }
     }

@@ -235,7 +235,7 @@ impl Incremental {
         };
         let t1 = Instant::now();
         let Some(slot) = slot else {
-            self.scene = scene.clone();
+            self.scene.assign_from(scene);
             let build = self.build(Timings::default());
             return Some((build, self));
         };
@@ -263,7 +263,7 @@ impl Incremental {
             }
             _ => self.pieces[slot] = piece,
         }
-        self.scene = scene.clone();
+        self.scene.assign_from(scene);
         let t2 = Instant::now();
         let build = self.build(Timings {
             repair_us: micros(t1 - t0),

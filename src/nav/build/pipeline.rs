@@ -11,7 +11,7 @@ use super::repair::{Repaired, repair};
 use super::triangulate::triangulate_with_costs;
 use crate::nav::mesh::free_space::FreeSpace;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::scene::{Issue, Link, Scene, validate};
+use crate::scene::{Issue, Link, Scene, validate_for};
 use std::time::Instant;
 
 /// Options of the build stage. `Default` gives the documented defaults.
@@ -174,10 +174,8 @@ pub(super) fn check(scene: &Scene, options: &BuildOptions) -> Result<Checked, Bu
             None => BuildError::RadiusTooSmall(radius),
         });
     }
-    let mut checked = scene.clone();
-    checked.agent_radius = radius;
     let mut warnings = Vec::new();
-    for issue in validate(&checked) {
+    for issue in validate_for(scene, radius) {
         if issue.is_error() {
             return Err(BuildError::InvalidScene(issue));
         }
