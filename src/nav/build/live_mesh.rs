@@ -788,12 +788,18 @@ mod tests {
             .unwrap()
     }
 
-    #[test]
-    fn moving_a_hole_changes_only_the_faces_near_it_and_matches_a_fresh_mesh() {
-        let scene = rotated_squares(12, 12, 10.0, 0.0, 1);
+    /// The free space of `side` x `side` rotated squares at radius 0 and its live mesh,
+    /// with its widths when `measure`.
+    fn squares(side: usize, measure: bool) -> (FreeSpace, LiveMesh) {
+        let scene = rotated_squares(side, side, 10.0, 0.0, 1);
         let free = inflate(&repair(&scene).expect("scene repairs"), 0.0, 0.0);
         let (cdt, corners) = single_cdt(&free).unwrap().expect("no conflicts");
-        let mut live = LiveMesh::new(cdt, corners, true);
+        (free, LiveMesh::new(cdt, corners, measure))
+    }
+
+    #[test]
+    fn moving_a_hole_changes_only_the_faces_near_it_and_matches_a_fresh_mesh() {
+        let (free, mut live) = squares(12, true);
         let faces = live.cdt().num_inner_faces();
         // The hole nearest the middle, moved by (0.5, 0.3).
         let k = nearest_hole(&free, Point::new(60.0, 60.0));
@@ -815,10 +821,7 @@ mod tests {
 
     #[test]
     fn a_hole_moved_to_and_fro_keeps_valid_convex_polygons_in_bounded_slots() {
-        let scene = rotated_squares(6, 6, 10.0, 0.0, 1);
-        let free = inflate(&repair(&scene).expect("scene repairs"), 0.0, 0.0);
-        let (cdt, corners) = single_cdt(&free).unwrap().expect("no conflicts");
-        let mut live = LiveMesh::new(cdt, corners, false);
+        let (free, mut live) = squares(6, false);
         live.mesh.convex();
         let k = nearest_hole(&free, Point::new(30.0, 30.0));
         // Moved, taken out every third step and put back at the next.
