@@ -198,12 +198,10 @@ impl ConvexMesh {
         // again, and listed again if still long): an entry whose corner is in another fan now
         // is dropped.
         out.long_fans.retain(|&(_, p, _)| !gone.contains(p.index()));
-        let kept_long = out.long_fans.len();
         out.with_search_tables(vertices, &ids, &relinked);
-        let listed = out.long_fans.split_off(kept_long);
-        let mut kept = std::mem::take(&mut out.long_fans);
-        kept.retain(|&(fan, p, i)| out.corner_fans[out.slot(p) + i as usize].fan == fan);
-        out.long_fans = kept.into_iter().chain(listed).collect();
+        let (fans, starts) = (&out.corner_fans, &out.starts);
+        out.long_fans
+            .retain(|&(fan, p, i)| fans[starts[p.index()] as usize + i as usize].fan == fan);
         if 2 * out.unused_slots > out.corners.len() || out.fan_count > 2 * out.fans_compacted + 64 {
             out.compact();
         }
