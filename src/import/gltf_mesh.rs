@@ -1,9 +1,9 @@
 //! Reader for a navmesh stored as glTF 2.0 triangles in the y = 0 plane (`.gltf` with embedded
 //! or external buffers, or `.glb`), through the `gltf` crate: every triangle primitive of every
 //! mesh a node instances, placed by the node's transform composed down the hierarchy (`matrix`
-//! or translation-rotation-scale, from every root node), the world vertex (x, y, z) becoming the
-//! point (x, -z) as in navscope's glTF export (y is dropped); triangles are made
-//! counter-clockwise. A file without nodes has its meshes read as they are.
+//! or translation-rotation-scale, from the root nodes of the default scene, else of the first
+//! scene, else every root node), the world vertex (x, y, z) becoming the point (x, -z) as in
+//! navscope's glTF export (y is dropped); triangles are made counter-clockwise. A file without nodes has its meshes read as they are.
 
 use super::navmesh_file::{ReadError, counter_clockwise};
 use crate::geom::Point;
@@ -132,7 +132,8 @@ fn check_accessor_range(
     Ok(())
 }
 
-/// Every mesh a node instances with the node's world transform, parents before children and
+/// Every mesh a node of the shown scene (the default one, else the first; without scenes,
+/// every root node) instances with the node's world transform, parents before children and
 /// nodes in file order; without nodes, every mesh untransformed. A node that is its own
 /// ancestor (invalid glTF) is an error, not a hang.
 fn placed_meshes<'a>(document: &'a gltf::Gltf) -> Result<Vec<(gltf::Mesh<'a>, Matrix)>, ReadError> {
@@ -145,12 +146,19 @@ fn placed_meshes<'a>(document: &'a gltf::Gltf) -> Result<Vec<(gltf::Mesh<'a>, Ma
             is_child[child.index()] = true;
         }
     }
+    // The scene shown: the default one, else the first; nodes in no scene are not placed.
+    let shown = document
+        .default_scene()
+        .or_else(|| document.scenes().next());
+    let roots: Vec<gltf::Node> = match shown {
+        Some(scene) => scene.nodes().collect(),
+        None => (document.nodes())
+            .filter(|n| !is_child[n.index()])
+            .collect(),
+    };
     let mut placed = Vec::new();
-    let mut stack: Vec<(gltf::Node, Matrix, usize)> = document
-        .nodes()
-        .filter(|n| !is_child[n.index()])
-        .map(|n| (n, IDENTITY, 0))
-        .collect();
+    let mut stack: Vec<(gltf::Node, Matrix, usize)> =
+        roots.into_iter().map(|n| (n, IDENTITY, 0)).collect();
     stack.reverse();
     while let Some((node, parent, depth)) = stack.pop() {
         if depth > is_child.len() {
@@ -413,6 +421,35 @@ mod tests {
             let (_, message) = gltf_mesh(uri(u).as_bytes(), Some(dir.path())).expect_err(u);
             assert!(message.contains(says), "{u}: {message}");
         }
+    }
+
+    #[test]
+    fn only_the_shown_scene_s_nodes_are_placed() {
+        let mut json: serde_json::Value = serde_json::from_str(PLACED).unwrap();
+        let far: serde_json::Value =
+            serde_json::from_str(r#"{"mesh": 0, "translation": [100, 0, 0]}"#).unwrap();
+        json["nodes"].as_array_mut().unwrap().push(far);
+        let xs = |json: &serde_json::Value| {
+            let mesh = gltf_mesh(json.to_string().as_bytes(), None).unwrap();
+            let mut xs: Vec<i64> = mesh.vertices.iter().map(|p| p.x.round() as i64).collect();
+            xs.sort();
+            xs
+        };
+        // Node 2 is in no scene: the default scene places node 0's tree only.
+        assert_eq!(xs(&json), vec![8, 10, 10]);
+        // The default scene is the second, which holds node 2.
+        json["scenes"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!({"nodes": [2]}));
+        json["scene"] = serde_json::json!(1);
+        assert_eq!(xs(&json), vec![100, 100, 101]);
+        // Without a default scene, the first is shown.
+        json.as_object_mut().unwrap().remove("scene");
+        assert_eq!(xs(&json), vec![8, 10, 10]);
+        // Without scenes, every root node is placed.
+        json.as_object_mut().unwrap().remove("scenes");
+        assert_eq!(xs(&json), vec![8, 10, 10, 100, 100, 101]);
     }
 
     #[test]

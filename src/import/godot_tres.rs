@@ -1,7 +1,7 @@
 //! Reader for a Godot 4 `NavigationPolygon` (a `.tres` resource, or the `NavigationPolygon`
 //! sub-resource of a `.tscn`): `vertices = PackedVector2Array(x, y, ..)` and
 //! `polygons = Array[PackedInt32Array]([PackedInt32Array(i, ..), ..])` (or Godot 4.0's
-//! `[PackedInt32Array(..), ..]`). Godot's y points down: (x, y) becomes (x, -y), and polygons
+//! `[PackedInt32Array(..), ..]`), on one line or spread over several. Godot's y points down: (x, y) becomes (x, -y), and polygons
 //! are made counter-clockwise. The polygon is read in its own coordinates: a `.tscn` with more
 //! than one `NavigationPolygon`, or whose `NavigationRegion2D` node, or a node it is under
 //! (but the scene's root), is moved, turned or scaled, is refused (each region's polygon saved
@@ -25,8 +25,8 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
     let mut node: Option<String> = None;
     let mut regions: Vec<(usize, String)> = Vec::new();
     let mut moved: Vec<(String, usize, String)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let (n, line) = (i + 1, line.trim());
+    for (n, line) in statements(text) {
+        let line = line.as_str();
         if line.starts_with('[') {
             node = line.starts_with("[node").then(|| node_path(line));
             if let Some(path) = &node
@@ -105,6 +105,36 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
     let vertices = vertices.ok_or((0, "the NavigationPolygon has no `vertices`".to_string()))?;
     let polygons = polygons.ok_or((0, "the NavigationPolygon has no `polygons`".to_string()))?;
     Ok(counter_clockwise(PolygonMesh { vertices, polygons }))
+}
+
+/// The statements of a resource text with the numbers of their first lines, trimmed: a value
+/// whose brackets are still open at the end of its line goes on over the next lines (brackets
+/// in quoted strings do not count).
+fn statements(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut depth = 0i64;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        match out.last_mut().filter(|_| depth > 0) {
+            Some((_, statement)) => {
+                statement.push(' ');
+                statement.push_str(line);
+            }
+            None => out.push((i + 1, line.to_string())),
+        }
+        let (mut quoted, mut escaped) = (false, false);
+        for c in line.chars() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' if quoted => escaped = true,
+                '"' => quoted = !quoted,
+                '(' | '[' | '{' if !quoted => depth += 1,
+                ')' | ']' | '}' if !quoted => depth = (depth - 1).max(0),
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 /// The properties of a node that move, turn or scale it.
@@ -273,6 +303,23 @@ mod tests {
         assert!(godot_tres(&deeper).is_err());
         let sibling = format!("{head}{}{root}{rooms}{}", nav("A"), under("RoomsB"));
         assert_eq!(godot_tres(&sibling).unwrap().polygons.len(), 1);
+    }
+
+    #[test]
+    fn values_spread_over_lines_are_read_whole() {
+        let tres = "[gd_resource type=\"NavigationPolygon\" format=3]\n\n[resource]\n\
+            resource_name = \"a (b\"\n\
+            vertices = PackedVector2Array(0, 0,\n  4, 0, 4, 2,\n  0, 2)\n\
+            polygons = Array[PackedInt32Array]([\n  PackedInt32Array(0, 1, 2),\n  \
+            PackedInt32Array(0, 2, 3)\n])\n\
+            polygons_x = 1\n";
+        let mesh = godot_tres(tres).unwrap();
+        assert_eq!(mesh.vertices.len(), 4);
+        assert_eq!(mesh.polygons.len(), 2);
+        assert_eq!(mesh.area(), 8.0);
+        // An error names the statement's first line.
+        let bad = tres.replace("4, 0, 4, 2", "4, 0, x, 2");
+        assert_eq!(godot_tres(&bad).unwrap_err().0, 5);
     }
 
     #[test]

@@ -1,9 +1,10 @@
-//! Reader for MovingAI grid maps (`.map`): `type octile`, `height H`, `width W`, `map`, then H rows
-//! of W cells; `.`, `G` and `S` are free, everything else is blocked. Cell (x, y), rows counted
-//! from the top, becomes the unit square [x, x+1] x [H-1-y, H-y] (y points up). The free cells'
-//! boundary is traced into loops (straight runs merged), so each blocked region (cells joined
-//! along a side) is one obstacle and each enclosed free pocket one walkable area after it
-//! (scene format v2); regions meeting only at a corner are rings touching there.
+//! Reader for MovingAI grid maps (`.map`): `type octile`, `height H`, `width W`, `map` (keywords
+//! in any case), then H rows of W cells; `.`, `G` and `S` are free, everything else is blocked.
+//! Cell (x, y), rows counted from the top, becomes the unit square [x, x+1] x [H-1-y, H-y] (y
+//! points up). The free cells' boundary is traced into loops (straight runs merged), so each
+//! blocked region (cells joined along a side) is one obstacle and each enclosed free pocket one
+//! walkable area after it (scene format v2); regions meeting only at a corner are rings touching
+//! there.
 
 use super::areas::scene_from_loops;
 use super::clip;
@@ -80,8 +81,10 @@ fn header<'a>(
         let (n, line) = lines
             .next()
             .ok_or_else(|| error(0, "the file ends before the `map` line"))?;
+        // Keywords in any case: some tools write `Type` or `HEIGHT`.
         let mut fields = line.split_whitespace();
-        match (fields.next(), fields.next(), fields.next()) {
+        let keyword = fields.next().map(str::to_ascii_lowercase);
+        match (keyword.as_deref(), fields.next(), fields.next()) {
             (Some("type"), Some(_), None) => {}
             (Some(key @ ("height" | "width")), Some(value), None) => {
                 let v: usize = value.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
@@ -249,6 +252,14 @@ mod tests {
         let scene = parse_movingai_map(map).unwrap();
         assert_eq!(scene.walkable.len(), 3);
         assert!(crate::nav::repair(&scene).unwrap().warnings.is_empty());
+    }
+
+    #[test]
+    fn header_keywords_are_read_in_any_case() {
+        let upper = "Type octile\r\nHEIGHT 1\r\nWidth 2\r\nMAP\r\n.@\r\n";
+        let scene = parse_movingai_map(upper).unwrap();
+        assert_eq!(scene.walkable[0].signed_area(), 1.0);
+        assert_eq!(map_size(upper), Ok((2, 1)));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Reader for a navmesh stored as Wavefront OBJ faces in the y = 0 plane (y up, as navscope's
 //! OBJ export writes it): the vertex (x, y, z) becomes the point (x, -z), every `f` line a
 //! polygon (`v`, `v/vt`, `v//vn` and `v/vt/vn` references, negative ones counted from the end),
-//! made counter-clockwise. Other statements are ignored.
+//! made counter-clockwise. Other statements are ignored; `#` comments and lines continued with a
+//! trailing `\` are read as OBJ defines them.
 
 use super::clip;
 use super::navmesh_file::{ReadError, counter_clockwise};
@@ -12,8 +13,7 @@ use crate::nav::PolygonMesh;
 pub fn obj_mesh(text: &str) -> Result<PolygonMesh, ReadError> {
     let mut vertices = Vec::new();
     let mut polygons = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
+    for (n, line) in statements(text) {
         let mut fields = line.split_whitespace();
         match fields.next() {
             Some("v") => {
@@ -51,6 +51,29 @@ pub fn obj_mesh(text: &str) -> Result<PolygonMesh, ReadError> {
     Ok(counter_clockwise(PolygonMesh { vertices, polygons }))
 }
 
+/// The statements of an OBJ text with the numbers of their first lines: a line ending in `\`
+/// goes on on the next, and a `#` starts a comment that runs to the end of its line.
+fn statements(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut open = false;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or_default().trim_end();
+        let (line, goes_on) = match line.strip_suffix('\\') {
+            Some(rest) => (rest, true),
+            None => (line, false),
+        };
+        match out.last_mut().filter(|_| open) {
+            Some((_, statement)) => {
+                statement.push(' ');
+                statement.push_str(line);
+            }
+            None => out.push((i + 1, line.to_string())),
+        }
+        open = goes_on;
+    }
+    out
+}
+
 /// The 0-based vertex of a face reference `v[/vt][/vn]` among `count` vertices read so far.
 fn index(reference: &str, count: usize) -> Option<u32> {
     let v: i64 = reference.split('/').next()?.parse().ok()?;
@@ -77,5 +100,16 @@ mod tests {
         assert_eq!(obj_mesh("v 0 0 0\nf 1 0 1\n").unwrap_err().0, 2);
         assert_eq!(obj_mesh("v 0 0\n").unwrap_err().0, 1);
         assert_eq!(obj_mesh("v 0 0 0\n").unwrap_err().0, 0);
+    }
+
+    #[test]
+    fn continued_lines_and_comments_are_read() {
+        let text =
+            "v 0 0 0 # origin\nv 2 0 0\nv 2 \\\n  0 -1\n# a face:\nf 1 2 \\\n3 # done\nf 1 x\n";
+        let e = obj_mesh(text).unwrap_err();
+        assert_eq!(e.0, 8, "{e:?}");
+        let mesh = obj_mesh(&text.replace("f 1 x\n", "")).unwrap();
+        assert_eq!(mesh.vertices[2], Point::new(2.0, 1.0));
+        assert_eq!(mesh.polygons, vec![vec![0, 1, 2]]);
     }
 }

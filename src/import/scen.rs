@@ -1,5 +1,6 @@
 //! Reader for MovingAI / Polyanya scenario files (`.scen`): a `version 1` line, then one query per
-//! line, `bucket map width height start_x start_y goal_x goal_y optimal` (tabs or spaces).
+//! line, `bucket map width height start_x start_y goal_x goal_y optimal` (tabs or spaces; the
+//! map's name may hold spaces).
 //!
 //! Coordinates: on a grid map (`.map`) a point (x, y) names a cell, rows counted from the top; it
 //! becomes the cell's centre (x + 0.5, height - y - 0.5), matching the map reader's squares. On a
@@ -72,14 +73,17 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
     }
     let mut queries = Vec::new();
     for (n, line) in lines.filter(|(_, l)| !l.is_empty()) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
+        let mut fields: Vec<&str> = line.split_whitespace().collect();
         let bad = |message: String| ScenError { line: n, message };
-        if fields.len() != 9 {
+        if fields.len() < 9 {
             return Err(bad(format!(
                 "expected 9 fields (bucket map width height sx sy gx gy optimal), found {}",
                 fields.len()
             )));
         }
+        // A map name may hold spaces: the fields between the bucket and the last seven.
+        let map_words = fields.len() - 8;
+        fields.drain(2..1 + map_words);
         let number = |i: usize, what: &str| {
             fields[i]
                 .parse::<f64>()
@@ -191,6 +195,15 @@ mod tests {
         assert_eq!(q[0].goal, Point::new(6.5, 0.5));
         let q = parse_scen(text, ScenCoordinates::Direct).unwrap();
         assert_eq!(q[0].start, Point::new(0.0, 0.0));
+    }
+
+    #[test]
+    fn a_map_name_with_spaces_is_one_field() {
+        let text = "version 1\n3\tmaps/my map 2.map\t7\t5\t0\t0\t6\t4\t7.5\n";
+        let q = parse_scen(text, GRID_7_5).unwrap();
+        assert_eq!((q[0].bucket, q[0].expected), (3, 7.5));
+        assert_eq!(q[0].start, Point::new(0.5, 4.5));
+        assert_eq!(q[0].goal, Point::new(6.5, 0.5));
     }
 
     #[test]
