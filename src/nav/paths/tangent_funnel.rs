@@ -132,7 +132,7 @@ pub fn tangent_path_among(
                 let reach = radius
                     .min(corner.distance(start))
                     .min(corner.distance(goal));
-                let (k, d) = nearest_segment(&path, corner)?;
+                let (k, d) = nearest_segment(&path, corner, reach)?;
                 (d < reach * (1.0 - TOUCH_SLACK)).then_some((reach - d, i, corner, at_goal, k))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0));
@@ -199,12 +199,16 @@ pub fn tangent_funnel_trace(portals: &[Portal], radius: f64) -> Vec<TangentFunne
     events
 }
 
-/// The path segment nearest to `p`, with its distance.
-fn nearest_segment(path: &Path, p: Point) -> Option<(usize, f64)> {
-    path.segments
-        .iter()
-        .map(|s| s.distance_to_point(p))
-        .enumerate()
+/// The path segment nearest to `p`, with its distance, among those that may come nearer than
+/// `reach`: an arc no nearer to `p` than its whole circle is passed over unmeasured (its distance
+/// needs an angle and its ends; a path round a dense ring has thousands of arcs).
+fn nearest_segment(path: &Path, p: Point, reach: f64) -> Option<(usize, f64)> {
+    (path.segments.iter().enumerate())
+        .filter(|(_, s)| match s {
+            PathSegment::Arc(a) => (p.distance(a.center) - a.radius).abs() < reach,
+            _ => true,
+        })
+        .map(|(k, s)| (k, s.distance_to_point(p)))
         .min_by(|a, b| a.1.total_cmp(&b.1))
 }
 
@@ -320,8 +324,14 @@ impl<'a> Discs<'a> {
                     if k == 0 || k == last {
                         Circle::point(c)
                     } else {
+                        // The nearer end's distance only when it may be under the radius
+                        // (the same minimum, without two roots per corner).
+                        let near = c.distance_sq(start).min(c.distance_sq(goal));
                         let r = match is_corner(c) {
-                            true => radius.min(c.distance(start)).min(c.distance(goal)),
+                            true if near < radius * radius * (1.0 + 1e-9) => {
+                                radius.min(near.sqrt())
+                            }
+                            true => radius,
                             false => 0.0,
                         };
                         Circle::new(c, r, wrap)
