@@ -3,7 +3,7 @@
 
 mod radius_support;
 
-use navscope::geom::Point;
+use navscope::geom::{Point, winding_number};
 use navscope::nav::{self, Status, Variant, flatten_tolerance, invariants};
 use radius_support::*;
 
@@ -154,6 +154,18 @@ fn narrow_place_in_the_start_triangle_is_found_by_measuring() {
         "{:?}",
         raw.blocked
     );
+    // The offset path, made beside the checks from the first corridor, is made again through
+    // the corridor kept: it goes round the box the same way as the tangent path (the loop of
+    // the one and the other reversed does not wind round the box).
+    let along = |v: Variant| {
+        raw.path(v)
+            .unwrap()
+            .points(flatten_tolerance(0.9497087746151055))
+    };
+    let mut lap = along(Variant::Tangent);
+    lap.extend(along(Variant::Offset).into_iter().rev());
+    let box_centre = Point::new(specs[0].0, specs[0].1);
+    assert_eq!(winding_number(&lap, box_centre), 0);
 }
 
 /// Issue 11 item 1: maze.json with r in [1.799, 1.8] from (6, 26) to (38, 22). The corridor has a

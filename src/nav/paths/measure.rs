@@ -20,6 +20,14 @@ pub fn wall_clearance(points: &[Point], walls: &SegmentGrid) -> f64 {
     min_clearance(points, walls, walls.bounds().diagonal())
 }
 
+/// The clearance of a path's walked runs (see `Path::runs`): the smallest [`wall_clearance`]
+/// among them.
+pub fn runs_clearance(runs: &[Vec<Point>], walls: &SegmentGrid) -> f64 {
+    (runs.iter())
+        .map(|points| wall_clearance(points, walls))
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// `shorter` is not longer than `longer` (up to `relative` rounding).
 pub fn check_not_longer(
     shorter: f64,

@@ -24,7 +24,7 @@ use crate::nav::explain::diagnosis::diagnose;
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::paths::funnel::string_pull;
-use crate::nav::paths::measure::wall_clearance;
+use crate::nav::paths::measure::runs_clearance;
 use crate::nav::paths::midpoint::midpoint_path;
 use crate::nav::paths::optimal::optimal_path;
 use crate::nav::paths::path::{Path, PathSegment};
@@ -98,14 +98,16 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
                 return (None, Vec::new());
             };
             let offset = options.variants.contains(&Variant::Offset);
-            let (side, tangent) = query_raw_measured(raw, build.radius, (from, to), offset);
-            // The tangent path was measured to check it.
-            let mut measured: Vec<_> = (tangent.into_iter())
+            let (side, made) =
+                query_raw_measured(raw, build.radius, (from, to), offset, measure_now);
+            // The tangent path was measured to check it, the offset path where it was made.
+            let mut measured: Vec<_> = (made.into_iter())
                 .filter(|_| measure_now)
-                .map(|c| (Variant::Tangent, Some(c)))
+                .map(|(v, c)| (v, Some(c)))
                 .collect();
-            let rest = (side.paths.iter()).filter(|(v, _)| *v != Variant::Tangent);
-            measured.extend(measure(rest.map(|(v, p)| (*v, p)).collect()));
+            let rest = (side.paths.iter()).filter(|(v, _)| !measured.iter().any(|m| m.0 == *v));
+            let rest = rest.map(|(v, p)| (*v, p)).collect();
+            measured.extend(measure(rest));
             (Some(side), measured)
         };
         let (mut shrunk, mut measured, (mut raw, raw_measured)) =
@@ -362,13 +364,7 @@ fn clearances<'a>(
         })
         .collect();
     let values: Vec<Option<f64>> = (distinct.par_iter())
-        .map(|runs| {
-            let raw = build.raw.as_ref()?;
-            let c = (runs.iter())
-                .map(|points| wall_clearance(points, raw.walls()))
-                .fold(f64::INFINITY, f64::min);
-            Some(c)
-        })
+        .map(|runs| Some(runs_clearance(runs, build.raw.as_ref()?.walls())))
         .collect();
     (walked.iter().zip(which))
         .map(|((variant, _), i)| (*variant, values[i]))

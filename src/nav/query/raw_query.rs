@@ -21,7 +21,7 @@
 use crate::geom::{Point, Segment};
 use crate::nav::build::raw::RawNav;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::nav::paths::measure::{close_stretches, wall_clearance};
+use crate::nav::paths::measure::{Stretch, close_stretches, runs_clearance, wall_clearance};
 use crate::nav::paths::offset_funnel::offset_path_among;
 use crate::nav::paths::path::Path;
 use crate::nav::paths::side::{Side, Status, Variant, flatten_tolerance, locate_ends, micros};
@@ -37,57 +37,122 @@ const MAX_REFUSED: usize = 16;
 /// Answers a start/goal query for an agent of radius `radius` on the raw mesh: the tangent
 /// path, and the offset path too when `offset` is true.
 pub fn query_raw(raw: &RawNav, radius: f64, start: Point, goal: Point, offset: bool) -> Side {
-    query_raw_measured(raw, radius, (start, goal), offset).0
+    query_raw_measured(raw, radius, (start, goal), offset, false).0
 }
 
-/// [`query_raw`], with the clearance of the tangent path when there is one: its smallest
-/// distance to the raw walls ([`wall_clearance`] of its points).
+/// [`query_raw`], with the clearances of the paths made (their smallest distances to the raw
+/// walls, as [`runs_clearance`] measures them): the tangent path's, which the query measures
+/// to check it, and, when `measure` is true, the offset path's.
+///
+/// The offset path is made from the first corridor beside the tangent path's checks (on
+/// another core when one is free), and made again in the rare case the checks refuse that
+/// corridor.
 pub(crate) fn query_raw_measured(
     raw: &RawNav,
     radius: f64,
     (start, goal): (Point, Point),
     offset: bool,
-) -> (Side, Option<f64>) {
+    measure: bool,
+) -> (Side, Vec<(Variant, f64)>) {
     let mesh = &raw.mesh;
     let (mut side, ends) = locate_ends(mesh, start, goal);
     let Some((start_tris, goal_tris)) = ends else {
-        return (side, None);
+        return (side, Vec::new());
     };
     // The vertices of cost outlines inside the free space are no walls: the paths need not keep
     // the radius from them.
     let near = 1e-9 * raw.walls().bounds().diagonal();
     let no_costs = mesh.cost_map().is_empty();
     let is_corner = |p: Point| no_costs || raw.walls().distance_to_point(p, 2.0 * near) <= near;
-    let mut refused: Vec<BlockedCrossing> = Vec::new();
-    let mut tangent_us = 0.0;
-    let (corridor, tangent, measured) = loop {
-        let t1 = Instant::now();
+    let search = |refused: &[BlockedCrossing], side: &mut Side| {
+        let t = Instant::now();
         let outcome = clearance_astar(
             mesh,
             &raw.widths,
             radius,
             (start, &start_tris),
             (goal, &goal_tris),
-            &refused,
+            refused,
         );
-        side.timings.astar_us += micros(t1);
+        side.timings.astar_us += micros(t);
         side.blocked = outcome.blocked;
-        let Some(corridor) = outcome.corridor else {
-            side.status = Status::Blocked;
-            return (side, None);
-        };
+        outcome.corridor
+    };
+    let Some(first) = search(&[], &mut side) else {
+        side.status = Status::Blocked;
+        return (side, Vec::new());
+    };
+    let ends = (start, goal);
+    let offset_of = |corridor: &Corridor| {
+        offset.then(|| offset_through(raw, radius, corridor, ends, measure, &is_corner))
+    };
+    let (checked, offset_first) = rayon::join(
+        || {
+            let mut side = side;
+            let tangent = tangent_checked(
+                raw,
+                radius,
+                first.clone(),
+                &mut side,
+                |refused, side| search(refused, side),
+                &is_corner,
+            );
+            (side, tangent)
+        },
+        || offset_of(&first),
+    );
+    let (mut side, tangent) = checked;
+    let Some((corridor, tangent, tangent_us, clearance)) = tangent else {
+        return (side, Vec::new());
+    };
+    side.timings
+        .variants_us
+        .push((Variant::Tangent, tangent_us));
+    side.paths.push((Variant::Tangent, tangent));
+    let mut measured = vec![(Variant::Tangent, clearance)];
+    let made = match offset_first {
+        Some(_) if corridor != first => offset_of(&corridor),
+        made => made,
+    };
+    if let Some(made) = made {
+        side.timings.variants_us.push((Variant::Offset, made.us));
+        side.offset_cuts = made.cuts;
+        side.paths.push((Variant::Offset, made.path));
+        measured.extend(made.clearance.map(|c| (Variant::Offset, c)));
+    }
+    side.corridor = Some(corridor);
+    (side, measured)
+}
+
+/// The tangent path through `corridor`, checked against the raw walls: where it comes closer
+/// than the radius, or two corners pinch it, the crossing nearest that place is refused and
+/// `search` finds another corridor, a bounded number of times. The corridor kept, the path, the
+/// time its making took and its clearance; `None` (with `side` blocked and holding the last
+/// corridor) when no corridor passes.
+fn tangent_checked(
+    raw: &RawNav,
+    radius: f64,
+    mut corridor: Corridor,
+    side: &mut Side,
+    mut search: impl FnMut(&[BlockedCrossing], &mut Side) -> Option<Corridor>,
+    is_corner: &dyn Fn(Point) -> bool,
+) -> Option<(Corridor, Path, f64, f64)> {
+    let mesh = &raw.mesh;
+    let mut refused: Vec<BlockedCrossing> = Vec::new();
+    let mut tangent_us = 0.0;
+    loop {
         let portals = corridor.portals(mesh);
         let (by_start, by_goal) = corridor.loose_corners(mesh);
-        let t2 = Instant::now();
-        let tangent = tangent_path_among(&portals, (&by_start, &by_goal), radius, &is_corner);
-        tangent_us += micros(t2);
+        let t = Instant::now();
+        let tangent = tangent_path_among(&portals, (&by_start, &by_goal), radius, is_corner);
+        tangent_us += micros(t);
         let (at, width) = match tangent {
             Ok(path) => {
                 // Measured here as the query pass measures every path: the same points.
                 let points = path.points(flatten_tolerance(radius));
                 let measured = wall_clearance(&points, raw.walls());
                 match too_close(&path, &points, raw, radius, measured) {
-                    None => break (corridor, path, measured),
+                    None => return Some((corridor, path, tangent_us, measured)),
                     Some(narrow) => narrow,
                 }
             }
@@ -97,30 +162,54 @@ pub(crate) fn query_raw_measured(
         let Some(crossing) = crossing else {
             side.status = Status::Blocked;
             side.corridor = Some(corridor);
-            return (side, None);
+            return None;
         };
         refused.push(BlockedCrossing { width, ..crossing });
-    };
-    side.timings
-        .variants_us
-        .push((Variant::Tangent, tangent_us));
-    side.paths.push((Variant::Tangent, tangent));
-    if offset {
-        let t3 = Instant::now();
-        let portals = corridor.portals(mesh);
-        let (by_start, by_goal) = corridor.loose_corners(mesh);
-        let outer = (
-            by_start.first().copied().unwrap_or(start),
-            by_goal.first().copied().unwrap_or(goal),
-        );
-        let points = offset_path_among(&portals, outer, radius, &is_corner);
-        side.timings.variants_us.push((Variant::Offset, micros(t3)));
-        side.offset_cuts = close_stretches(&points, raw.walls(), radius);
-        side.paths
-            .push((Variant::Offset, Path::from_points(&points)));
+        let Some(next) = search(&refused, side) else {
+            side.status = Status::Blocked;
+            return None;
+        };
+        corridor = next;
     }
-    side.corridor = Some(corridor);
-    (side, Some(measured))
+}
+
+/// An offset path with the stretches of it closer than the radius to a wall, the time its
+/// making took and, when asked, its clearance.
+struct Offset {
+    path: Path,
+    cuts: Vec<Stretch>,
+    us: f64,
+    clearance: Option<f64>,
+}
+
+/// The corner-offset path through `corridor` from `start` to `goal`, its cuts, and its
+/// clearance when `measure` is true.
+fn offset_through(
+    raw: &RawNav,
+    radius: f64,
+    corridor: &Corridor,
+    (start, goal): (Point, Point),
+    measure: bool,
+    is_corner: &dyn Fn(Point) -> bool,
+) -> Offset {
+    let t = Instant::now();
+    let portals = corridor.portals(&raw.mesh);
+    let (by_start, by_goal) = corridor.loose_corners(&raw.mesh);
+    let outer = (
+        by_start.first().copied().unwrap_or(start),
+        by_goal.first().copied().unwrap_or(goal),
+    );
+    let points = offset_path_among(&portals, outer, radius, is_corner);
+    let us = micros(t);
+    let path = Path::from_points(&points);
+    let clearance =
+        measure.then(|| runs_clearance(&path.runs(flatten_tolerance(radius)), raw.walls()));
+    Offset {
+        cuts: close_stretches(&points, raw.walls(), radius),
+        path,
+        us,
+        clearance,
+    }
 }
 
 /// Where the path, flattened to `points` (as for `radius`) with the clearance `measured` there,
