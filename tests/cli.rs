@@ -279,9 +279,27 @@ fn bad_files_exit_2_naming_the_file() {
     let o = navscope(&["build", "/no/such/scene.json"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("/no/such/scene.json"));
-    let o = navscope(&["path", "assets/scenes/rooms.json", "--radius", "-2"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("negative"));
+    // A bad radius is named as the option it came from, not blamed on the scene.
+    for (command, radius) in [
+        ("path", "-2"),
+        ("build", "nan"),
+        ("lab", "inf"),
+        ("convert", "-1"),
+    ] {
+        let mut args = vec![command, "assets/scenes/rooms.json"];
+        if command == "convert" {
+            args.push("-");
+        }
+        args.extend(["--radius", radius]);
+        let o = navscope(&args);
+        assert_eq!(o.status.code(), Some(2));
+        let e = stderr(&o);
+        assert!(
+            e.contains(&format!("'{radius}' is not an agent radius")) && !e.contains("rooms.json"),
+            "{e}"
+        );
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
     assert!(Path::new("assets/scenes/rooms.json").exists());
 }
 
@@ -378,6 +396,22 @@ fn build_takes_the_format_from_the_output_and_never_writes_over_its_input() {
         stderr(&o)
     );
     assert!(!out.exists());
+    // Formats navscope reads but build does not write: JSON there would be refused on reading.
+    for file in [
+        "rooms.glb",
+        "rooms.TSCN",
+        "rooms.map",
+        "rooms.scen",
+        "rooms.png",
+    ] {
+        let out = dir.path().join(file);
+        let o = navscope(&["build", scene, "-o", path_str(&out)]);
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        let ext = file.split_once('.').unwrap().1.to_lowercase();
+        let says = format!("{file}: build does not write .{ext} files");
+        assert!(stderr(&o).contains(&says), "{}", stderr(&o));
+        assert!(!out.exists());
+    }
     let copy = dir.path().join("copy.json");
     std::fs::copy(scene, &copy).unwrap();
     for extra in [&[][..], &["--agent", "all"][..]] {
@@ -388,6 +422,33 @@ fn build_takes_the_format_from_the_output_and_never_writes_over_its_input() {
         assert!(stderr(&o).contains("is the input file"), "{}", stderr(&o));
     }
     assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(scene).unwrap());
+}
+
+/// The Godot export's note on the cell size names the file it is for, in the one-line style
+/// of every other message (one note per profile was printed bare, and could not be told apart).
+#[test]
+fn a_note_names_the_file_it_is_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("door.tres");
+    let o = run_ok(&[
+        "build",
+        "assets/scenes/door.json",
+        "--agent",
+        "all",
+        "-o",
+        path_str(&out),
+    ]);
+    let err = stderr(&o);
+    let notes: Vec<&str> = err.lines().filter(|l| l.contains("cell_size")).collect();
+    assert!(notes.len() > 1, "{err}");
+    for note in notes {
+        let file = note
+            .strip_prefix("navscope: note: ")
+            .and_then(|rest| rest.split_once(".tres: Godot cell_size"))
+            .map(|(file, _)| format!("{file}.tres"));
+        let file = file.unwrap_or_else(|| panic!("{note}"));
+        assert!(std::path::Path::new(&file).exists(), "{note}");
+    }
 }
 
 #[test]
@@ -491,6 +552,29 @@ fn a_navmesh_file_answers_path_and_lab_as_it_is() {
     }
 }
 
+/// A scene's reference image is named from the folder of the file it is converted to, as a
+/// save names it (it was written as the absolute path the loader had made).
+#[test]
+fn convert_names_the_reference_image_from_the_new_file_s_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let scene = r#"{"format":"navscope-scene","version":1,"agent_radius":0.5,
+        "reference":{"path":"art/sketch.png","position":[0,0],"scale":0.05,"opacity":0.5,"locked":false},
+        "walkable":[[[0,0],[10,0],[10,10],[0,10]]],"obstacles":[]}"#;
+    std::fs::create_dir_all(dir.path().join("a/deep")).unwrap();
+    let input = dir.path().join("a/s.json");
+    std::fs::write(&input, scene).unwrap();
+    for (out, expected) in [
+        ("a/same.json", "art/sketch.png"),
+        ("a/deep/s.json", "../art/sketch.png"),
+    ] {
+        let out = dir.path().join(out);
+        run_ok(&["convert", path_str(&input), path_str(&out)]);
+        let written: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+        assert_eq!(written["reference"]["path"], expected, "{}", out.display());
+    }
+}
+
 #[test]
 fn convert_goes_between_scene_and_navmesh_formats() {
     let dir = tempfile::tempdir().unwrap();
@@ -516,6 +600,21 @@ fn convert_goes_between_scene_and_navmesh_formats() {
         path_str(&p("rooms.navmesh.json")),
         path_str(&p("rooms.gltf")),
     ]);
+    // A navmesh is converted as it is: a radius would only mislabel it.
+    let o = navscope(&[
+        "convert",
+        path_str(&p("rooms.mesh")),
+        path_str(&p("r2.navmesh.json")),
+        "--radius",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("rooms.mesh: --radius 2 applies when a scene is built"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!p("r2.navmesh.json").exists());
     run_ok(&[
         "convert",
         path_str(&p("rooms.gltf")),

@@ -154,6 +154,25 @@ fn readable_tables_and_usage_errors() {
         text.contains("funnel/optimal") && text.contains("worst"),
         "{text}"
     );
+    // Nothing found (the large agent does not fit the door): no ratio has a value, and the
+    // table says so with `-` as `path` does, not `NaN`.
+    let args = [
+        "lab",
+        "assets/scenes/door.json",
+        "--scene-queries",
+        "--agent",
+        "large",
+    ];
+    let o = navscope(&args);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    let row = text.lines().find(|l| l.starts_with("funnel/optimal"));
+    assert_eq!(
+        row.map(|l| l.split_whitespace().collect::<Vec<_>>()),
+        Some(vec!["funnel/optimal", "0", "-", "-", "-", "-"]),
+        "{text}"
+    );
+    assert!(!text.contains("NaN"), "{text}");
     let o = navscope(&["lab", "assets/scenes/rooms.json", "--optimize", "sideways"]);
     assert_eq!(o.status.code(), Some(2));
     let o = navscope(&["lab", "no/such/scene.json"]);

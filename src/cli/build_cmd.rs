@@ -44,7 +44,7 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<()> {
     for p in &profiles {
         let file = suffixed(out, &p.name)?;
         super::refuse_input_as_output(&args.scene, &file)?;
-        let (text, summary) = make_one(args, format, &scene, Some(p.radius))
+        let (text, summary) = make_one(args, format, &scene, Some(p.radius), &file)
             .with_context(|| format!("agent profile \"{}\"", p.name))?;
         made.push((file, text, summary));
     }
@@ -80,16 +80,19 @@ fn build_one(
     scene: &Scene,
     radius: Option<f64>,
 ) -> anyhow::Result<()> {
-    let (text, summary) = make_one(args, format, scene, radius)?;
+    let target = args.output.as_deref().unwrap_or(Path::new("-"));
+    let (text, summary) = make_one(args, format, scene, radius, target)?;
     super::write_output(args.output.as_deref(), text.as_bytes(), &summary)
 }
 
-/// The navmesh text of `scene` built for `radius` in `format`, and its summary line.
+/// The navmesh text of `scene` built for `radius` in `format`, and its summary line; a note
+/// on what the format needs names `target`, the file it goes to.
 fn make_one(
     args: &BuildArgs,
     format: Format,
     scene: &Scene,
     radius: Option<f64>,
+    target: &Path,
 ) -> anyhow::Result<(String, String)> {
     // The exported navmesh is the shrunk one; the raw mesh serves path queries only.
     let options = BuildOptions {
@@ -113,7 +116,7 @@ fn make_one(
             let written = write_navmesh(&build.mesh, build.radius, format, choice, None)
                 .with_context(|| format!("{origin}"))?;
             if let Some(note) = &written.note {
-                report::hold_line(format!("note: {note}"));
+                report::note(target, note);
             }
             if choice != crate::export::Polygons::Triangles {
                 report_polygons(&origin.to_string(), &written, build.mesh.triangle_count());
@@ -143,12 +146,23 @@ fn make_one(
     Ok((text, summary))
 }
 
+/// Extensions of files navscope reads (or the path command writes) that `build` does not
+/// write: JSON under one of them is a file its readers refuse.
+const NOT_WRITTEN: [&str; 5] = ["glb", "tscn", "map", "scen", "png"];
+
 /// The format to write to `out`: `given` (by `--format`), else the one its extension names,
 /// else json. A `given` format that the extension contradicts is an error: a `.mesh` of JSON
-/// is a file nothing reads back.
+/// is a file nothing reads back; so is an extension of a format `build` does not write
+/// ([`NOT_WRITTEN`]).
 fn chosen_format(given: Option<Format>, out: &Path) -> anyhow::Result<Format> {
     use clap::ValueEnum;
     let ext = out.extension().map(|e| e.to_string_lossy().to_lowercase());
+    if let Some(ext) = ext.as_deref().filter(|e| NOT_WRITTEN.contains(e)) {
+        bail!(
+            "{}: build does not write .{ext} files; name it .json, .obj, .svg, .mesh, .tres or .gltf",
+            out.display()
+        );
+    }
     let named = (Format::value_variants().iter().copied())
         .find(|&f| ext.as_deref() == Some(extension_of(f).as_str()));
     match (given, named) {

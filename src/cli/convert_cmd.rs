@@ -13,7 +13,7 @@ use crate::import::{
 };
 use crate::nav::{BuildOptions, build_with};
 use crate::numbers::count;
-use crate::scene::{Scene, to_json};
+use crate::scene::{Scene, to_json, to_json_at};
 use anyhow::{Context, bail};
 use std::path::Path;
 
@@ -52,11 +52,18 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 (to_json(&scene), summary)
             }
             Some(format) => {
+                // Its polygons are kept as they are: no radius shrank them.
+                if let Some(r) = args.radius {
+                    bail!(
+                        "{origin}: --radius {} applies when a scene is built into a navmesh; a navmesh is converted as it is",
+                        crate::numbers::compact(r)
+                    );
+                }
                 let kept = polygons.normalized().with_context(|| origin.clone())?;
                 let written = write_navmesh(&build.mesh, radius, format, choice, Some(&kept))
                     .with_context(|| origin.clone())?;
                 if let Some(note) = &written.note {
-                    super::report::hold_line(format!("note: {note}"));
+                    super::report::note(output, note);
                 }
                 if choice != Polygons::Triangles {
                     super::build_cmd::report_polygons(
@@ -78,7 +85,12 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
         match target {
             None => {
                 let scene = super::report::reading(input, || crate::scene::load(input))?;
-                (to_json(&scene), format!("{origin}: scene"))
+                // A reference image stays where it is, named from the new file's folder.
+                let text = match super::is_standard_output(output) {
+                    true => to_json(&scene),
+                    false => to_json_at(&scene, output),
+                };
+                (text, format!("{origin}: scene"))
             }
             Some(format) => {
                 let options = BuildOptions {
@@ -90,7 +102,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 let written = write_navmesh(&build.mesh, build.radius, format, choice, None)
                     .with_context(|| origin.clone())?;
                 if let Some(note) = &written.note {
-                    super::report::hold_line(format!("note: {note}"));
+                    super::report::note(output, note);
                 }
                 if choice != Polygons::Triangles {
                     super::build_cmd::report_polygons(

@@ -341,14 +341,19 @@ fn print_tables(
         )
     };
     let line = |out: &mut dyn Write, name: &str, s: &Stats, digits: usize| {
+        // No values, no statistics: `-`, as `path` writes a length it has not.
+        let cell = |x: f64| match x.is_nan() {
+            true => "-".to_string(),
+            false => fixed(x, digits),
+        };
         writeln!(
             out,
             "{name:<28} {:>7} {:>12} {:>12} {:>12} {:>12}",
             s.count,
-            fixed(s.mean, digits),
-            fixed(s.p50, digits),
-            fixed(s.p99, digits),
-            fixed(s.max, digits)
+            cell(s.mean),
+            cell(s.p50),
+            cell(s.p99),
+            cell(s.max)
         )
     };
     header(out, "ratio")?;

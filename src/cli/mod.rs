@@ -76,14 +76,15 @@ pub struct BuildArgs {
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
-    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = parse_radius)]
     pub radius: Option<f64>,
     /// Agent profile to build for (the scene's `agents`, or `default`), or `all`: one file per
     /// profile, OUT with `_NAME` before its extension.
     #[arg(long, value_name = "NAME", conflicts_with = "radius")]
     pub agent: Option<String>,
     /// Output format (default: the one OUT's extension names, .json, .obj, .svg, .mesh, .tres
-    /// or .gltf; else json). A format that OUT's extension contradicts is an error.
+    /// or .gltf; else json). A format that OUT's extension contradicts is an error, and so is
+    /// an OUT named .glb, .tscn, .map, .scen or .png (not written by build).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// Largest distance an arc approximation may stray outside the true offset (default 1% of R;
@@ -148,8 +149,9 @@ pub struct ConvertArgs {
     pub input: std::path::PathBuf,
     /// Output, by extension: .json (a scene; *.navmesh.json a navmesh), .mesh, .tres, .gltf, .obj.
     pub output: std::path::PathBuf,
-    /// Agent radius when a scene is built into a navmesh (default: the scene's agent_radius).
-    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    /// Agent radius when a scene is built into a navmesh (default: the scene's agent_radius),
+    /// or of the scene a navmesh becomes; refused for a navmesh to a navmesh.
+    #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = parse_radius)]
     pub radius: Option<f64>,
     #[command(flatten)]
     pub polygons: PolygonArgs,
@@ -169,7 +171,7 @@ pub struct PathArgs {
     #[arg(long, value_name = "FILE.scen", conflicts_with_all = ["from", "to"])]
     pub scen: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
-    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = parse_radius)]
     pub radius: Option<f64>,
     /// Agent profile to answer for (the scene's `agents`, or `default`).
     #[arg(long, value_name = "NAME", conflicts_with = "radius")]
@@ -210,7 +212,7 @@ pub struct LabArgs {
     #[arg(long, value_name = "FILE.scen", conflicts_with_all = ["n", "seed", "scene_queries"])]
     pub scen: Option<PathBuf>,
     /// Agent radius (default: the scene's agent_radius).
-    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    #[arg(long, value_name = "R", allow_hyphen_values = true, value_parser = parse_radius)]
     pub radius: Option<f64>,
     /// Agent profile to run (the scene's `agents`, or `default`), or `all` for every profile.
     #[arg(long, value_name = "NAME", conflicts_with = "radius")]
@@ -294,6 +296,15 @@ fn parse_point(s: &str) -> Result<Point, String> {
             .ok_or_else(|| format!("'{v}' is not a finite number"))
     };
     Ok(Point::new(num(x)?, num(y)?))
+}
+
+/// An agent radius given on the command line: a finite number >= 0 (`-0` is 0). Refused here,
+/// it is named as the option it came from, not as the scene's.
+fn parse_radius(s: &str) -> Result<f64, String> {
+    (s.trim().parse::<f64>().ok())
+        .filter(|r| r.is_finite() && *r >= 0.0)
+        .map(|r| r + 0.0)
+        .ok_or_else(|| format!("'{s}' is not an agent radius (a finite number >= 0)"))
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {

@@ -40,6 +40,16 @@ pub fn hold_line(line: String) {
     hold(Held::Line(line));
 }
 
+/// Holds back a note on what the file at `target` (`-`: standard output) needs from its
+/// reader: `navscope: note: TARGET: NOTE`, printed after a success.
+pub fn note(target: &std::path::Path, note: &str) {
+    let target = match super::is_standard_output(target) {
+        true => "standard output".to_string(),
+        false => target.display().to_string(),
+    };
+    hold_line(format!("navscope: note: {target}: {note}"));
+}
+
 /// Sends `log` warnings (and errors) of the run to [`warn`]; with `RUST_LOG` set, to env_logger.
 pub fn install_logger() {
     if std::env::var_os("RUST_LOG").is_some() {

@@ -16,7 +16,9 @@ pub use convex::convex_polygons;
 pub use gltf::navmesh_gltf;
 pub use godot::{GodotError, godot_tres};
 pub use navmesh_format::{ExportError, NavmeshFormat, Polygons, Written, write_navmesh};
-pub use navmesh_json::{NAVMESH_FORMAT, NavMeshFile, navmesh_json, navmesh_json_with_polygons};
+pub use navmesh_json::{
+    NAVMESH_FORMAT, NAVMESH_VERSION, NavMeshFile, navmesh_json, navmesh_json_with_polygons,
+};
 pub use obj::navmesh_obj;
 pub use png::{png, png_of_view};
 pub use polyanya_mesh::polyanya_mesh;

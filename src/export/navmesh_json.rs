@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 /// Value of the `format` field.
 pub const NAVMESH_FORMAT: &str = "navscope-navmesh";
 
+/// The navmesh JSON version written, and the newest read.
+pub const NAVMESH_VERSION: u32 = 1;
+
 /// The file's shape, for writing and for tools (and tests) that read it back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NavMeshFile {
@@ -30,7 +33,7 @@ impl NavMeshFile {
     pub fn new(mesh: &NavMesh, agent_radius: f64) -> Self {
         NavMeshFile {
             format: NAVMESH_FORMAT.to_string(),
-            version: 1,
+            version: NAVMESH_VERSION,
             agent_radius,
             vertices: mesh.vertices().iter().map(|p| [p.x, p.y]).collect(),
             triangles: mesh

@@ -5,7 +5,7 @@
 
 use super::clip;
 use super::navmesh_file::ReadError;
-use crate::export::{NAVMESH_FORMAT, NavMeshFile};
+use crate::export::{NAVMESH_FORMAT, NAVMESH_VERSION, NavMeshFile};
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
 use crate::union_find::UnionFind;
@@ -13,11 +13,32 @@ use std::collections::HashMap;
 
 /// The polygons of a navmesh JSON file.
 pub fn navmesh_json(text: &str) -> Result<PolygonMesh, ReadError> {
-    let file: NavMeshFile = serde_json::from_str(text).map_err(|e| (e.line(), e.to_string()))?;
+    let file: NavMeshFile = serde_json::from_str(text).map_err(|e| {
+        let message = crate::scene::strip_position(&e.to_string());
+        (e.line(), format!("{message} (column {})", e.column()))
+    })?;
     if file.format != NAVMESH_FORMAT {
         return Err((
             0,
             format!("format is `{}`, not `{NAVMESH_FORMAT}`", clip(&file.format)),
+        ));
+    }
+    if !(1..=NAVMESH_VERSION).contains(&file.version) {
+        return Err((
+            0,
+            format!(
+                "version {} is not one this navscope reads (1 to {NAVMESH_VERSION})",
+                file.version
+            ),
+        ));
+    }
+    if !(file.agent_radius >= 0.0 && file.agent_radius.is_finite()) {
+        return Err((
+            0,
+            format!(
+                "agent_radius {} is not a finite radius >= 0",
+                file.agent_radius
+            ),
         ));
     }
     agreeing_neighbors(&file)?;
@@ -167,5 +188,35 @@ mod tests {
         let mut unnamed = square();
         unnamed["components"] = serde_json::json!([]);
         assert!(read(&unnamed).is_ok(), "components may be left out");
+    }
+
+    /// A newer version or a radius no agent has is refused; a syntax error names its line and
+    /// column once (serde's own " at line L column C" was left in the message).
+    #[test]
+    fn the_header_is_checked_and_errors_name_their_place_once() {
+        for (key, value, says) in [
+            ("version", serde_json::json!(7), "version 7 is not one"),
+            ("version", serde_json::json!(0), "version 0 is not one"),
+            (
+                "agent_radius",
+                serde_json::json!(-3),
+                "agent_radius -3 is not",
+            ),
+        ] {
+            let mut file = square();
+            file[key] = value;
+            let (line, message) = read(&file).unwrap_err();
+            assert_eq!(line, 0);
+            assert!(message.starts_with(says), "{message}");
+        }
+        let mut missing = square();
+        missing.as_object_mut().unwrap().remove("triangles");
+        let (line, message) = read(&missing).unwrap_err();
+        assert_eq!(line, 1);
+        assert!(!message.contains(" at line "), "{message}");
+        assert!(
+            message.starts_with("missing field `triangles` (column "),
+            "{message}"
+        );
     }
 }

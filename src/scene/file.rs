@@ -327,7 +327,7 @@ impl QueryFile {
 }
 
 /// serde_json appends " at line L column C"; the error carries those fields separately.
-fn strip_position(message: &str) -> String {
+pub fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {
         Some(i) => message[..i].to_string(),
         None => message.to_string(),
@@ -450,17 +450,23 @@ fn compact<T: Serialize>(value: &T) -> String {
     crate::numbers::to_json(value).unwrap_or_default()
 }
 
-/// Writes the scene atomically (see [`crate::fileio`]): a crash never leaves a half-written
-/// scene behind.
-/// The reference image's path is written relative to `path`'s folder.
-pub fn save(scene: &Scene, path: &Path) -> Result<(), SaveError> {
-    let text = match &scene.reference {
+/// The scene's JSON as a file at `path` holds it: the reference image's path relative to
+/// `path`'s folder.
+pub fn to_json_at(scene: &Scene, path: &Path) -> String {
+    match &scene.reference {
         Some(r) => to_json(&Scene {
             reference: Some(r.stored_for(path)),
             ..scene.clone()
         }),
         None => to_json(scene),
-    };
+    }
+}
+
+/// Writes the scene atomically (see [`crate::fileio`]): a crash never leaves a half-written
+/// scene behind.
+/// The reference image's path is written relative to `path`'s folder.
+pub fn save(scene: &Scene, path: &Path) -> Result<(), SaveError> {
+    let text = to_json_at(scene, path);
     write_atomic(path, text.as_bytes()).map_err(|error| SaveError {
         path: path.to_path_buf(),
         error,

@@ -16,7 +16,8 @@ mod validate;
 pub use agents::{AgentProfile, DEFAULT_PROFILE, UnknownProfile};
 pub use cost::{CostArea, FLOOR_COST, cost_problem};
 pub use file::{
-    AreaKind, FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save, to_json,
+    AreaKind, FORMAT_NAME, FORMAT_VERSION, LoadError, SaveError, from_json, load, save,
+    strip_position, to_json, to_json_at,
 };
 pub use links::Link;
 pub use packed_corner::PackedCorner;
