@@ -6,13 +6,15 @@
 
 use super::clip;
 use super::navmesh_file::{ReadError, counter_clockwise};
-use crate::geom::Point;
+use crate::geom::{Point, signed_area};
 use crate::nav::PolygonMesh;
 
 /// The faces of an OBJ file as polygons.
 pub fn obj_mesh(text: &str) -> Result<PolygonMesh, ReadError> {
     let mut vertices = Vec::new();
     let mut polygons = Vec::new();
+    // The height (y) of every vertex, to tell a z-up mesh from a flat one.
+    let mut heights = Vec::new();
     for (n, line) in statements(text) {
         let mut fields = line.split_whitespace();
         match fields.next() {
@@ -24,6 +26,7 @@ pub fn obj_mesh(text: &str) -> Result<PolygonMesh, ReadError> {
                     .filter(|c: &Vec<f64>| c.len() == 3)
                     .ok_or_else(|| (n, "a vertex needs three finite coordinates".to_string()))?;
                 vertices.push(Point::new(c[0], -c[2] + 0.0));
+                heights.push(c[1]);
             }
             Some("f") => {
                 let face = fields
@@ -48,7 +51,15 @@ pub fn obj_mesh(text: &str) -> Result<PolygonMesh, ReadError> {
     if polygons.is_empty() {
         return Err((0, "no faces (`f` lines)".into()));
     }
-    Ok(counter_clockwise(PolygonMesh { vertices, polygons }))
+    let mesh = PolygonMesh { vertices, polygons };
+    let flat = (0..mesh.polygons.len()).all(|i| signed_area(&mesh.points(i)) == 0.0);
+    if flat && heights.iter().any(|&y| y != heights[0]) {
+        return Err((
+            0,
+            "the faces have no area in the ground plane: navscope reads OBJ y-up, the vertex (x, y, z) as the point (x, -z); export the mesh y-up".into(),
+        ));
+    }
+    Ok(counter_clockwise(mesh))
 }
 
 /// The statements of an OBJ text with the numbers of their first lines: a line ending in `\`
@@ -100,6 +111,16 @@ mod tests {
         assert_eq!(obj_mesh("v 0 0 0\nf 1 0 1\n").unwrap_err().0, 2);
         assert_eq!(obj_mesh("v 0 0\n").unwrap_err().0, 1);
         assert_eq!(obj_mesh("v 0 0 0\n").unwrap_err().0, 0);
+    }
+
+    /// A z-up mesh (all of it at z = 0) projects onto a line: the error says why, not that a
+    /// polygon winds the wrong way.
+    #[test]
+    fn a_z_up_mesh_is_named_as_such() {
+        let (line, message) =
+            obj_mesh("v 0 0 0\nv 10 0 0\nv 10 10 0\nv 0 10 0\nf 1 2 3 4\n").unwrap_err();
+        assert_eq!(line, 0);
+        assert!(message.contains("export the mesh y-up"), "{message}");
     }
 
     #[test]

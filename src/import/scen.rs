@@ -111,15 +111,24 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
                 size.0, size.1
             )));
         }
-        // A grid map's points are whole cells.
+        // A grid map's points are whole cells of the map.
         let coordinate = |i: usize, what: &str| {
             let v = number(i, what)?;
-            match coordinates {
-                ScenCoordinates::GridCells { .. } if v.fract() != 0.0 => Err(bad(format!(
+            let ScenCoordinates::GridCells { width, height } = coordinates else {
+                return Ok(v);
+            };
+            let cells = if what.ends_with('x') { width } else { height };
+            if v.fract() != 0.0 {
+                Err(bad(format!(
                     "{what} `{}` is not a whole cell number",
                     clip(fields[i])
-                ))),
-                _ => Ok(v),
+                )))
+            } else if !(0.0..cells as f64).contains(&v) {
+                Err(bad(format!(
+                    "{what} {v} is outside the map's {width} x {height} cells"
+                )))
+            } else {
+                Ok(v)
             }
         };
         let point = |x: f64, y: f64| match coordinates {
@@ -165,6 +174,20 @@ mod tests {
         // A mesh's scenario has no map size to match.
         assert_eq!(parse_scen(text, ScenCoordinates::Direct).unwrap().len(), 2);
         // Nor fractions, which name no grid cell.
+        // Nor cells off the map.
+        for (line, says) in [
+            (
+                "3\tm.map\t7\t5\t7\t0\t6\t4\t1",
+                "start x 7 is outside the map's 7 x 5 cells",
+            ),
+            (
+                "3\tm.map\t7\t5\t0\t0\t6\t-1\t1",
+                "goal y -1 is outside the map's 7 x 5 cells",
+            ),
+        ] {
+            let e = parse_scen(&format!("version 1\n{line}\n"), GRID_7_5).unwrap_err();
+            assert_eq!((e.line, e.message.as_str()), (2, says));
+        }
         let half = "version 1\n3\tm.map\t7\t5\t0.5\t0\t6\t4\t1\n";
         let e = parse_scen(half, GRID_7_5).unwrap_err();
         assert_eq!(e.message, "start x `0.5` is not a whole cell number");
