@@ -109,12 +109,15 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
 
 /// The statements of a resource text with the numbers of their first lines, trimmed: a value
 /// whose brackets are still open at the end of its line goes on over the next lines (brackets
-/// in quoted strings do not count).
+/// in quoted strings do not count). `;` comment lines are left out.
 fn statements(text: &str) -> Vec<(usize, String)> {
     let mut out: Vec<(usize, String)> = Vec::new();
     let mut depth = 0i64;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
+        if line.starts_with(';') {
+            continue;
+        }
         match out.last_mut().filter(|_| depth > 0) {
             Some((_, statement)) => {
                 statement.push(' ');
@@ -308,6 +311,7 @@ mod tests {
     #[test]
     fn values_spread_over_lines_are_read_whole() {
         let tres = "[gd_resource type=\"NavigationPolygon\" format=3]\n\n[resource]\n\
+            ; a comment with an open bracket [ (\n\
             resource_name = \"a (b\"\n\
             vertices = PackedVector2Array(0, 0,\n  4, 0, 4, 2,\n  0, 2)\n\
             polygons = Array[PackedInt32Array]([\n  PackedInt32Array(0, 1, 2),\n  \
@@ -319,7 +323,7 @@ mod tests {
         assert_eq!(mesh.area(), 8.0);
         // An error names the statement's first line.
         let bad = tres.replace("4, 0, 4, 2", "4, 0, x, 2");
-        assert_eq!(godot_tres(&bad).unwrap_err().0, 5);
+        assert_eq!(godot_tres(&bad).unwrap_err().0, 6);
     }
 
     #[test]
