@@ -3,7 +3,8 @@
 //! mesh a node instances, placed by the node's transform composed down the hierarchy (`matrix`
 //! or translation-rotation-scale, from the root nodes of the default scene, else of the first
 //! scene, else every root node), the world vertex (x, y, z) becoming the point (x, -z) as in
-//! navscope's glTF export (y is dropped); triangles are made counter-clockwise. A file without nodes has its meshes read as they are.
+//! navscope's glTF export (y is dropped); triangles are made counter-clockwise. A file without
+//! nodes has its meshes read as they are.
 
 use super::navmesh_file::{ReadError, counter_clockwise};
 use crate::geom::Point;

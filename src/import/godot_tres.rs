@@ -1,13 +1,15 @@
 //! Reader for a Godot 4 `NavigationPolygon` (a `.tres` resource, or the `NavigationPolygon`
 //! sub-resource of a `.tscn`): `vertices = PackedVector2Array(x, y, ..)` and
 //! `polygons = Array[PackedInt32Array]([PackedInt32Array(i, ..), ..])` (or Godot 4.0's
-//! `[PackedInt32Array(..), ..]`), on one line or spread over several. Godot's y points down: (x, y) becomes (x, -y), and polygons
-//! are made counter-clockwise. The polygon is read in its own coordinates: a `.tscn` with more
-//! than one `NavigationPolygon`, or whose `NavigationRegion2D` node, or a node it is under
-//! (but the scene's root), is moved, turned or scaled, is refused (each region's polygon saved
-//! as a `.tres` reads as it is), never half read or read where it does not lie.
+//! `[PackedInt32Array(..), ..]`), on one line or spread over several. Godot's y points down:
+//! (x, y) becomes (x, -y), and polygons are made counter-clockwise. The polygon is read in its
+//! own coordinates: a `.tscn` with more than one `NavigationPolygon`, or whose
+//! `NavigationRegion2D` node, or a node it is under (but the scene's root), is moved, turned or
+//! scaled, is refused (each region's polygon saved as a `.tres` reads as it is), never half read
+//! or read where it does not lie.
 
 use super::clip;
+use super::joined_lines::joined_lines;
 use super::navmesh_file::{ReadError, counter_clockwise};
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
@@ -111,19 +113,11 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
 /// whose brackets are still open at the end of its line goes on over the next lines (brackets
 /// in quoted strings do not count). `;` comment lines are left out.
 fn statements(text: &str) -> Vec<(usize, String)> {
-    let mut out: Vec<(usize, String)> = Vec::new();
     let mut depth = 0i64;
-    for (i, line) in text.lines().enumerate() {
+    joined_lines(text, |line| {
         let line = line.trim();
         if line.starts_with(';') {
-            continue;
-        }
-        match out.last_mut().filter(|_| depth > 0) {
-            Some((_, statement)) => {
-                statement.push(' ');
-                statement.push_str(line);
-            }
-            None => out.push((i + 1, line.to_string())),
+            return None;
         }
         let (mut quoted, mut escaped) = (false, false);
         for c in line.chars() {
@@ -136,8 +130,8 @@ fn statements(text: &str) -> Vec<(usize, String)> {
                 _ => {}
             }
         }
-    }
-    out
+        Some((line, depth > 0))
+    })
 }
 
 /// The properties of a node that move, turn or scale it.

@@ -6,6 +6,7 @@
 mod areas;
 mod gltf_mesh;
 mod godot_tres;
+mod joined_lines;
 mod movingai_map;
 mod navmesh_file;
 mod navmesh_json;

@@ -5,6 +5,7 @@
 //! trailing `\` are read as OBJ defines them.
 
 use super::clip;
+use super::joined_lines::joined_lines;
 use super::navmesh_file::{ReadError, counter_clockwise};
 use crate::geom::{Point, signed_area};
 use crate::nav::PolygonMesh;
@@ -65,24 +66,13 @@ pub fn obj_mesh(text: &str) -> Result<PolygonMesh, ReadError> {
 /// The statements of an OBJ text with the numbers of their first lines: a line ending in `\`
 /// goes on on the next, and a `#` starts a comment that runs to the end of its line.
 fn statements(text: &str) -> Vec<(usize, String)> {
-    let mut out: Vec<(usize, String)> = Vec::new();
-    let mut open = false;
-    for (i, line) in text.lines().enumerate() {
+    joined_lines(text, |line| {
         let line = line.split('#').next().unwrap_or_default().trim_end();
-        let (line, goes_on) = match line.strip_suffix('\\') {
+        Some(match line.strip_suffix('\\') {
             Some(rest) => (rest, true),
             None => (line, false),
-        };
-        match out.last_mut().filter(|_| open) {
-            Some((_, statement)) => {
-                statement.push(' ');
-                statement.push_str(line);
-            }
-            None => out.push((i + 1, line.to_string())),
-        }
-        open = goes_on;
-    }
-    out
+        })
+    })
 }
 
 /// The 0-based vertex of a face reference `v[/vt][/vn]` among `count` vertices read so far.

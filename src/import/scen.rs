@@ -112,12 +112,12 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
             )));
         }
         // A grid map's points are whole cells of the map.
-        let coordinate = |i: usize, what: &str| {
+        let coordinate = |i: usize, what: &str, along_x: bool| {
             let v = number(i, what)?;
             let ScenCoordinates::GridCells { width, height } = coordinates else {
                 return Ok(v);
             };
-            let cells = if what.ends_with('x') { width } else { height };
+            let cells = if along_x { width } else { height };
             if v.fract() != 0.0 {
                 Err(bad(format!(
                     "{what} `{}` is not a whole cell number",
@@ -144,8 +144,14 @@ pub fn parse_scen(text: &str, coordinates: ScenCoordinates) -> Result<Vec<ScenQu
         queries.push(ScenQuery {
             line: n,
             bucket,
-            start: point(coordinate(4, "start x")?, coordinate(5, "start y")?),
-            goal: point(coordinate(6, "goal x")?, coordinate(7, "goal y")?),
+            start: point(
+                coordinate(4, "start x", true)?,
+                coordinate(5, "start y", false)?,
+            ),
+            goal: point(
+                coordinate(6, "goal x", true)?,
+                coordinate(7, "goal y", false)?,
+            ),
             expected,
             rounding: half_last_digit(fields[8]),
         });
@@ -173,7 +179,6 @@ mod tests {
         );
         // A mesh's scenario has no map size to match.
         assert_eq!(parse_scen(text, ScenCoordinates::Direct).unwrap().len(), 2);
-        // Nor fractions, which name no grid cell.
         // Nor cells off the map.
         for (line, says) in [
             (
@@ -188,6 +193,7 @@ mod tests {
             let e = parse_scen(&format!("version 1\n{line}\n"), GRID_7_5).unwrap_err();
             assert_eq!((e.line, e.message.as_str()), (2, says));
         }
+        // Nor fractions, which name no grid cell.
         let half = "version 1\n3\tm.map\t7\t5\t0.5\t0\t6\t4\t1\n";
         let e = parse_scen(half, GRID_7_5).unwrap_err();
         assert_eq!(e.message, "start x `0.5` is not a whole cell number");

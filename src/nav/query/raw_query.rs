@@ -89,14 +89,8 @@ pub(crate) fn query_raw_measured(
     let (checked, offset_first) = rayon::join(
         || {
             let mut side = side;
-            let tangent = tangent_checked(
-                raw,
-                radius,
-                first.clone(),
-                &mut side,
-                |refused, side| search(refused, side),
-                &is_corner,
-            );
+            let tangent =
+                tangent_checked(raw, radius, first.clone(), &mut side, &search, &is_corner);
             (side, tangent)
         },
         || offset_of(&first),
