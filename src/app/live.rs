@@ -364,18 +364,29 @@ fn picture(
     previous: Option<&Picture>,
     ask: Option<(Ask, &Scene)>,
 ) -> Built {
+    // The free space's outlines and the mesh's edges are drawn side by side.
     let draw = || {
-        let mut list = DrawList::default();
-        viz::draw_free_space(&build.free_space, &mut list);
-        viz::draw_mesh(&build.mesh, &mut list);
-        let edges = list.items.len() - 1;
-        let edge_fill = match &list.items[edges].primitive {
-            Primitive::Segments(segments) => Some(EdgeFill::of_mesh(&build.mesh, segments)),
-            _ => None,
-        };
+        let (mut list, (edges, edge_fill)) = rayon::join(
+            || {
+                let mut list = DrawList::default();
+                viz::draw_free_space(&build.free_space, &mut list);
+                list
+            },
+            || {
+                let mut list = DrawList::default();
+                viz::draw_mesh(&build.mesh, &mut list);
+                let fill = match &list.items[0].primitive {
+                    Primitive::Segments(segments) => Some(EdgeFill::of_mesh(&build.mesh, segments)),
+                    _ => None,
+                };
+                (list, fill)
+            },
+        );
+        let item = list.items.len();
+        list.items.extend(edges.items);
         let picture = Picture::reusing(list, previous);
         match edge_fill {
-            Some(fill) => picture.with_edge_fill(edges, fill),
+            Some(fill) => picture.with_edge_fill(item, fill),
             None => picture,
         }
     };

@@ -43,55 +43,70 @@ impl Picture {
     ///
     /// The items are independent: they are measured and filled on every core that is free.
     pub fn reusing(list: DrawList, previous: Option<&Picture>) -> Self {
+        // A polygon whose points the previous picture shares (a free-space contour the edit
+        // left alone) is found by its address, without hashing its points; another one that is
+        // the same is found by its points' hash.
+        let mut shared: FxHashMap<usize, usize> = FxHashMap::default();
         let mut known: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
-        for (i, &hash) in previous.iter().flat_map(|p| p.hashes.iter().enumerate()) {
-            if hash != 0 {
-                known.entry(hash).or_default().push(i);
+        if let Some(p) = previous {
+            for (i, (item, &hash)) in p.list.items.iter().zip(&p.hashes).enumerate() {
+                if let Primitive::Polygon(points) = &item.primitive {
+                    shared.insert(points.as_ptr().addr(), i);
+                }
+                if hash != 0 {
+                    known.entry(hash).or_default().push(i);
+                }
             }
         }
-        let reused = |points: &Arc<[Point]>, hash: u64| -> Option<Arc<[u32]>> {
-            let p = previous?;
-            // Shared points (a free-space contour the edit left alone) are the same at once.
-            let same = |&&i: &&usize| {
-                matches!(&p.list.items[i].primitive,
-                Primitive::Polygon(q) if Arc::ptr_eq(q, points) || q == points)
-            };
-            let i = known.get(&hash)?.iter().find(same)?;
-            Some(p.fills[*i].clone())
+        let same_points = |i: usize, points: &Arc<[Point]>| {
+            previous.is_some_and(
+                |p| matches!(&p.list.items[i].primitive, Primitive::Polygon(q) if q == points),
+            )
         };
         let none: Arc<[u32]> = Arc::new([]);
         let fill = |earcut: &mut earcut::Earcut<f64>, item: &Item| match &item.primitive {
             Primitive::Polygon(points) => {
+                if let Some((p, &i)) = previous.zip(shared.get(&points.as_ptr().addr()))
+                    && matches!(&p.list.items[i].primitive, Primitive::Polygon(q) if Arc::ptr_eq(q, points))
+                {
+                    return (p.fills[i].clone(), p.hashes[i], p.bounds[i]);
+                }
                 let hash = points_hash(points);
-                let fill = (points.len() >= 3).then(|| {
-                    reused(points, hash).unwrap_or_else(|| {
+                let reused = (known.get(&hash).into_iter().flatten())
+                    .find(|&&i| same_points(i, points))
+                    .and_then(|&i| Some(previous?.fills[i].clone()));
+                let fill = match reused {
+                    Some(fill) => fill,
+                    None if points.len() >= 3 => {
                         let mut out = Vec::new();
                         let flat = points.iter().map(|p| [p.x, p.y]);
                         earcut.earcut(flat, &[] as &[u32], &mut out);
                         out.into()
-                    })
-                });
-                (fill.unwrap_or_else(|| none.clone()), hash)
+                    }
+                    None => none.clone(),
+                };
+                (fill, hash, primitive_bounds(&item.primitive))
             }
-            _ => (none.clone(), 0),
+            _ => (none.clone(), 0, primitive_bounds(&item.primitive)),
         };
-        let ((fills, hashes), bounds) = rayon::join(
-            || {
-                let items = list.items.par_iter();
-                items.map_init(earcut::Earcut::new, fill).unzip()
-            },
-            || {
-                let items = list.items.par_iter();
-                items.map(|i| primitive_bounds(&i.primitive)).collect()
-            },
-        );
-        Picture {
+        let made: Vec<(Arc<[u32]>, u64, Aabb)> = list
+            .items
+            .par_iter()
+            .map_init(earcut::Earcut::new, fill)
+            .collect();
+        let mut picture = Picture {
+            fills: Vec::with_capacity(made.len()),
+            hashes: Vec::with_capacity(made.len()),
+            bounds: Vec::with_capacity(made.len()),
             list,
-            fills,
-            hashes,
-            bounds,
             edge_fill: None,
+        };
+        for (fill, hash, bounds) in made {
+            picture.fills.push(fill);
+            picture.hashes.push(hash);
+            picture.bounds.push(bounds);
         }
+        picture
     }
 
     /// Draws item `item` (a `Segments` item) as `fill` when its edges are dense on screen.
@@ -294,6 +309,9 @@ impl<'a> Batch<'a> {
                 }
                 if let Some(stroke) = stroke {
                     screen.extend(screen.first().copied());
+                    if !paint.dashed {
+                        dense::thin(&mut screen, 4);
+                    }
                     if paint.dashed {
                         self.dashed(&screen, stroke);
                     } else if self.bulk {
@@ -307,7 +325,10 @@ impl<'a> Batch<'a> {
             }
             Primitive::Polyline(points) => {
                 let Some(stroke) = stroke else { return };
-                let screen: Vec<Pos2> = points.iter().map(|&p| self.to_screen(p)).collect();
+                let mut screen: Vec<Pos2> = points.iter().map(|&p| self.to_screen(p)).collect();
+                if !paint.dashed {
+                    dense::thin(&mut screen, 2);
+                }
                 if paint.dashed {
                     self.dashed(&screen, stroke);
                 } else if self.bulk {
@@ -525,6 +546,28 @@ mod tests {
             "the changed polygon is filled anew"
         );
         assert_eq!(next.fills[1].len(), 3);
+    }
+
+    #[test]
+    fn a_polygon_sharing_the_previous_pictures_points_takes_its_fill_and_bounds() {
+        let square: Arc<[Point]> = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+            .iter()
+            .map(|&(x, y)| Point::new(x, y))
+            .collect();
+        let list = || {
+            let mut list = DrawList::default();
+            let polygon = Primitive::Polygon(square.clone());
+            list.push(Layer::FreeSpace, Style::Walkable, polygon);
+            list
+        };
+        let mut previous = Picture::new(list());
+        let marked: Arc<[u32]> = Arc::new([0, 2, 3, 0, 1, 2]);
+        previous.fills[0] = marked.clone();
+        previous.bounds[0] = Aabb::from_points([Point::new(-5.0, -5.0)]);
+        let next = Picture::reusing(list(), Some(&previous));
+        assert!(Arc::ptr_eq(&next.fills[0], &marked));
+        assert_eq!(next.bounds[0], previous.bounds[0]);
+        assert_eq!(next.hashes[0], points_hash(&square));
     }
 
     fn marker(list: &mut DrawList, layer: Layer, x: f64) {
