@@ -644,21 +644,23 @@ fn ring_change(old: &Scene, new: &Scene) -> Option<Change> {
     }
 }
 
-/// Every corner of a scene ring whose box meets `area`.
+/// Every scene corner inside `area` (grown by its coordinates' rounding), in the scene's order.
+/// Only the points count, not the rings: a game map's walkable outline meets every area and
+/// has thousands of corners.
 fn corners_near(scene: &Scene, area: Aabb) -> Vec<(Point, Corner)> {
+    let scale = [area.min.x, area.min.y, area.max.x, area.max.y]
+        .iter()
+        .fold(0.0, |m: f64, c| m.max(c.abs()));
+    let area = area.expanded(1e-9 * scale);
     scene
         .rings()
-        .filter(|(_, ring)| bounds(ring.points()).intersects(&area))
         .flat_map(|(ring_ref, ring)| {
-            ring.points().iter().enumerate().map(move |(index, &p)| {
-                (
-                    p,
-                    Corner {
-                        ring: ring_ref,
-                        index,
-                    },
-                )
-            })
+            (ring.points().iter().enumerate())
+                .filter(|(_, p)| area.contains(**p))
+                .map(move |(index, &p)| {
+                    let ring = ring_ref;
+                    (p, Corner { ring, index })
+                })
         })
         .collect()
 }
