@@ -613,6 +613,32 @@ mod tests {
     }
 
     #[test]
+    fn an_outline_finer_than_a_point_is_stroked_through_fewer_points() {
+        // 20,000 points on a circle 100 points across the screen at the default zoom (20
+        // points a unit): segments of 0.03 points, thinned to about one a point.
+        let n = 20_000;
+        let ring: Vec<(f64, f64)> = (0..n)
+            .map(|k| {
+                let a = std::f64::consts::TAU * k as f64 / n as f64;
+                (5.0 * a.cos(), 5.0 * a.sin())
+            })
+            .collect();
+        let picture = Picture::new(polygons(&[&ring]));
+        let (_, shapes, _) = painted(&[&picture], |_| true);
+        let stroked: Vec<usize> = (shapes.iter())
+            .filter_map(|s| match &s.shape {
+                Shape::Path(path) if path.closed => Some(path.points.len()),
+                _ => None,
+            })
+            .collect();
+        let circumference = std::f64::consts::TAU * 5.0 * 20.0;
+        assert!(
+            matches!(stroked[..], [k] if k as f64 <= circumference + 1.0 && k as f64 > 0.5 * circumference),
+            "{stroked:?}"
+        );
+    }
+
+    #[test]
     fn a_huge_mesh_is_tessellated_into_a_primitive_of_its_own() {
         let n = OWN_PRIMITIVE_VERTICES; // triangles, so 3n vertices
         let triangles = (0..n)
