@@ -309,33 +309,14 @@ impl<'a> Batch<'a> {
                 }
                 if let Some(stroke) = stroke {
                     screen.extend(screen.first().copied());
-                    if !paint.dashed {
-                        dense::thin(&mut screen, 4);
-                    }
-                    if paint.dashed {
-                        self.dashed(&screen, stroke);
-                    } else if self.bulk {
-                        self.quads(screen.windows(2).map(|w| (w[0], w[1])), stroke);
-                    } else {
-                        screen.pop();
-                        self.shape(Shape::closed_line(screen.clone(), stroke));
-                    }
+                    self.line(&mut screen, true, paint.dashed, stroke);
                 }
                 self.screen = screen;
             }
             Primitive::Polyline(points) => {
                 let Some(stroke) = stroke else { return };
                 let mut screen: Vec<Pos2> = points.iter().map(|&p| self.to_screen(p)).collect();
-                if !paint.dashed {
-                    dense::thin(&mut screen, 2);
-                }
-                if paint.dashed {
-                    self.dashed(&screen, stroke);
-                } else if self.bulk {
-                    self.quads(screen.windows(2).map(|w| (w[0], w[1])), stroke);
-                } else {
-                    self.shape(Shape::line(screen, stroke));
-                }
+                self.line(&mut screen, false, paint.dashed, stroke);
             }
             Primitive::Segments(segments) => {
                 let Some(stroke) = stroke else { return };
@@ -412,6 +393,24 @@ impl<'a> Batch<'a> {
 
     fn scale(&self) -> f64 {
         self.target.view.scale
+    }
+
+    /// Strokes the screen polyline `points` (`closed`: a ring, its first point repeated at the
+    /// end): dashed, or thinned (see [`dense::thin`]) and drawn as quads in bulk or as a path.
+    fn line(&mut self, points: &mut Vec<Pos2>, closed: bool, dashed: bool, stroke: Stroke) {
+        if dashed {
+            self.dashed(points, stroke);
+            return;
+        }
+        dense::thin(points, if closed { 4 } else { 2 });
+        if self.bulk {
+            self.quads(points.windows(2).map(|w| (w[0], w[1])), stroke);
+        } else if closed {
+            points.pop();
+            self.shape(Shape::closed_line(points.clone(), stroke));
+        } else {
+            self.shape(Shape::line(std::mem::take(points), stroke));
+        }
     }
 
     /// `item`'s edges drawn as `fill`'s triangles, tinted by how much of them the edges cover.
