@@ -396,7 +396,7 @@ impl<'a> Batch<'a> {
     }
 
     /// Strokes the screen polyline `points` (`closed`: a ring, its first point repeated at the
-    /// end): dashed, or thinned (see [`dense::thin`]) and drawn as quads in bulk or as a path.
+    /// end): dashed, or thinned (see [`dense::thin`]) and drawn as a strip in bulk or as a path.
     fn line(&mut self, points: &mut Vec<Pos2>, closed: bool, dashed: bool, stroke: Stroke) {
         if dashed {
             self.dashed(points, stroke);
@@ -404,7 +404,7 @@ impl<'a> Batch<'a> {
         }
         dense::thin(points, if closed { 4 } else { 2 });
         if self.bulk {
-            self.quads(points.windows(2).map(|w| (w[0], w[1])), stroke);
+            self.strip(points, closed, stroke);
         } else if closed {
             points.pop();
             self.shape(Shape::closed_line(points.clone(), stroke));
@@ -441,11 +441,7 @@ impl<'a> Batch<'a> {
 
     /// Each screen segment as a quad `stroke.width` wide (hairlines fade instead of thinning).
     fn quads(&mut self, segments: impl ExactSizeIterator<Item = (Pos2, Pos2)>, stroke: Stroke) {
-        let (width, color) = if stroke.width < 1.0 {
-            (1.0, stroke.color.gamma_multiply(stroke.width.max(0.1)))
-        } else {
-            (stroke.width, stroke.color)
-        };
+        let (width, color) = bulk_stroke(stroke);
         let half = 0.5 * width;
         let clip = self.target.rect.expand(width);
         self.mesh.reserve_vertices(segments.len() * 4);
@@ -467,6 +463,96 @@ impl<'a> Batch<'a> {
             self.mesh.add_triangle(base, base + 1, base + 2);
             self.mesh.add_triangle(base, base + 2, base + 3);
         }
+    }
+
+    /// The screen polyline `points` (`closed`: a ring, its first point repeated at the end) as a
+    /// triangle strip `stroke.width` wide in bulk: two vertices a point, the segments on either
+    /// side of a point meeting at a mitre, half the vertices of a quad a segment. A turn
+    /// sharper than [`SHARP_TURN`] or a segment off screen breaks the strip.
+    fn strip(&mut self, points: &[Pos2], closed: bool, stroke: Stroke) {
+        let (width, color) = bulk_stroke(stroke);
+        let half = 0.5 * width;
+        let clip = self.target.rect.expand(width);
+        let count = points.len().saturating_sub(1);
+        // Unit normals of the segments (`None`: too short to have one).
+        let normals: Vec<Option<egui::Vec2>> = points
+            .windows(2)
+            .map(|w| {
+                let d = w[1] - w[0];
+                let len = (d.x * d.x + d.y * d.y).sqrt(); // `length` calls the slow `hypot`
+                (len >= 1e-3).then(|| egui::vec2(-d.y, d.x) / len)
+            })
+            .collect();
+        let before = |i: usize| match i {
+            0 if closed => normals[count - 1],
+            0 => None,
+            _ => normals[i - 1],
+        };
+        let after = |i: usize| match i + 1 {
+            j if j == count && closed => normals[0],
+            j if j == count => None,
+            j => normals[j],
+        };
+        self.mesh.reserve_vertices(2 * points.len());
+        self.mesh.reserve_triangles(2 * count);
+        // The vertex pair ending the last segment drawn, when the next one may start from it.
+        let mut open: Option<u32> = None;
+        for i in 0..count {
+            let (a, b) = (points[i], points[i + 1]);
+            let Some(n) = normals[i] else {
+                open = None;
+                continue;
+            };
+            if !clip.intersects(Rect::from_two_pos(a, b)) {
+                open = None;
+                continue;
+            }
+            let start = match open.filter(|_| mitre(before(i), n).is_some()) {
+                Some(pair) => pair,
+                None => {
+                    let offset = mitre(before(i), n).unwrap_or(n) * half;
+                    self.pair(a, offset, color)
+                }
+            };
+            let joined = after(i).and_then(|next| mitre(Some(n), next));
+            let end = self.pair(b, joined.unwrap_or(n) * half, color);
+            self.mesh.add_triangle(start, end, end + 1);
+            self.mesh.add_triangle(start, end + 1, start + 1);
+            open = joined.map(|_| end);
+        }
+    }
+
+    /// Adds the vertices `at + offset` and `at - offset`; the index of the first.
+    fn pair(&mut self, at: Pos2, offset: egui::Vec2, color: Color32) -> u32 {
+        let index = self.mesh.vertices.len() as u32;
+        self.mesh.vertices.push(vertex(at + offset, color));
+        self.mesh.vertices.push(vertex(at - offset, color));
+        index
+    }
+}
+
+/// Turns sharper than this (degrees) break a strip: their mitre would reach out
+/// `1 / cos(turn / 2)` stroke half-widths, 2 at 120 degrees.
+const SHARP_TURN: f32 = 120.0;
+
+/// The offset, in stroke half-widths, of the mitre where a segment with unit normal
+/// `incoming` meets one with unit normal `outgoing`; `None` without an incoming segment or at
+/// a turn sharper than [`SHARP_TURN`].
+fn mitre(incoming: Option<egui::Vec2>, outgoing: egui::Vec2) -> Option<egui::Vec2> {
+    let incoming = incoming?;
+    let sum = incoming + outgoing;
+    // sum . outgoing = 1 + cos(turn)
+    let along = sum.dot(outgoing);
+    (along >= 1.0 + SHARP_TURN.to_radians().cos()).then(|| sum / along)
+}
+
+/// The width and colour of a bulk stroke: hairlines are drawn a point wide and fade instead of
+/// thinning.
+fn bulk_stroke(stroke: Stroke) -> (f32, Color32) {
+    if stroke.width < 1.0 {
+        (1.0, stroke.color.gamma_multiply(stroke.width.max(0.1)))
+    } else {
+        (stroke.width, stroke.color)
     }
 }
 
@@ -635,6 +721,47 @@ mod tests {
             matches!(stroked[..], [k] if k as f64 <= circumference + 1.0 && k as f64 > 0.5 * circumference),
             "{stroked:?}"
         );
+    }
+
+    #[test]
+    fn outlines_in_bulk_are_strips_with_two_vertices_a_point_meeting_at_mitres() {
+        // More squares than `BULK_ITEMS`, 20 points a side at the default zoom.
+        let squares: Vec<Vec<(f64, f64)>> = (0..=BULK_ITEMS)
+            .map(|k| {
+                let (x, y) = ((k % 8) as f64 * 2.0 - 8.0, (k / 8) as f64 * 2.0 - 8.0);
+                vec![(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
+            })
+            .collect();
+        let rings: Vec<&[(f64, f64)]> = squares.iter().map(|s| &s[..]).collect();
+        let list = polygons(&rings);
+        let width = list.items[0].style.paint(Theme::Dark).width.max(1.0);
+        let picture = Picture::new(list);
+        let (_, shapes, _) = painted(&[&picture], |_| true);
+        let vertices: Vec<Pos2> = (shapes.iter())
+            .filter_map(|s| match &s.shape {
+                Shape::Mesh(m) => Some(m.vertices.iter().map(|v| v.pos)),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        // Per square: its 4 corners filled, then a pair at each of the 5 points of the
+        // closed ring stroked (the first point again at the end).
+        assert_eq!(vertices.len(), squares.len() * (4 + 2 * 5));
+        let corners: Vec<Pos2> = (squares.iter().flatten())
+            .map(|&(x, y)| {
+                let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
+                View::default().to_screen(rect, Point::new(x, y))
+            })
+            .collect();
+        // Each stroke vertex is a mitre: half the width from both sides at the corner.
+        let mitre = 0.5 * width * std::f32::consts::SQRT_2;
+        for v in vertices {
+            let nearest = (corners.iter().map(|c| c.distance(v))).fold(f32::MAX, f32::min);
+            assert!(
+                nearest < 1e-3 || (nearest - mitre).abs() < 1e-3,
+                "{v:?} is {nearest} from the nearest corner"
+            );
+        }
     }
 
     #[test]
