@@ -183,38 +183,137 @@ pub fn paint(
         .view
         .visible(target.rect)
         .expanded(target.view.world_len(16.0));
-    let mut painted = BTreeSet::new();
-    // Items come grouped by layer, so a layer is recorded once per run of its items.
-    let mut last = None;
-    let mut batch = Batch::new(target);
-    let vertices: usize = order
-        .iter()
-        .map(|&(p, i)| vertex_bound(&pictures[p].list.items[i].primitive))
-        .sum();
-    batch.mesh.reserve_vertices(vertices);
-    batch.mesh.reserve_triangles(vertices * 3 / 2);
-    for (p, i) in order {
-        let picture = pictures[p];
-        if !picture.bounds[i].intersects(&seen) {
-            continue;
+    // The items in view, each with the fill drawn instead of its edges when they are dense,
+    // and a bound of the vertices it adds.
+    let edge_fill = |p: usize, i: usize| {
+        (pictures[p].edge_fill.as_ref())
+            .filter(|(k, fill)| *k == i && fill.applies(target.view.scale))
+            .map(|(_, fill)| fill)
+    };
+    let shown: Vec<(usize, usize, usize)> = (order.into_iter())
+        .filter(|&(p, i)| pictures[p].bounds[i].intersects(&seen))
+        .map(|(p, i)| {
+            let vertices = match edge_fill(p, i) {
+                Some(fill) => fill.vertices.len(),
+                None => vertex_bound(&pictures[p].list.items[i].primitive),
+            };
+            (p, i, vertices)
+        })
+        .collect();
+    // Consecutive runs of items are made ready on both cores, then painted in order.
+    let run = |items: &[(usize, usize, usize)]| {
+        let mut batch = Batch::new(target);
+        let vertices: usize = items.iter().map(|&(_, _, v)| v).sum();
+        batch.mesh.reserve_vertices(vertices);
+        batch.mesh.reserve_triangles(vertices * 3 / 2);
+        let mut painted = BTreeSet::new();
+        // Items come grouped by layer, so a layer is recorded once per run of its items.
+        let mut last = None;
+        for &(p, i, _) in items {
+            let picture = pictures[p];
+            let item = &picture.list.items[i];
+            batch.bulk = picture.list.items.len() > BULK_ITEMS;
+            match edge_fill(p, i) {
+                Some(fill) => batch.edge_fill(item, fill),
+                None => batch.item(item, &picture.fills[i], &picture.bounds[i]),
+            }
+            if last != Some(item.layer) {
+                painted.insert(item.layer);
+                last = Some(item.layer);
+            }
         }
-        let item = &picture.list.items[i];
-        batch.bulk = picture.list.items.len() > BULK_ITEMS;
-        let edge_fill = picture
-            .edge_fill
-            .as_ref()
-            .filter(|(k, fill)| *k == i && fill.applies(target.view.scale));
-        match edge_fill {
-            Some((_, fill)) => batch.edge_fill(item, fill),
-            None => batch.item(item, &picture.fills[i], &picture.bounds[i]),
-        }
-        if last != Some(item.layer) {
-            painted.insert(item.layer);
-            last = Some(item.layer);
+        batch.flush();
+        (batch.out, painted)
+    };
+    let total: usize = shown.iter().map(|&(_, _, v)| v).sum();
+    let ((mut out, mut painted), (rest, rest_painted)) = if total < SPLIT_VERTICES {
+        (run(&shown), (Vec::new(), BTreeSet::new()))
+    } else {
+        let mut sum = 0;
+        let half = (shown.iter())
+            .position(|&(_, _, v)| {
+                sum += v;
+                2 * sum >= total
+            })
+            .map_or(shown.len(), |k| k + 1);
+        let (first, second) = shown.split_at(half);
+        rayon::join(|| run(first), || run(second))
+    };
+    out.extend(rest);
+    painted.extend(rest_painted);
+    for piece in out {
+        piece.paint(target);
+    }
+    painted
+}
+
+/// Below this many vertices the items are made ready on one core.
+const SPLIT_VERTICES: usize = 1 << 14;
+
+/// What a [`Batch`] made, painted in order once every run of items is ready.
+enum Out {
+    Mesh(Mesh),
+    Shape(Shape),
+    Label {
+        anchor: Pos2,
+        text: String,
+        color: Color32,
+    },
+}
+
+impl Out {
+    fn paint(self, target: &Target<'_>) {
+        let painter = target.painter;
+        match self {
+            Out::Mesh(mesh) if mesh.vertices.len() > OWN_PRIMITIVE_VERTICES => {
+                // egui appends consecutive shapes of one clip rect into one output mesh, so a
+                // marker after a huge mesh would regrow (copy) it every frame. A clip rect a
+                // thousandth of a point inside the viewport (the same pixels) keeps the huge
+                // mesh in a primitive of its own.
+                painter
+                    .with_clip_rect(painter.clip_rect().shrink(1e-3))
+                    .add(Shape::mesh(mesh));
+            }
+            Out::Mesh(mesh) => {
+                painter.add(Shape::mesh(mesh));
+            }
+            Out::Shape(shape) => {
+                painter.add(shape);
+            }
+            Out::Label {
+                anchor,
+                text,
+                color,
+            } => label(target, anchor, text, color),
         }
     }
-    batch.flush();
-    painted
+}
+
+/// Paints `text` beside the screen point `anchor`, on a backing, wrapped to the viewport and,
+/// for a thing in view, kept inside it.
+fn label(target: &Target<'_>, anchor: Pos2, text: String, text_color: Color32) {
+    let painter = target.painter;
+    let pos = anchor + egui::vec2(6.0, -6.0);
+    let area = target.rect.shrink(LABEL_MARGIN);
+    let galley = painter.layout(
+        text,
+        egui::FontId::proportional(13.0),
+        text_color,
+        (area.width() - 6.0).max(60.0),
+    );
+    let mut rect = egui::Align2::LEFT_BOTTOM
+        .anchor_size(pos, galley.size())
+        .expand(3.0);
+    if area.contains(anchor) {
+        rect = rect.translate(super::view::nudge_inside(rect, area));
+    }
+    let background = super::theme::canvas_background(target.theme).gamma_multiply(0.85);
+    painter.rect_filled(rect, 3.0, background);
+    painter.galley(
+        rect.min + egui::vec2(3.0, 3.0),
+        galley,
+        Color32::PLACEHOLDER,
+    );
 }
 
 /// At most how many mesh vertices an item adds (fill and stroke quads), to size the mesh once.
@@ -239,6 +338,8 @@ const OWN_PRIMITIVE_VERTICES: usize = 1 << 14;
 /// painting order is kept.
 struct Batch<'a> {
     target: &'a Target<'a>,
+    /// What is ready, in painting order.
+    out: Vec<Out>,
     mesh: Mesh,
     /// Stroke lines as quads (see [`BULK_ITEMS`]).
     bulk: bool,
@@ -250,6 +351,7 @@ impl<'a> Batch<'a> {
     fn new(target: &'a Target<'a>) -> Self {
         Batch {
             target,
+            out: Vec::new(),
             mesh: Mesh::default(),
             bulk: false,
             screen: Vec::new(),
@@ -257,28 +359,14 @@ impl<'a> Batch<'a> {
     }
 
     fn flush(&mut self) {
-        if self.mesh.is_empty() {
-            return;
-        }
-        let painter = self.target.painter;
-        let huge = self.mesh.vertices.len() > OWN_PRIMITIVE_VERTICES;
-        let mesh = Shape::mesh(std::mem::take(&mut self.mesh));
-        if huge {
-            // egui appends consecutive shapes of one clip rect into one output mesh, so a
-            // marker after a huge mesh would regrow (copy) it every frame. A clip rect a
-            // thousandth of a point inside the viewport (the same pixels) keeps the huge
-            // mesh in a primitive of its own.
-            painter
-                .with_clip_rect(painter.clip_rect().shrink(1e-3))
-                .add(mesh);
-        } else {
-            painter.add(mesh);
+        if !self.mesh.is_empty() {
+            self.out.push(Out::Mesh(std::mem::take(&mut self.mesh)));
         }
     }
 
     fn shape(&mut self, shape: Shape) {
         self.flush();
-        self.target.painter.add(shape);
+        self.out.push(Out::Shape(shape));
     }
 
     fn to_screen(&self, p: Point) -> Pos2 {
@@ -362,31 +450,11 @@ impl<'a> Batch<'a> {
             }
             Primitive::Label { at, text } => {
                 self.flush();
-                let anchor = self.to_screen(*at);
-                let pos = anchor + egui::vec2(6.0, -6.0);
-                let painter = self.target.painter;
-                // Wrapped to the viewport and, for a thing in view, kept inside it.
-                let area = self.target.rect.shrink(LABEL_MARGIN);
-                let galley = painter.layout(
-                    text.clone(),
-                    egui::FontId::proportional(13.0),
-                    color(paint.stroke),
-                    (area.width() - 6.0).max(60.0),
-                );
-                let mut rect = egui::Align2::LEFT_BOTTOM
-                    .anchor_size(pos, galley.size())
-                    .expand(3.0);
-                if area.contains(anchor) {
-                    rect = rect.translate(super::view::nudge_inside(rect, area));
-                }
-                let background =
-                    super::theme::canvas_background(self.target.theme).gamma_multiply(0.85);
-                painter.rect_filled(rect, 3.0, background);
-                painter.galley(
-                    rect.min + egui::vec2(3.0, 3.0),
-                    galley,
-                    Color32::PLACEHOLDER,
-                );
+                self.out.push(Out::Label {
+                    anchor: self.to_screen(*at),
+                    text: text.clone(),
+                    color: color(paint.stroke),
+                });
             }
         }
     }
@@ -434,9 +502,11 @@ impl<'a> Batch<'a> {
 
     fn dashed(&mut self, points: &[Pos2], stroke: Stroke) {
         self.flush();
-        self.target
-            .painter
-            .extend(Shape::dashed_line(points, stroke, 8.0, 5.0));
+        (self.out).extend(
+            Shape::dashed_line(points, stroke, 8.0, 5.0)
+                .into_iter()
+                .map(Out::Shape),
+        );
     }
 
     /// Each screen segment as a quad `stroke.width` wide (hairlines fade instead of thinning).
@@ -762,6 +832,36 @@ mod tests {
                 "{v:?} is {nearest} from the nearest corner"
             );
         }
+    }
+
+    #[test]
+    fn items_made_ready_on_both_cores_are_painted_in_order() {
+        // Polygons of 500 points (a circle each), each followed by a marker in its layer:
+        // far more vertices than one core makes ready.
+        let mut list = DrawList::default();
+        let count = 40;
+        for k in 0..count {
+            let center = Point::new(k as f64 * 0.5 - 10.0, 0.0);
+            let ring: Arc<[Point]> = (0..500)
+                .map(|j| center + Point::from_angle(j as f64 * std::f64::consts::TAU / 500.0) * 0.2)
+                .collect();
+            list.push(Layer::Obstacles, Style::Obstacle, Primitive::Polygon(ring));
+            marker(&mut list, Layer::Obstacles, k as f64 * 0.5 - 10.0);
+        }
+        let items: usize = list.items.iter().map(|i| vertex_bound(&i.primitive)).sum();
+        assert!(items > 2 * SPLIT_VERTICES);
+        let picture = Picture::new(list);
+        let (_, shapes, _) = painted(&[&picture], |_| true);
+        let kinds: String = (shapes.iter())
+            .map(|s| match &s.shape {
+                Shape::Mesh(_) => 'm',
+                Shape::Circle(_) => 'c',
+                _ => '?',
+            })
+            .collect();
+        assert_eq!(kinds, "mc".repeat(count));
+        let centers = circle_centers(&shapes);
+        assert!(centers.is_sorted(), "{centers:?}");
     }
 
     #[test]
