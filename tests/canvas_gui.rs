@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gui_harness::{FakeDialogs, editor_on};
 use navscope::app::App;
+use navscope::app::selection::Selection;
 use navscope::geom::Point;
 
 /// The shown query's start and goal.
@@ -130,4 +131,40 @@ fn when_the_bottom_panel_switches_to_the_diagnosis_the_canvas_covers_its_whole_r
     let after = h.state().viewport_rects()[0];
     assert_eq!(after, before, "the bottom panel keeps its size");
     assert_eq!(unpainted_below_canvas_top(&image, after), 0);
+}
+
+/// Whether a mesh painted in the last frame has a vertex at the screen point `at`.
+fn painted_at(h: &Harness<'_, App>, at: egui::Pos2) -> bool {
+    (h.output().shapes.iter()).any(|s| match &s.shape {
+        egui::Shape::Mesh(m) => m.vertices.iter().any(|v| v.pos.distance(at) < 1e-3),
+        _ => false,
+    })
+}
+
+#[test]
+fn the_scene_rings_drawn_beside_the_build_follow_each_edit() {
+    let mut h = editor_on(&FakeDialogs::default(), None);
+    let corners = [(30.0, 21.0), (34.0, 21.0), (32.0, 25.0)];
+    let apex = gui_harness::screen(&h, 32.0, 25.0);
+    assert!(
+        !painted_at(&h, apex),
+        "the test needs open ground at the apex"
+    );
+    gui_harness::draw_polygon(&mut h, &corners);
+    // Unselected (an empty box drawn away from it), so that only the scene's picture paints
+    // it.
+    h.get_by_label("Select / move").click();
+    h.run();
+    let (from, to) = (
+        gui_harness::screen(&h, 1.0, 20.0),
+        gui_harness::screen(&h, 3.0, 22.0),
+    );
+    gui_harness::drag(&mut h, from, to);
+    h.run();
+    assert!(matches!(h.state().selection(), Selection::None));
+    assert!(painted_at(&h, apex), "the new obstacle is painted");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.run();
+    assert!(!painted_at(&h, apex), "the undone obstacle is gone");
 }

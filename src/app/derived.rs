@@ -14,9 +14,9 @@ use crate::scene::RingRef;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// What the scene picture depends on: document revision, failed build revision, shown build,
+/// What the issues picture depends on: document revision, failed build revision, shown build,
 /// the query whose handles are drawn (when no analysis draws them) and the selected ring.
-type ScenePictureKey = (
+type IssuesPictureKey = (
     u64,
     Option<u64>,
     Option<BuildKey>,
@@ -29,7 +29,10 @@ pub struct Derived {
     pub analysis: Option<Analysis>,
     /// Every agent profile's tangent path for the shown query, when all profiles are shown.
     pub profile_paths: Option<ProfilePaths>,
-    scene_picture: Option<(ScenePictureKey, Picture)>,
+    /// The scene rings at a document revision.
+    rings_picture: Option<(u64, Picture)>,
+    /// What is drawn over them (see [`pictures::issues_picture`]).
+    issues_picture: Option<(IssuesPictureKey, Picture)>,
     /// The scene's bounds at a document revision (the radius slider's range reads them every
     /// frame; a big scene has tens of thousands of rings).
     scene_bounds: (u64, Aabb),
@@ -43,7 +46,8 @@ impl Derived {
             live: Live::new(budget),
             analysis: None,
             profile_paths: None,
-            scene_picture: None,
+            rings_picture: None,
+            issues_picture: None,
             scene_bounds: (u64::MAX, Aabb::EMPTY),
             budget,
         }
@@ -64,8 +68,12 @@ impl Derived {
         self.scene_bounds.1
     }
 
-    pub fn scene_picture(&self) -> Option<&Picture> {
-        self.scene_picture.as_ref().map(|(_, p)| p)
+    /// The scene rings, then what is drawn over them.
+    pub fn scene_pictures(&self) -> impl Iterator<Item = &Picture> {
+        let rings = self.rings_picture.as_ref().map(|(_, p)| p);
+        rings
+            .into_iter()
+            .chain(self.issues_picture.as_ref().map(|(_, p)| p))
     }
 
     /// Brings the build, the query analysis, the step-through traces and the scene picture up
@@ -87,8 +95,21 @@ impl Derived {
             goal: q.goal,
             options,
         }));
-        self.live
-            .update(&state.doc, state.fixed.as_ref(), radius, wake);
+        // The scene rings are drawn while the build follows the edit.
+        let revision = state.doc.revision();
+        let rings = self.rings_picture.take();
+        let (doc, fixed, live) = (&state.doc, state.fixed.as_ref(), &mut self.live);
+        let ((), rings) = rayon::join(
+            || live.update(doc, fixed, radius, wake),
+            || match rings {
+                Some((r, picture)) if r == revision => (r, picture),
+                rings => {
+                    let previous = rings.as_ref().map(|(_, p)| p);
+                    (revision, pictures::rings_picture(doc.scene(), previous))
+                }
+            },
+        );
+        self.rings_picture = Some(rings);
         self.profile_paths = match query {
             Some(q) if state.profile == Shown::All && state.fixed.is_none() => {
                 Some(ProfilePaths::update(
@@ -132,16 +153,15 @@ impl Derived {
             handles,
             state.selection.ring(),
         );
-        if self.scene_picture.as_ref().is_none_or(|(k, _)| *k != key) {
+        if self.issues_picture.as_ref().is_none_or(|(k, _)| *k != key) {
             let warnings = self.live.shown().map_or(&[][..], |b| &b.build.warnings[..]);
-            let picture = pictures::scene_picture(
+            let picture = pictures::issues_picture(
                 state.doc.scene(),
                 self.live.failure(),
                 warnings,
                 (handles, state.selection.ring()),
-                self.scene_picture.as_ref().map(|(_, p)| p),
             );
-            self.scene_picture = Some((key, picture));
+            self.issues_picture = Some((key, picture));
         }
     }
 

@@ -227,7 +227,7 @@ impl App {
     /// What every viewport paints, bottom first (the one under the pointer adds the overlay).
     pub(super) fn pictures(&self) -> Vec<&Picture> {
         let mut pictures: Vec<&Picture> = Vec::with_capacity(7);
-        pictures.extend(self.derived.scene_picture());
+        pictures.extend(self.derived.scene_pictures());
         pictures.extend(self.derived.built().map(|b| &b.picture));
         pictures.extend(self.derived.analysis.as_ref().map(|a| &a.picture));
         pictures.extend(self.derived.profile_paths.as_ref().map(|p| &p.picture));

@@ -588,8 +588,7 @@ impl App {
         let mut picture = DrawList::default();
         picture.items.extend(
             self.derived
-                .scene_picture()
-                .iter()
+                .scene_pictures()
                 .flat_map(|p| p.list().items.iter().cloned()),
         );
         picture

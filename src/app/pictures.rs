@@ -10,18 +10,24 @@ use crate::nav::NavMesh;
 use crate::scene::{Hit, Issue, RingRef, Scene};
 use crate::viz::{self, DrawList, Layer, Primitive, Style};
 
-/// The scene rings, the ring a failure names (with its message), the rings warnings name (the
-/// message of the `selected` one), and the handles of `query` when no analysis draws them;
-/// the fills of rings unchanged since the `previous` picture are taken from it.
-pub fn scene_picture(
+/// The scene rings; the fills of rings unchanged since the `previous` picture are taken from
+/// it.
+pub fn rings_picture(scene: &Scene, previous: Option<&Picture>) -> Picture {
+    let mut list = DrawList::default();
+    viz::draw_scene(scene, &mut list);
+    Picture::reusing(list, previous)
+}
+
+/// Drawn over the scene rings: the ring a failure names (with its message), the rings warnings
+/// name (the message of the `selected` one), and the handles of `query` when no analysis draws
+/// them.
+pub fn issues_picture(
     scene: &Scene,
     failure: Option<&Failure>,
     warnings: &[Issue],
     (handles, selected): (Option<usize>, Option<RingRef>),
-    previous: Option<&Picture>,
 ) -> Picture {
     let mut list = DrawList::default();
-    viz::draw_scene(scene, &mut list);
     if let Some(f) = failure {
         issue(scene, f.ring, true, &f.message, &mut list);
     }
@@ -52,7 +58,7 @@ pub fn scene_picture(
             },
         );
     }
-    Picture::reusing(list, previous)
+    Picture::new(list)
 }
 
 /// Highlights `ring` (when given and present) and labels it with `message`; a message without
