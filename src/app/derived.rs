@@ -95,21 +95,24 @@ impl Derived {
             goal: q.goal,
             options,
         }));
-        // The scene rings are drawn while the build follows the edit.
+        // A new revision's scene rings are drawn while the build follows the edit (a frame
+        // with nothing new wakes no other thread).
         let revision = state.doc.revision();
-        let rings = self.rings_picture.take();
         let (doc, fixed, live) = (&state.doc, state.fixed.as_ref(), &mut self.live);
-        let ((), rings) = rayon::join(
-            || live.update(doc, fixed, radius, wake),
-            || match rings {
-                Some((r, picture)) if r == revision => (r, picture),
-                rings => {
-                    let previous = rings.as_ref().map(|(_, p)| p);
-                    (revision, pictures::rings_picture(doc.scene(), previous))
-                }
-            },
-        );
-        self.rings_picture = Some(rings);
+        match self.rings_picture.take() {
+            Some((r, picture)) if r == revision => {
+                live.update(doc, fixed, radius, wake);
+                self.rings_picture = Some((r, picture));
+            }
+            rings => {
+                let previous = rings.as_ref().map(|(_, p)| p);
+                let ((), picture) = rayon::join(
+                    || live.update(doc, fixed, radius, wake),
+                    || pictures::rings_picture(doc.scene(), previous),
+                );
+                self.rings_picture = Some((revision, picture));
+            }
+        }
         self.profile_paths = match query {
             Some(q) if state.profile == Shown::All && state.fixed.is_none() => {
                 Some(ProfilePaths::update(

@@ -247,8 +247,9 @@ pub fn paint(
     painted
 }
 
-/// Below this many vertices the items are made ready on one core.
-const SPLIT_VERTICES: usize = 1 << 14;
+/// Below this many vertices the items are made ready on one core: waking the other costs more
+/// CPU time than it saves wall-clock time.
+const SPLIT_VERTICES: usize = 1 << 17;
 
 /// What a [`Batch`] made, painted in order once every run of items is ready.
 enum Out {
@@ -836,14 +837,16 @@ mod tests {
 
     #[test]
     fn items_made_ready_on_both_cores_are_painted_in_order() {
-        // Polygons of 500 points (a circle each), each followed by a marker in its layer:
+        // Polygons of 4,000 points (a circle each), each followed by a marker in its layer:
         // far more vertices than one core makes ready.
         let mut list = DrawList::default();
         let count = 40;
         for k in 0..count {
             let center = Point::new(k as f64 * 0.5 - 10.0, 0.0);
-            let ring: Arc<[Point]> = (0..500)
-                .map(|j| center + Point::from_angle(j as f64 * std::f64::consts::TAU / 500.0) * 0.2)
+            let ring: Arc<[Point]> = (0..4000)
+                .map(|j| {
+                    center + Point::from_angle(j as f64 * std::f64::consts::TAU / 4000.0) * 0.2
+                })
                 .collect();
             list.push(Layer::Obstacles, Style::Obstacle, Primitive::Polygon(ring));
             marker(&mut list, Layer::Obstacles, k as f64 * 0.5 - 10.0);
