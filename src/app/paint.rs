@@ -328,8 +328,9 @@ fn vertex_bound(p: &Primitive) -> usize {
     }
 }
 
-/// Pictures with more items than this stroke their lines as plain quads in the shared mesh
-/// (no joins, no feathering): thousands of separate egui paths would cost more than a frame.
+/// Pictures with more items than this stroke their lines in the shared mesh, outlines and
+/// paths as strips and segments as quads (no feathering): thousands of separate egui paths
+/// would cost more than a frame.
 const BULK_ITEMS: usize = 64;
 
 /// Meshes with more vertices than this are tessellated into a primitive of their own.
@@ -342,7 +343,7 @@ struct Batch<'a> {
     /// What is ready, in painting order.
     out: Vec<Out>,
     mesh: Mesh,
-    /// Stroke lines as quads (see [`BULK_ITEMS`]).
+    /// Stroke lines in the shared mesh (see [`BULK_ITEMS`]).
     bulk: bool,
     /// Screen points of the current polygon or polyline (kept to reuse its allocation).
     screen: Vec<Pos2>,
