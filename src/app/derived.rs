@@ -99,19 +99,19 @@ impl Derived {
         // with nothing new wakes no other thread).
         let revision = state.doc.revision();
         let (doc, fixed, live) = (&state.doc, state.fixed.as_ref(), &mut self.live);
-        match self.rings_picture.take() {
-            Some((r, picture)) if r == revision => {
-                live.update(doc, fixed, radius, wake);
-                self.rings_picture = Some((r, picture));
-            }
-            rings => {
-                let previous = rings.as_ref().map(|(_, p)| p);
-                let ((), picture) = rayon::join(
-                    || live.update(doc, fixed, radius, wake),
-                    || pictures::rings_picture(doc.scene(), previous),
-                );
-                self.rings_picture = Some((revision, picture));
-            }
+        if self
+            .rings_picture
+            .as_ref()
+            .is_some_and(|(r, _)| *r == revision)
+        {
+            live.update(doc, fixed, radius, wake);
+        } else {
+            let previous = self.rings_picture.as_ref().map(|(_, p)| p);
+            let ((), picture) = rayon::join(
+                || live.update(doc, fixed, radius, wake),
+                || pictures::rings_picture(doc.scene(), previous),
+            );
+            self.rings_picture = Some((revision, picture));
         }
         self.profile_paths = match query {
             Some(q) if state.profile == Shown::All && state.fixed.is_none() => {

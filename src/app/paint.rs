@@ -185,35 +185,33 @@ pub fn paint(
         .expanded(target.view.world_len(16.0));
     // The items in view, each with the fill drawn instead of its edges when they are dense,
     // and a bound of the vertices it adds.
-    let edge_fill = |p: usize, i: usize| {
-        (pictures[p].edge_fill.as_ref())
-            .filter(|(k, fill)| *k == i && fill.applies(target.view.scale))
-            .map(|(_, fill)| fill)
-    };
-    let shown: Vec<(usize, usize, usize)> = (order.into_iter())
+    let shown: Vec<(usize, usize, Option<&EdgeFill>, usize)> = (order.into_iter())
         .filter(|&(p, i)| pictures[p].bounds[i].intersects(&seen))
         .map(|(p, i)| {
-            let vertices = match edge_fill(p, i) {
+            let edge_fill = (pictures[p].edge_fill.as_ref())
+                .filter(|(k, fill)| *k == i && fill.applies(target.view.scale))
+                .map(|(_, fill)| fill);
+            let vertices = match edge_fill {
                 Some(fill) => fill.vertices.len(),
                 None => vertex_bound(&pictures[p].list.items[i].primitive),
             };
-            (p, i, vertices)
+            (p, i, edge_fill, vertices)
         })
         .collect();
     // Consecutive runs of items are made ready on both cores, then painted in order.
-    let run = |items: &[(usize, usize, usize)]| {
+    let run = |items: &[(usize, usize, Option<&EdgeFill>, usize)]| {
         let mut batch = Batch::new(target);
-        let vertices: usize = items.iter().map(|&(_, _, v)| v).sum();
+        let vertices: usize = items.iter().map(|&(.., v)| v).sum();
         batch.mesh.reserve_vertices(vertices);
         batch.mesh.reserve_triangles(vertices * 3 / 2);
         let mut painted = BTreeSet::new();
         // Items come grouped by layer, so a layer is recorded once per run of its items.
         let mut last = None;
-        for &(p, i, _) in items {
+        for &(p, i, edge_fill, _) in items {
             let picture = pictures[p];
             let item = &picture.list.items[i];
             batch.bulk = picture.list.items.len() > BULK_ITEMS;
-            match edge_fill(p, i) {
+            match edge_fill {
                 Some(fill) => batch.edge_fill(item, fill),
                 None => batch.item(item, &picture.fills[i], &picture.bounds[i]),
             }
@@ -225,13 +223,13 @@ pub fn paint(
         batch.flush();
         (batch.out, painted)
     };
-    let total: usize = shown.iter().map(|&(_, _, v)| v).sum();
+    let total: usize = shown.iter().map(|&(.., v)| v).sum();
     let ((mut out, mut painted), (rest, rest_painted)) = if total < SPLIT_VERTICES {
         (run(&shown), (Vec::new(), BTreeSet::new()))
     } else {
         let mut sum = 0;
         let half = (shown.iter())
-            .position(|&(_, _, v)| {
+            .position(|&(.., v)| {
                 sum += v;
                 2 * sum >= total
             })
@@ -347,6 +345,8 @@ struct Batch<'a> {
     bulk: bool,
     /// Screen points of the current polygon or polyline (kept to reuse its allocation).
     screen: Vec<Pos2>,
+    /// Unit normals of the current strip's segments (kept to reuse its allocation).
+    normals: Vec<Option<egui::Vec2>>,
 }
 
 impl<'a> Batch<'a> {
@@ -357,6 +357,7 @@ impl<'a> Batch<'a> {
             mesh: Mesh::default(),
             bulk: false,
             screen: Vec::new(),
+            normals: Vec::new(),
         }
     }
 
@@ -547,14 +548,13 @@ impl<'a> Batch<'a> {
         let clip = self.target.rect.expand(width);
         let count = points.len().saturating_sub(1);
         // Unit normals of the segments (`None`: too short to have one).
-        let normals: Vec<Option<egui::Vec2>> = points
-            .windows(2)
-            .map(|w| {
-                let d = w[1] - w[0];
-                let len = (d.x * d.x + d.y * d.y).sqrt(); // `length` calls the slow `hypot`
-                (len >= 1e-3).then(|| egui::vec2(-d.y, d.x) / len)
-            })
-            .collect();
+        let mut normals = std::mem::take(&mut self.normals);
+        normals.clear();
+        normals.extend(points.windows(2).map(|w| {
+            let d = w[1] - w[0];
+            let len = (d.x * d.x + d.y * d.y).sqrt(); // `length` calls the slow `hypot`
+            (len >= 1e-3).then(|| egui::vec2(-d.y, d.x) / len)
+        }));
         let before = |i: usize| match i {
             0 if closed => normals[count - 1],
             0 => None,
@@ -567,7 +567,8 @@ impl<'a> Batch<'a> {
         };
         self.mesh.reserve_vertices(2 * points.len());
         self.mesh.reserve_triangles(2 * count);
-        // The vertex pair ending the last segment drawn, when the next one may start from it.
+        // The vertex pair ending the last segment drawn, when the next one starts from it (the
+        // two meet at a mitre).
         let mut open: Option<u32> = None;
         for i in 0..count {
             let (a, b) = (points[i], points[i + 1]);
@@ -579,12 +580,9 @@ impl<'a> Batch<'a> {
                 open = None;
                 continue;
             }
-            let start = match open.filter(|_| mitre(before(i), n).is_some()) {
+            let start = match open {
                 Some(pair) => pair,
-                None => {
-                    let offset = mitre(before(i), n).unwrap_or(n) * half;
-                    self.pair(a, offset, color)
-                }
+                None => self.pair(a, mitre(before(i), n).unwrap_or(n) * half, color),
             };
             let joined = after(i).and_then(|next| mitre(Some(n), next));
             let end = self.pair(b, joined.unwrap_or(n) * half, color);
@@ -592,6 +590,7 @@ impl<'a> Batch<'a> {
             self.mesh.add_triangle(start, end + 1, start + 1);
             open = joined.map(|_| end);
         }
+        self.normals = normals;
     }
 
     /// Adds the vertices `at + offset` and `at - offset`; the index of the first.
