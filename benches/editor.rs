@@ -6,7 +6,9 @@
 //!   rebuild, query, metrics, paint, tessellation) on scenes of growing size; the target is
 //!   <= 16 ms at 2k vertices, on a 2,000-obstacle city and on the game map aurora (from
 //!   `../shared/validation-data`, skipped without it; the rebuild is incremental on both), and
-//!   on aurora with the Path lab's anytime corridor search on (`aurora_anytime`).
+//!   on aurora with the Path lab's anytime corridor search on (`aurora_anytime`). Each case
+//!   also prints the median of the part of its steps the app times itself: the rebuild of
+//!   both meshes with its picture and the query's answer beside it ("rebuild with query").
 //!
 //! Run: `cargo bench --bench editor`; results in benches/README.md.
 
@@ -115,15 +117,15 @@ fn drag_vertex(c: &mut Criterion) {
         let vertices = scene.point_count();
         assert!(vertices >= at_least, "{vertices} vertices");
         let middle = scene.obstacles[scene.obstacles.len() / 2].ring.points()[0];
-        let id = BenchmarkId::new("vertices", vertices);
+        let id = ("vertices", vertices);
         drag(&mut group, id, &scene, middle, Point::new(0.1, 0.0), false);
     }
     // The game map aurora (35k triangles), a corner of an obstacle dragged outwards.
     // The same with the Path lab's anytime corridor search on: the drag's steps answer with A*.
     if let Some((scene, corner, step)) = aurora() {
-        let id = BenchmarkId::new("aurora", scene.point_count());
+        let id = ("aurora", scene.point_count());
         drag(&mut group, id, &scene, corner, step, false);
-        let id = BenchmarkId::new("aurora_anytime", scene.point_count());
+        let id = ("aurora_anytime", scene.point_count());
         drag(&mut group, id, &scene, corner, step, true);
     }
     group.finish();
@@ -152,10 +154,11 @@ fn aurora() -> Option<(Scene, Point, Point)> {
 }
 
 /// Drags `corner` of `scene` in the editor by 8 and 14 `step`s in turn, one frame per step,
-/// with the Path lab's anytime corridor search ticked when `anytime`.
+/// with the Path lab's anytime corridor search ticked when `anytime`; `(name, parameter)`
+/// names the case.
 fn drag(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    id: BenchmarkId,
+    (name, parameter): (&str, usize),
     scene: &Scene,
     corner: Point,
     step: Point,
@@ -190,17 +193,29 @@ fn drag(
     );
     let revision = h.state().document().revision();
     let mut k = 0u32;
-    group.bench_function(id, |b| {
+    let mut rebuilds = Vec::new();
+    group.bench_function(BenchmarkId::new(name, parameter), |b| {
         b.iter(|| {
             k += 1;
             let offset = if k.is_multiple_of(2) { 8.0 } else { 14.0 };
             h.hover_at(grab + unit * offset);
-            frame(&mut h)
+            let primitives = frame(&mut h);
+            let built = h.state().built().expect("the drag step built");
+            rebuilds.push(built.with_answer.as_secs_f64() * 1e3);
+            primitives
         })
     });
     if k == 0 {
         return; // filtered out
     }
+    // What the step waited for before painting: the incremental rebuild of both meshes with
+    // its picture and, beside it, the answer to the scene's query.
+    rebuilds.sort_by(f64::total_cmp);
+    println!(
+        "drag_vertex/{name}/{parameter}: rebuild with query median {:.2} ms over {} steps",
+        rebuilds[rebuilds.len() / 2],
+        rebuilds.len()
+    );
     let state = h.state();
     assert!(
         state.document().revision() > revision + 10,

@@ -42,8 +42,11 @@ pub struct Built {
     pub picture: Picture,
     /// The answer to the query asked when the build was made (see [`Live::set_ask`]).
     pub answer: Option<(Ask, Answer)>,
-    /// Wall-clock time of the whole rebuild.
+    /// Wall-clock time of the whole rebuild (with its picture, not the query).
     pub elapsed: Duration,
+    /// Wall-clock time of the rebuild with the answer to its query, which runs beside the
+    /// picture: what a step of a drag waits for before it paints.
+    pub with_answer: Duration,
 }
 
 /// A query to answer with each new build: from `start` to `goal` with the corridor
@@ -414,6 +417,7 @@ fn picture(
         answer,
         // The rebuild, not the query.
         elapsed: prepared.max(drawn),
+        with_answer: started.elapsed(),
     }
 }
 
@@ -459,6 +463,9 @@ mod tests {
         let built = live.shown().expect("the example builds");
         let (asked, answer) = built.answer.as_ref().expect("the build answered the query");
         assert_eq!(*asked, ask);
+        // The rebuild's time with its answer covers both the picture and the query.
+        assert!(built.with_answer >= built.elapsed);
+        assert!(built.with_answer.as_secs_f64() * 1e6 >= answer.time_us);
         let options = QueryOptions::explained(doc.scene(), ask.options);
         let fresh = nav::query(&built.build, q.start, q.goal, &options);
         let lengths = |a: &Answer| a.paths().map(|(v, p)| (v, p.length)).collect::<Vec<_>>();
