@@ -215,8 +215,13 @@ impl Incremental {
         {
             return None;
         }
-        let change = change(&self.scene, scene)?;
-        if check(scene, &self.options).ok()?.warnings != self.warnings {
+        // What changed, and whether the new scene is valid, are asked side by side.
+        let (change, checked) = rayon::join(
+            || change(&self.scene, scene),
+            || check(scene, &self.options),
+        );
+        let change = change?;
+        if checked.ok()?.warnings != self.warnings {
             return None;
         }
         // A painted obstacle is part of the outline: changing it is not local.
@@ -240,14 +245,20 @@ impl Incremental {
             return Some((build, self));
         };
         let near = |b: Aabb| corners_near(scene, b);
-        // The two sides are independent: each core takes one.
-        let (shrunk, raw) = (&mut self.shrunk, &mut self.raw);
-        let (shrunk_done, raw_done) = rayon::join(
-            || shrunk.replace(slot, piece.as_ref(), &near),
-            || match raw {
-                Raw::Own(raw) => raw.replace(slot, piece.as_ref(), &near),
-                Raw::Shared | Raw::Skipped => Some(()),
+        // The two sides are independent: each core takes one. The scene kept is brought up to
+        // date beside them.
+        let (shrunk, raw, kept) = (&mut self.shrunk, &mut self.raw, &mut self.scene);
+        let ((shrunk_done, raw_done), ()) = rayon::join(
+            || {
+                rayon::join(
+                    || shrunk.replace(slot, piece.as_ref(), &near),
+                    || match raw {
+                        Raw::Own(raw) => raw.replace(slot, piece.as_ref(), &near),
+                        Raw::Shared | Raw::Skipped => Some(()),
+                    },
+                )
             },
+            || kept.assign_from(scene),
         );
         shrunk_done?;
         raw_done?;
@@ -263,7 +274,6 @@ impl Incremental {
             }
             _ => self.pieces[slot] = piece,
         }
-        self.scene.assign_from(scene);
         let t2 = Instant::now();
         let build = self.build(Timings {
             repair_us: micros(t1 - t0),

@@ -436,30 +436,28 @@ impl Edit<'_> {
         );
         mesh.components = components;
         mesh.component_count = count;
-        // The convex polygons of the exact search, if made: merged again around the change.
+        // The convex polygons of the exact search (if made) are merged again around the
+        // change beside the widths' update near it (a raw mesh's): neither reads what the
+        // other writes.
         let dirty = gone_tris.iter().chain(&border);
         let renamed_tris = rename.iter().filter_map(|r| r.2);
-        let convex = mesh.convex.get().map(|old| {
-            old.updated(
-                &mesh.vertices,
-                &mesh.triangles,
-                &mesh.neighbors,
-                &origin,
-                dirty.copied().chain(renamed_tris),
-            )
-        });
-        debug_assert!(
-            convex
-                .as_ref()
-                .is_none_or(|c| c.validate(&mesh.vertices, &mesh.triangles).is_ok())
-        );
-        mesh.convex = Arc::new(convex.map_or_else(OnceLock::new, OnceLock::from));
-        mesh.hub_fans = Arc::default();
-        mesh.packed_polys = Arc::default();
-        // Widths near the change: of the new triangles, of those whose links changed, and of
-        // those whose searches can look into the changed area.
-        if let Some(reach) = &mut self.live.widths {
-            let mesh = &self.live.mesh;
+        let now: &NavMesh = mesh;
+        let convex = || {
+            now.convex.get().map(|old| {
+                old.updated(
+                    &now.vertices,
+                    &now.triangles,
+                    &now.neighbors,
+                    &origin,
+                    dirty.copied().chain(renamed_tris),
+                )
+            })
+        };
+        let reach = self.live.widths.as_mut();
+        let widths = || {
+            // Widths near the change: of the new triangles, of those whose links changed, and
+            // of those whose searches can look into the changed area.
+            let Some(reach) = reach else { return };
             let mut stale: Vec<TriId> = gone_tris.iter().copied().collect();
             stale.extend(border.iter().copied());
             stale.extend(moved.keys().copied());
@@ -473,14 +471,14 @@ impl Edit<'_> {
             for (&from, &to) in &moved {
                 reach.widths.renumber(from, to);
             }
-            reach.boxes.resize(mesh.triangle_count(), None);
+            reach.boxes.resize(now.triangle_count(), None);
             let mut fresh: Vec<TriId> = id_of.iter().flatten().map(|&t| id(t)).collect();
             fresh.extend(&now_border);
             fresh.extend(moved.values().copied());
             fresh.sort_unstable();
             fresh.dedup();
             for &t in &fresh {
-                reach.boxes[t.index()] = search_box(mesh, t);
+                reach.boxes[t.index()] = search_box(now, t);
                 if let Some(b) = reach.boxes[t.index()] {
                     reach.tree.insert(entry(b, t));
                 }
@@ -500,8 +498,17 @@ impl Edit<'_> {
             );
             fresh.sort_unstable();
             fresh.dedup();
-            reach.widths.remeasure(mesh, fresh);
-        }
+            reach.widths.remeasure(now, fresh);
+        };
+        let (convex, ()) = rayon::join(convex, widths);
+        debug_assert!(
+            convex
+                .as_ref()
+                .is_none_or(|c| c.validate(&mesh.vertices, &mesh.triangles).is_ok())
+        );
+        mesh.convex = Arc::new(convex.map_or_else(OnceLock::new, OnceLock::from));
+        mesh.hub_fans = Arc::default();
+        mesh.packed_polys = Arc::default();
         let fallback = self.inserted.first().map_or(0, |&i| i as usize);
         self.live.locator.rename_hints(
             |v| {
