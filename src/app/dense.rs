@@ -11,7 +11,7 @@
 //!   are mostly sub-point segments, drawn as a quad each.
 
 use crate::geom::{Aabb, Point};
-use crate::nav::NavMesh;
+use crate::nav::{FreeSpace, NavMesh};
 use egui::Pos2;
 
 /// A stroke leaves out the points closer than this to the last point it kept, in screen points.
@@ -34,8 +34,9 @@ pub struct EdgeFill {
 }
 
 impl EdgeFill {
-    /// The triangles of `mesh`, standing for the edges `segments` drawn from it.
-    pub fn of_mesh(mesh: &NavMesh, segments: &[[Point; 2]]) -> EdgeFill {
+    /// The triangles of `mesh`, standing for the edges `segments` drawn from it, over the
+    /// free space `free` that it triangulates (whose area is the mesh's, and quicker to sum).
+    pub fn of_mesh(mesh: &NavMesh, free: &FreeSpace, segments: &[[Point; 2]]) -> EdgeFill {
         // The triangles are copied while the edges and the area are measured.
         let (indices, (total, area)) = rayon::join(
             || {
@@ -47,7 +48,7 @@ impl EdgeFill {
             },
             || {
                 let total: f64 = segments.iter().map(|[a, b]| a.distance(*b)).sum();
-                (total, mesh.area())
+                (total, free.area())
             },
         );
         EdgeFill {
@@ -122,6 +123,31 @@ mod tests {
         assert!(fill.applies(3.0) && !fill.applies(5.0));
         assert_eq!(fill.coverage(1.0, 4.0), 0.5);
         assert_eq!(fill.coverage(1.0, 1.0), 1.0);
+    }
+
+    /// The fill of a built mesh holds its triangles, and its density is the edges' length over
+    /// the mesh's area (taken from the free space it triangulates).
+    #[test]
+    fn a_mesh_fill_holds_its_triangles_and_measures_its_edges_over_its_area() {
+        let json = include_str!("../../assets/scenes/gaps.json");
+        let scene = crate::scene::from_json(json.as_bytes(), "gaps").expect("example scene");
+        let build = crate::nav::build(&scene).expect("the example builds");
+        let mut list = crate::viz::DrawList::default();
+        crate::viz::draw_mesh(&build.mesh, &mut list);
+        let crate::viz::Primitive::Segments(segments) = &list.items[0].primitive else {
+            panic!("the mesh is drawn as segments");
+        };
+        let fill = EdgeFill::of_mesh(&build.mesh, &build.free_space, segments);
+        let mesh = &build.mesh;
+        assert_eq!(fill.vertices, mesh.vertices());
+        let triangles: Vec<u32> = (mesh.triangle_ids())
+            .flat_map(|t| mesh.triangle(t).map(|v| v.index() as u32))
+            .collect();
+        assert_eq!(fill.indices, triangles);
+        let total: f64 = segments.iter().map(|[a, b]| a.distance(*b)).sum();
+        let density = total / mesh.area();
+        assert!((fill.edge_density - density).abs() <= 1e-9 * density);
+        assert_eq!(fill.mean_edge, total / segments.len() as f64);
     }
 
     #[test]

@@ -379,7 +379,9 @@ fn picture(
                 let mut list = DrawList::default();
                 viz::draw_mesh(&build.mesh, &mut list);
                 let fill = match &list.items[0].primitive {
-                    Primitive::Segments(segments) => Some(EdgeFill::of_mesh(&build.mesh, segments)),
+                    Primitive::Segments(segments) => {
+                        Some(EdgeFill::of_mesh(&build.mesh, &build.free_space, segments))
+                    }
                     _ => None,
                 };
                 (list, fill)
