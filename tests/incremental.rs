@@ -401,6 +401,31 @@ fn moving_an_isolated_obstacle_is_incremental() {
     compare(&next, &build, &scaled(&[((0.05, 0.05), (0.95, 0.95))])).unwrap();
 }
 
+/// Found by `incremental_builds_match_full_builds` in CI: deleting an obstacle that shares a
+/// cluster with a later one made the cluster's contours again with the new scene's corners,
+/// and then moved every later obstacle's corners down one place, those new ones too. The
+/// corners round the later obstacle named the one before it.
+#[test]
+fn deleting_an_obstacle_from_a_cluster_names_the_later_members_once_renumbered() {
+    let cells = [
+        (0, 3, 0.4, 3, false),
+        (0, 5, 0.4, 3, false),
+        (1, 1, 1.8450939451978048, 3, false),
+        (1, 2, 0.4, 3, false),
+        (2, 1, 1.8826325086087599, 3, false),
+        (2, 2, 0.8086371342908855, 4, false),
+        (3, 1, 0.4, 3, false),
+        (3, 2, 0.4, 3, false),
+        (4, 0, 0.4, 3, false),
+    ];
+    let scene = scene(0.8220934090098869, &cells);
+    let (_, state) = Incremental::start(&scene, &BuildOptions::default()).unwrap();
+    let mut next = scene.clone();
+    apply(&mut next, &EditSpec::Delete(2));
+    let (build, _) = local(state.unwrap(), &next);
+    compare(&next, &build, &scaled(&[((0.05, 0.05), (0.95, 0.95))])).unwrap();
+}
+
 #[test]
 fn clusters_split_and_join_incrementally() {
     // Two obstacles whose grown boxes overlap (one cluster, unioned), moved apart and back.

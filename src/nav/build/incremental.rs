@@ -244,6 +244,11 @@ impl Incremental {
             let build = self.build(Timings::default());
             return Some((build, self));
         };
+        if let Change::Deleted(i) = change {
+            // The later obstacles' corners move down one place first: the contours merged
+            // again below take theirs from the new scene, already numbered so.
+            self.renumber_after(i);
+        }
         let near = |b: Aabb| corners_near(scene, b);
         // The two sides are independent: each core takes one. The scene kept is brought up to
         // date beside them.
@@ -270,7 +275,6 @@ impl Incremental {
             Change::Deleted(i) => {
                 self.pieces[slot] = None;
                 self.slot_of.remove(i);
-                self.renumber_after(i);
             }
             _ => self.pieces[slot] = piece,
         }
