@@ -12,6 +12,7 @@
 //!
 //! Run: `cargo bench --bench editor`; results in benches/README.md.
 
+mod common;
 mod cpu_time;
 #[path = "../tests/validation_data/mod.rs"]
 mod validation_data;
@@ -210,10 +211,9 @@ fn drag(
     }
     // What the step waited for before painting: the incremental rebuild of both meshes with
     // its picture and, beside it, the answer to the scene's query.
-    rebuilds.sort_by(f64::total_cmp);
+    let (median, _) = common::percentiles(&mut rebuilds);
     println!(
-        "drag_vertex/{name}/{parameter}: rebuild with query median {:.2} ms over {} steps",
-        rebuilds[rebuilds.len() / 2],
+        "drag_vertex/{name}/{parameter}: rebuild with query median {median:.2} ms over {} steps",
         rebuilds.len()
     );
     let state = h.state();
