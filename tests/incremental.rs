@@ -5,6 +5,7 @@
 //! path lengths as a full build of the same scene. Nested scenes (format v2: a pit with an
 //! island in it) too, and the game map aurora when the validation data is there.
 
+mod common;
 mod validation_data;
 
 use navscope::document::{Document, Edit};
@@ -362,7 +363,7 @@ fn pairs() -> impl Strategy<Value = Vec<Pair>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 80, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: common::cases(80), ..ProptestConfig::default() })]
 
     /// Scenes of either format: v1, or nested (a pit with an island in it).
     #[test]

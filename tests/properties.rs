@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Membership, ReachGrid, membership, segment_clearance};
+use common::{Membership, ReachGrid, cases, membership, segment_clearance};
 use navscope::geom::{Point, Ring, Segment};
 use navscope::nav::invariants::{
     check_clearance, check_endpoints, check_funnel_optimal, check_no_repeats, check_not_longer,
@@ -162,14 +162,6 @@ fn check_scene(scene: &Scene, pairs: &[Pair]) -> Result<(), TestCaseError> {
             .map_err(TestCaseError::fail)?;
     }
     Ok(())
-}
-
-/// `PROPTEST_CASES` overrides the default number of cases (e.g. for long soak runs).
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 fn pairs() -> impl Strategy<Value = Vec<Pair>> {

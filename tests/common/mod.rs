@@ -219,3 +219,11 @@ fn label(cols: usize, rows: usize, open: impl Fn(usize) -> bool, diagonal: bool)
     }
     labels
 }
+
+/// `PROPTEST_CASES` overrides the default number of cases (e.g. for long soak runs).
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
