@@ -66,6 +66,10 @@ fn non_finite_and_out_of_range_numbers() {
     );
     s = scene_with(vec![("b", vec![(1.0, 1.0), (2e12, 1.0), (2.0, 2.0)])]);
     assert!(error_of(&s).contains("out of range"));
+    // Compact numbers, never 301 digits or `-0`.
+    s = scene_with(vec![("c", vec![(-0.0, -1e300), (2.0, 1.0), (2.0, 2.0)])]);
+    let msg = error_of(&s);
+    assert!(msg.contains("point 0 (0, -1e300) is out of range"), "{msg}");
     s = scene_with(vec![]);
     s.agent_radius = -1.0;
     assert!(error_of(&s).contains("negative"));

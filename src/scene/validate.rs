@@ -170,11 +170,16 @@ pub fn validate_for(scene: &Scene, r: f64) -> Vec<Issue> {
 
 fn coordinate_problem(p: Point, index: usize) -> Option<String> {
     if !p.is_finite() {
-        Some(format!("point {index} ({}, {}) is not finite", p.x, p.y))
+        Some(format!(
+            "point {index} ({}, {}) is not finite",
+            compact(p.x),
+            compact(p.y)
+        ))
     } else if p.x.abs() > MAX_COORDINATE || p.y.abs() > MAX_COORDINATE {
         Some(format!(
             "point {index} ({}, {}) is out of range (|x|, |y| at most {MAX_COORDINATE:e})",
-            p.x, p.y
+            compact(p.x),
+            compact(p.y)
         ))
     } else {
         None
