@@ -36,9 +36,17 @@ pub enum PolyanyaMeshError {
     Read(String),
     #[error("{path}: not UTF-8 text: {message}")]
     Encoding { path: String, message: String },
-    /// `line` is 1-based; 0 means the file as a whole (e.g. it ended early).
-    #[error("line {line}: {message}")]
+    /// `line` is 1-based; 0 means the file as a whole (its walls do not close).
+    #[error("{}", located(*line, message))]
     Syntax { line: usize, message: String },
+}
+
+/// `message` at `line` ("line 3: ..."), or alone for the file as a whole (line 0).
+fn located(line: usize, message: &str) -> String {
+    match line {
+        0 => message.to_string(),
+        n => format!("line {n}: {message}"),
+    }
 }
 
 fn syntax(line: usize, message: impl Into<String>) -> PolyanyaMeshError {
@@ -122,6 +130,8 @@ struct Records<'a> {
     layout: Layout,
     /// (line, text) of each non-empty line, or of each field.
     items: Box<dyn Iterator<Item = (usize, &'a str)> + 'a>,
+    /// The line of the last item taken: where a file that ends early ends.
+    last_line: usize,
 }
 
 impl<'a> Records<'a> {
@@ -135,7 +145,11 @@ impl<'a> Records<'a> {
                 Box::new(lines.flat_map(|(n, l)| l.split_whitespace().map(move |f| (n, f))))
             }
         };
-        Records { layout, items }
+        Records {
+            layout,
+            items,
+            last_line: 0,
+        }
     }
 
     /// The next record, `what`; in a stream its fields are taken until there are as many as
@@ -145,16 +159,29 @@ impl<'a> Records<'a> {
         what: &str,
         length: impl Fn(&[&str]) -> usize,
     ) -> Result<Fields<'a>, PolyanyaMeshError> {
-        let ended = || syntax(0, format!("the file ends before {what}"));
-        let (line, first) = self.items.next().ok_or_else(ended)?;
+        let (line, first) = self.take(what)?;
         let mut fields = Fields::new(line, first);
         if self.layout == Layout::Stream {
             while fields.fields.len() < length(&fields.fields) {
-                let (_, field) = self.items.next().ok_or_else(ended)?;
+                let (_, field) = self.take(what)?;
                 fields.fields.push(field);
             }
         }
         Ok(fields)
+    }
+
+    /// The next item, or an error at the file's last line saying it ended before `what`.
+    fn take(&mut self, what: &str) -> Result<(usize, &'a str), PolyanyaMeshError> {
+        match self.items.next() {
+            Some((line, item)) => {
+                self.last_line = line;
+                Ok((line, item))
+            }
+            None => Err(syntax(
+                self.last_line.max(1),
+                format!("the file ends before {what}"),
+            )),
+        }
     }
 }
 
@@ -499,7 +526,7 @@ mod tests {
 
     #[test]
     fn malformed_files_name_the_line() {
-        assert_eq!(error_line(""), 0);
+        assert_eq!(error_line(""), 1);
         assert_eq!(error_line("mush\n2\n"), 1);
         assert_eq!(error_line("mesh\n4\n"), 2);
         assert_eq!(error_line("mesh\n2\n4\n"), 3);
@@ -524,7 +551,15 @@ mod tests {
             .replace("0 1 1 1\n", "0 1 1 -1\n");
         assert_eq!(error_line(&overlap), 9);
         assert_eq!(error_line(&format!("{SQUARE}extra\n")), 10);
-        assert_eq!(error_line(&SQUARE[..SQUARE.len() - 16]), 0);
+        // A file that ends early is refused at its last line.
+        let cut = &SQUARE[..SQUARE.len() - 16];
+        assert_eq!(error_line(cut), cut.trim_end().lines().count());
+        assert_eq!(
+            parse_polyanya_mesh("mesh\n2\n4 1\n0 0 1 0\n")
+                .unwrap_err()
+                .to_string(),
+            "line 4: the file ends before vertex 1"
+        );
         assert_eq!(error_line(&SQUARE.replace("0 1 1 1\n", "0 1 1 1 7\n")), 7);
     }
 
