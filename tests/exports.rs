@@ -445,12 +445,34 @@ fn overlapping_or_malformed_polygons_are_refused_with_a_reason() {
         vertices,
         polygons: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]],
     };
+    let err = overlap.to_navmesh().unwrap_err().to_string();
+    assert!(err.contains("overlap"), "{err}");
+    // Edges that cross: the polygon whose edge could not be kept is named, with the edge.
+    let mut vertices = square(0.0);
+    vertices.extend(square(1.0).iter().map(|p| Point::new(p.x, p.y + 1.0)));
+    let crossing = PolygonMesh {
+        vertices,
+        polygons: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]],
+    };
+    let err = crossing.to_navmesh().unwrap_err().to_string();
     assert!(
-        overlap
-            .to_navmesh()
-            .unwrap_err()
-            .to_string()
-            .contains("overlap")
+        err.starts_with("polygon ") && err.contains("its edge from (") && err.contains("overlap"),
+        "{err}"
+    );
+    // A bow tie crosses itself: the polygon and its crossing edge are named.
+    let bow_tie = PolygonMesh {
+        vertices: vec![
+            Point::new(0.0, 0.0),
+            Point::new(4.0, 0.0),
+            Point::new(0.0, 4.0),
+            Point::new(2.0, 6.0),
+        ],
+        polygons: vec![vec![0, 1, 2, 3]],
+    };
+    let err = bow_tie.to_navmesh().unwrap_err().to_string();
+    assert!(
+        err.starts_with("polygon 0: its edge from") && err.contains("(1 crossing)"),
+        "{err}"
     );
     let clockwise = PolygonMesh {
         vertices: square(0.0),

@@ -26,6 +26,8 @@ pub(crate) struct Loaded {
     pub cdt: Cdt,
     /// Edges that could not be added because they cross another (each counted once).
     pub conflicts: usize,
+    /// The first of them, by its ends' input indices.
+    pub first_conflict: Option<[usize; 2]>,
     /// The input index of each of spade's vertices, when it is not the vertex's own index.
     input_of: Option<Vec<u32>>,
 }
@@ -56,15 +58,15 @@ pub(crate) fn bulk_load(points: &[Point], edges: &[[usize; 2]]) -> Result<Loaded
     let to_spade = |p: &Point| Point2::new(p.x, p.y);
     let deferred = deferred_corners(points);
     if deferred.is_empty() {
-        let mut conflicts = 0;
-        let cdt = Cdt::try_bulk_load_cdt(
-            points.iter().map(to_spade).collect(),
-            edges.to_vec(),
-            |_| conflicts += 1,
-        )?;
+        let mut conflicts = Conflicts::default();
+        let cdt =
+            Cdt::try_bulk_load_cdt(points.iter().map(to_spade).collect(), edges.to_vec(), |e| {
+                conflicts.found(e)
+            })?;
         return Ok(Loaded {
             cdt,
-            conflicts,
+            conflicts: conflicts.count,
+            first_conflict: conflicts.first,
             input_of: None,
         });
     }
@@ -83,12 +85,12 @@ pub(crate) fn bulk_load(points: &[Point], edges: &[[usize; 2]]) -> Result<Loaded
         .iter()
         .map(|e| e.map(|i| vertex_of[i]))
         .partition(|e| e[0] < kept && e[1] < kept);
-    let mut conflicts = 0;
+    let mut conflicts = Conflicts::default();
     let first = input_of[..kept].iter();
     let mut cdt = Cdt::try_bulk_load_cdt(
         first.map(|&i| to_spade(&points[i as usize])).collect(),
         inner,
-        |_| conflicts += 1,
+        |e| conflicts.found(e),
     )?;
     for &i in &input_of[kept..] {
         cdt.insert(to_spade(&points[i as usize]))?;
@@ -97,20 +99,36 @@ pub(crate) fn bulk_load(points: &[Point], edges: &[[usize; 2]]) -> Result<Loaded
     // sees the count differ.
     if cdt.num_vertices() == points.len() {
         for [a, b] in outer {
-            let (a, b) = (
+            let handles = (
                 FixedVertexHandle::from_index(a),
                 FixedVertexHandle::from_index(b),
             );
-            if a != b && cdt.try_add_constraint(a, b).is_empty() {
-                conflicts += 1;
+            if handles.0 != handles.1 && cdt.try_add_constraint(handles.0, handles.1).is_empty() {
+                conflicts.found([a, b]);
             }
         }
     }
     Ok(Loaded {
         cdt,
-        conflicts,
+        conflicts: conflicts.count,
+        first_conflict: (conflicts.first).map(|e| e.map(|v| input_of[v] as usize)),
         input_of: Some(input_of),
     })
+}
+
+/// The edges left out because they cross another: how many, and the first (by spade's
+/// vertex indices).
+#[derive(Default)]
+struct Conflicts {
+    count: usize,
+    first: Option<[usize; 2]>,
+}
+
+impl Conflicts {
+    fn found(&mut self, edge: [usize; 2]) {
+        self.count += 1;
+        self.first.get_or_insert(edge);
+    }
 }
 
 /// The position of each number in `order`, a permutation of `0..order.len()`.
@@ -275,6 +293,7 @@ mod tests {
             )
             .unwrap(),
             conflicts,
+            first_conflict: None,
             input_of: None,
         };
         let (triangles, constraints) = shape(&loaded);
@@ -310,5 +329,11 @@ mod tests {
         let loaded = bulk_load(&points, &edges).unwrap();
         assert!(loaded.input_of.is_some());
         assert!(loaded.conflicts >= 1);
+        // The first edge left out is named by input indices: an edge of the input.
+        let [a, b] = loaded.first_conflict.expect("a conflict");
+        assert!(
+            edges.contains(&[a, b]) || edges.contains(&[b, a]),
+            "{a} {b}"
+        );
     }
 }

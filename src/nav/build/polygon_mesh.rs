@@ -12,6 +12,7 @@ use crate::nav::mesh::ids::{TriId, VertexId};
 use crate::nav::mesh::locate::{Cdt, Locator, LocatorPart};
 use crate::nav::mesh::navmesh::NavMesh;
 use crate::nav::mesh::tri_links::TriLinks;
+use crate::numbers::{self, compact};
 use crate::scene::PackedCorner;
 use spade::Triangulation;
 use spade::handles::FixedVertexHandle;
@@ -37,8 +38,22 @@ pub enum PolygonMeshError {
     BadPolygon { polygon: usize, message: String },
     #[error("polygons {0} and {1} overlap")]
     Overlap(usize, usize),
-    #[error("polygon edges cross each other ({0} crossings): polygons overlap")]
-    Crossing(usize),
+    /// An edge of `polygon` (from `from` to `to`) crosses another edge, and `count` edges in
+    /// all cross one.
+    #[error(
+        "polygon {polygon}: its edge from ({}, {}) to ({}, {}) crosses another edge ({}): polygons overlap or cross themselves",
+        compact(from.x), compact(from.y), compact(to.x), compact(to.y), numbers::count(*count, "crossing")
+    )]
+    Crossing {
+        polygon: usize,
+        from: Point,
+        to: Point,
+        count: usize,
+    },
+    /// Two polygon corners fell on one vertex of the triangulation (normalising merges the
+    /// corners at one position first).
+    #[error("polygons overlap: two vertices of the triangulation are one")]
+    Duplicate,
     #[error("triangulation failed: {0}")]
     Triangulation(String),
     #[error("the walls do not close: {0}")]
@@ -159,8 +174,19 @@ impl PolygonMesh {
         edges.dedup();
         let loaded = bulk_load(&points, &edges)
             .map_err(|e| PolygonMeshError::Triangulation(format!("{e:?}")))?;
-        if loaded.conflicts > 0 || loaded.cdt.num_vertices() != points.len() {
-            return Err(PolygonMeshError::Crossing(loaded.conflicts.max(1)));
+        if let Some([a, b]) = loaded.first_conflict {
+            let polygon = (polygons.iter())
+                .position(|p| ring_edges(p).any(|e| e == (a, b) || e == (b, a)))
+                .unwrap_or(0);
+            return Err(PolygonMeshError::Crossing {
+                polygon,
+                from: points[a],
+                to: points[b],
+                count: loaded.conflicts,
+            });
+        }
+        if loaded.cdt.num_vertices() != points.len() {
+            return Err(PolygonMeshError::Duplicate);
         }
         // The polygons over spade's vertex numbers.
         let vertex_of = loaded.vertex_of();
