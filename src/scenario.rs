@@ -179,18 +179,26 @@ impl Scenario {
 
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let bytes = read_input(path)?;
-        let s: Scenario =
-            serde_json::from_slice(without_bom(&bytes)).map_err(|e| ScenarioError::Syntax {
-                path: path.into(),
-                line: e.line(),
-                column: e.column(),
-                message: e
-                    .to_string()
-                    .split(" at line ")
-                    .next()
-                    .unwrap_or_default()
-                    .to_string(),
-            })?;
+        let s: Scenario = serde_json::from_slice(without_bom(&bytes)).map_err(|e| {
+            // Another format's file (a scene, say) is named as such, not by a field it lacks.
+            match format_of(without_bom(&bytes)) {
+                Some(found) if found != SCENARIO_FORMAT => ScenarioError::WrongFormat {
+                    path: path.into(),
+                    found,
+                },
+                _ => ScenarioError::Syntax {
+                    path: path.into(),
+                    line: e.line(),
+                    column: e.column(),
+                    message: e
+                        .to_string()
+                        .split(" at line ")
+                        .next()
+                        .unwrap_or_default()
+                        .to_string(),
+                },
+            }
+        })?;
         if s.format != SCENARIO_FORMAT {
             return Err(ScenarioError::WrongFormat {
                 path: path.into(),
@@ -303,4 +311,18 @@ impl Scenario {
         }
         Ok(differences)
     }
+}
+
+/// The `format` field of a JSON object, whatever else the object holds (as text if it is not
+/// a string).
+fn format_of(bytes: &[u8]) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Header {
+        format: Option<serde_json::Value>,
+    }
+    let format = serde_json::from_slice::<Header>(bytes).ok()?.format?;
+    Some(match format {
+        serde_json::Value::String(text) => text,
+        other => other.to_string(),
+    })
 }

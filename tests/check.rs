@@ -88,6 +88,17 @@ fn unreadable_cases_exit_2_with_one_line() {
 }
 
 #[test]
+fn a_scene_given_as_a_case_is_named_as_not_a_scenario() {
+    let scene = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenes/door.json");
+    let (code, _, err) = check(&[&scene]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("not a navscope scenario (format \"navscope-scene\")"),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_expectation_no_answer_can_meet_is_refused_naming_it() {
     // A misspelt status or variant once replayed as an ordinary failure ("funnle: no path").
     let dir = tempfile::tempdir().unwrap();
