@@ -841,3 +841,27 @@ fn an_empty_free_space_at_radius_0_blames_the_obstacles() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_line_break_in_a_name_keeps_the_path_table_one_row_a_query() {
+    let dir = tempfile::tempdir().unwrap();
+    let scene = dir.path().join("names.json");
+    std::fs::write(
+        &scene,
+        r#"{"format":"navscope-scene","version":1,"agent_radius":0.5,
+            "walkable":[[[0,0],[10,0],[10,10],[0,10]]],
+            "obstacles":[{"name":"bad\nsecond line","points":[[0,0],[5,0],[5,5],[0,5]]}],
+            "queries":[{"name":"q\nx","start":[1,1],"goal":[9,9]}]}"#,
+    )
+    .unwrap();
+    let o = run_ok(&["path", path_str(&scene)]);
+    let table = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    // The header, the column names, the query's row and its "why" line.
+    assert_eq!(lines.len(), 4, "{table}");
+    assert!(lines[2].starts_with("q\\nx "), "{table}");
+    assert!(
+        lines[3].contains(r#"obstacle "bad\nsecond line""#),
+        "{table}"
+    );
+}

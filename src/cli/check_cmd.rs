@@ -5,6 +5,7 @@
 //! pass, 1 when any fails, 2 when any could not be run.
 
 use super::stdout::Stdout;
+use crate::import::escape_controls;
 use crate::scenario::{Scenario, ScenarioError};
 use anyhow::bail;
 use std::io::Write;
@@ -26,12 +27,13 @@ pub fn run(files: &[PathBuf]) -> anyhow::Result<bool> {
             }
             Ok(differences) => {
                 failed += 1;
-                writeln!(out, "FAIL  {}: {}", path.display(), differences.join("; "))?;
+                let differences = escape_controls(&differences.join("; "));
+                writeln!(out, "FAIL  {}: {differences}", path.display())?;
             }
             Err(error) => {
                 not_run += 1;
                 let error = naming(path, &error);
-                writeln!(out, "ERROR {error}")?;
+                writeln!(out, "ERROR {}", escape_controls(&error))?;
                 first_error.get_or_insert(error);
             }
         }

@@ -45,6 +45,7 @@ use super::stdout::Stdout;
 use super::{PathArgs, build_scene, chosen_profiles, load_as_navmesh, load_scene, progress};
 use crate::export::{png, svg};
 use crate::geom::{Arc, Point};
+use crate::import::escape_controls;
 use crate::nav::{
     Answer, Build, BuildOptions, Corridor, Diagnosis, NavMesh, PathSegment, QueryOptions, Side,
     Status, Variant, flatten_tolerance, query,
@@ -490,7 +491,7 @@ fn print_table(
         write!(
             out,
             "{:<24} {:<14} {:<14} {:>9}",
-            name,
+            escape_controls(name),
             a.status().as_str(),
             raw_status,
             tris
@@ -501,7 +502,7 @@ fn print_table(
         }
         writeln!(out, " {:>10}", fixed(a.time_us, 1))?;
         if let Some(sentence) = a.diagnosis.as_ref().and_then(Diagnosis::sentence) {
-            writeln!(out, "  why: {sentence}")?;
+            writeln!(out, "  why: {}", escape_controls(&sentence))?;
         }
     }
     Ok(())
