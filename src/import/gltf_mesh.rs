@@ -281,7 +281,8 @@ fn buffer_data(
 
 /// The file a buffer's relative URI reference names: percent-escapes decoded (`my%20mesh.bin`
 /// is `my mesh.bin`, as exporters write names with spaces); a URI of another scheme
-/// (`http:`, `file:`) is refused, since only embedded data and files beside the glTF are read.
+/// (`http:`, `file:`), an absolute path or one that climbs out with `..` is refused, since only
+/// embedded data and files beside the glTF (or in folders below it) are read.
 fn relative_path(uri: &str) -> Result<String, ReadError> {
     let scheme = uri.split_once(':').map(|(s, _)| s).filter(|s| {
         s.len() > 1
@@ -316,12 +317,27 @@ fn relative_path(uri: &str) -> Result<String, ReadError> {
             }
         }
     }
-    String::from_utf8(decoded).map_err(|_| {
+    let path = String::from_utf8(decoded).map_err(|_| {
         (
             0,
             format!("buffer URI \"{uri}\" does not decode to UTF-8 text"),
         )
-    })
+    })?;
+    let beside = Path::new(&path).components().all(|c| {
+        matches!(
+            c,
+            std::path::Component::Normal(_) | std::path::Component::CurDir
+        )
+    });
+    if !beside {
+        return Err((
+            0,
+            format!(
+                "buffer URI \"{uri}\" leaves the glTF's folder; only data: URIs and files beside the glTF are read"
+            ),
+        ));
+    }
+    Ok(path)
 }
 
 #[cfg(test)]
@@ -418,6 +434,10 @@ mod tests {
             ("http://example.com/my%20mesh.bin", "is a http: URI"),
             ("file:///tmp/my%20mesh.bin", "is a file: URI"),
             ("my%ff.bin", "does not decode to UTF-8"),
+            ("../my%20mesh.bin", "leaves the glTF's folder"),
+            ("sub/../../my%20mesh.bin", "leaves the glTF's folder"),
+            ("/tmp/my%20mesh.bin", "leaves the glTF's folder"),
+            ("%2Fetc%2Fpasswd", "leaves the glTF's folder"),
         ] {
             let (_, message) = gltf_mesh(uri(u).as_bytes(), Some(dir.path())).expect_err(u);
             assert!(message.contains(says), "{u}: {message}");
