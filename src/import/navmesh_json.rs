@@ -1,7 +1,8 @@
 //! Reader for navscope's own navmesh JSON (format `navscope-navmesh`, as `build --format json`
 //! writes it): its convex `polygons` when present, else its triangles. Its `neighbors` and
-//! `components` must agree with the triangles, as a Polyanya mesh's neighbours must: a tool
-//! that follows them would see another mesh than the one read here.
+//! `components` must agree with the triangles, as a Polyanya mesh's neighbours must, and its
+//! `polygons` must have the triangles' walls (`build` merges triangles without dropping a
+//! vertex): a tool that follows them would see another mesh than the one read here.
 
 use super::clip;
 use super::navmesh_file::ReadError;
@@ -45,6 +46,7 @@ pub fn navmesh_json(text: &str) -> Result<PolygonMesh, ReadError> {
     let polygons = if file.polygons.is_empty() {
         file.triangles.iter().map(|t| t.to_vec()).collect()
     } else {
+        agreeing_polygons(&file)?;
         file.polygons
     };
     Ok(PolygonMesh {
@@ -139,6 +141,41 @@ fn agreeing_neighbors(file: &NavMeshFile) -> Result<(), ReadError> {
     Ok(())
 }
 
+/// Checks that the `polygons` have the walls the triangles have: the same directed edges that
+/// no other polygon (triangle) has the other way round.
+fn agreeing_polygons(file: &NavMeshFile) -> Result<(), ReadError> {
+    let triangle_walls = walls(file.triangles.iter().map(|t| t.as_slice()));
+    let polygon_walls = walls(file.polygons.iter().map(Vec::as_slice));
+    let only = |from: &[(u32, u32)], of: &[(u32, u32)]| {
+        from.iter().copied().find(|e| of.binary_search(e).is_err())
+    };
+    let (what, (a, b)) = match (
+        only(&polygon_walls, &triangle_walls),
+        only(&triangle_walls, &polygon_walls),
+    ) {
+        (Some(edge), _) => ("the polygons have a wall the triangles do not", edge),
+        (None, Some(edge)) => ("the triangles have a wall the polygons do not", edge),
+        (None, None) => return Ok(()),
+    };
+    Err((
+        0,
+        format!("polygons disagree with triangles: {what}, from vertex {a} to vertex {b}"),
+    ))
+}
+
+/// The directed edges of `rings` that no ring has the other way round, sorted.
+fn walls<'a>(rings: impl Iterator<Item = &'a [u32]>) -> Vec<(u32, u32)> {
+    let mut edges: Vec<(u32, u32)> = rings
+        .flat_map(|r| (0..r.len()).map(move |k| (r[k], r[(k + 1) % r.len()])))
+        .collect();
+    edges.sort_unstable();
+    let mut walls: Vec<(u32, u32)> = (edges.iter().copied())
+        .filter(|&(a, b)| edges.binary_search(&(b, a)).is_err())
+        .collect();
+    walls.dedup();
+    walls
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +191,24 @@ mod tests {
 
     fn read(v: &serde_json::Value) -> Result<PolygonMesh, ReadError> {
         navmesh_json(&v.to_string())
+    }
+
+    /// Polygons that cover other ground than the triangles are refused: a file holding one of
+    /// the square's two triangles as its only polygon was read as that triangle alone.
+    #[test]
+    fn polygons_must_have_the_walls_of_the_triangles() {
+        let mut merged = square();
+        merged["polygons"] = serde_json::json!([[0, 1, 3, 2]]);
+        assert_eq!(read(&merged).unwrap().polygons, vec![vec![0, 1, 3, 2]]);
+        let mut half = square();
+        half["polygons"] = serde_json::json!([[0, 1, 2]]);
+        assert_eq!(
+            read(&half).unwrap_err().1,
+            "polygons disagree with triangles: the polygons have a wall the triangles do not, from vertex 1 to vertex 2"
+        );
+        let mut split = square();
+        split["polygons"] = serde_json::json!([[0, 1, 2], [2, 1, 3], [1, 0, 2]]);
+        assert!(read(&split).is_err());
     }
 
     /// A file whose neighbours or components disagree with its triangles is refused: every
