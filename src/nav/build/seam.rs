@@ -104,8 +104,11 @@ fn half(
     }
 }
 
-/// A vertical line between the 40th and 60th percentile of x, in the widest gap between
-/// consecutive distinct x-coordinates there.
+/// A vertical line between the 40th and 60th percentile of x, in the gap between consecutive
+/// distinct x-coordinates there nearest the median among those at least half as wide as the
+/// widest: wide enough that no seam point crowds a vertex, central enough that the halves cost
+/// about the same (on a regular grid every gap is as wide, and the widest alone could lie at
+/// either end of the window, a 60/40 split).
 fn seam_x(points: &[Point]) -> Option<f64> {
     let mut xs: Vec<f64> = points.iter().map(|p| p.x).collect();
     let n = xs.len();
@@ -118,10 +121,13 @@ fn seam_x(points: &[Point]) -> Option<f64> {
     window.select_nth_unstable_by(hi - lo, f64::total_cmp);
     let window = &mut window[..=hi - lo];
     window.sort_unstable_by(f64::total_cmp);
-    let (a, b) = window
-        .windows(2)
-        .map(|w| (w[0], w[1]))
-        .max_by(|p, q| (p.1 - p.0).total_cmp(&(q.1 - q.0)))?;
+    let gap = |i: usize| window[i + 1] - window[i];
+    let widest = (0..window.len() - 1).map(gap).fold(0.0, f64::max);
+    let middle = (window.len() - 1) / 2;
+    let i = (0..window.len() - 1)
+        .filter(|&i| gap(i) >= 0.5 * widest)
+        .min_by_key(|&i| i.abs_diff(middle))?;
+    let (a, b) = (window[i], window[i + 1]);
     let x = 0.5 * (a + b);
     (x > a && x < b).then_some(x)
 }
