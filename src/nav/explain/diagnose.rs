@@ -32,15 +32,20 @@ impl Blocker {
         }
     }
 
-    /// A sentence for the GUI and the CLI table.
+    /// A sentence for the GUI and the CLI table. The free space keeps the agent radius from
+    /// every wall, and up to the arc tolerance more (see `inflate`): a point exactly the radius
+    /// away may be outside it, so the sentence says "within", not "closer than".
     pub fn describe(&self) -> String {
         match (self.ring, self.inflated) {
             (Some(RingRef::Obstacle(_)), false) => format!("inside obstacle \"{}\"", self.name),
-            (Some(RingRef::Obstacle(_)), true) => {
-                format!("closer than the agent radius to obstacle \"{}\"", self.name)
-            }
+            (Some(RingRef::Obstacle(_)), true) => format!(
+                "within the agent radius (and arc tolerance) of obstacle \"{}\"",
+                self.name
+            ),
             (_, false) => "outside the walkable area".to_string(),
-            (_, true) => "closer than the agent radius to the walkable outline".to_string(),
+            (_, true) => {
+                "within the agent radius (and arc tolerance) of the walkable outline".to_string()
+            }
         }
     }
 }
@@ -258,6 +263,12 @@ mod tests {
             at(5.0, 5.0)
                 .describe()
                 .contains("inside obstacle \"crate\"")
+        );
+        // Exactly the radius from the outline may be outside the free space (it keeps up to
+        // the arc tolerance more): "within" the radius, never "closer than" it.
+        assert_eq!(
+            at(0.5, 5.0).describe(),
+            "within the agent radius (and arc tolerance) of the walkable outline"
         );
         // On an edge or corner of the obstacle: within the radius of it, on every side alike
         // (the half-open winding test said "inside" on the bottom and left edges only); on the
