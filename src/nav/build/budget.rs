@@ -3,9 +3,12 @@
 //! points a full turn of radius r takes, and the raw mesh's corners), its peak memory from them
 //! (a fixed part plus a slope, fitted above measured peaks), and a build that would need more
 //! than the budget is refused with one line saying so, instead of running out of memory.
+//! The repaired scene is checked again ([`check_repaired`]): obstacles whose edges cross many
+//! times merge into rings of far more corners than the scene has.
 
 use super::error::BuildError;
 use super::inflate::max_step;
+use super::repair::Repaired;
 use crate::scene::Scene;
 use std::f64::consts::TAU;
 
@@ -37,7 +40,7 @@ pub(super) fn check(
     budget: usize,
 ) -> Result<(), BuildError> {
     let points = estimated_points(scene, radius, tolerance, with_raw);
-    let limit = budget.saturating_sub(FIXED_BYTES) / BYTES_PER_POINT;
+    let limit = point_limit(budget);
     if points > limit {
         return Err(BuildError::TooLarge {
             points,
@@ -48,10 +51,61 @@ pub(super) fn check(
     Ok(())
 }
 
+/// Refuses the build of a repaired scene whose merged obstacles have so many corners (their
+/// edges crossed that often) that its estimated points need more than `budget` bytes.
+pub(super) fn check_repaired(
+    repaired: &Repaired,
+    radius: f64,
+    tolerance: f64,
+    with_raw: bool,
+    budget: usize,
+) -> Result<(), BuildError> {
+    let contours = (repaired.walkable.iter())
+        .chain(repaired.obstacles.iter().flat_map(|p| &p.shapes))
+        .flatten()
+        .map(Vec::len);
+    let points = estimate(contours, radius, tolerance, with_raw);
+    let limit = point_limit(budget);
+    if points > limit {
+        let corners = (repaired.obstacles.iter())
+            .flat_map(|p| &p.shapes)
+            .flatten()
+            .map(Vec::len)
+            .sum();
+        return Err(BuildError::MergedTooLarge {
+            corners,
+            points,
+            limit,
+            budget_mib: budget >> 20,
+        });
+    }
+    Ok(())
+}
+
+/// The most estimated points whose build fits `budget` bytes.
+fn point_limit(budget: usize) -> usize {
+    budget.saturating_sub(FIXED_BYTES) / BYTES_PER_POINT
+}
+
 /// About how many points the free space (and the raw free space, when `with_raw`) will have:
 /// an upper bound for separate convex obstacles, close for the rest.
 pub(super) fn estimated_points(
     scene: &Scene,
+    radius: f64,
+    tolerance: f64,
+    with_raw: bool,
+) -> usize {
+    let rings = scene
+        .walkable
+        .iter()
+        .chain(scene.obstacles.iter().map(|o| &o.ring));
+    estimate(rings.map(|r| r.len()), radius, tolerance, with_raw)
+}
+
+/// About how many points the free space of rings of `lengths` corners will have (see
+/// [`estimated_points`]).
+fn estimate(
+    lengths: impl Iterator<Item = usize>,
     radius: f64,
     tolerance: f64,
     with_raw: bool,
@@ -62,11 +116,7 @@ pub(super) fn estimated_points(
     } else {
         0
     };
-    let rings = scene
-        .walkable
-        .iter()
-        .chain(scene.obstacles.iter().map(|o| &o.ring));
-    let (corners, count) = rings.fold((0usize, 0usize), |(c, n), ring| (c + ring.len(), n + 1));
+    let (corners, count) = lengths.fold((0usize, 0usize), |(c, n), len| (c + len, n + 1));
     let shrunk = corners.saturating_add(count.saturating_mul(turn));
     if with_raw && radius > 0.0 {
         shrunk.saturating_add(corners)
@@ -78,9 +128,11 @@ pub(super) fn estimated_points(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::{Point, Ring};
     use crate::nav::build::inflate::inflate;
     use crate::nav::build::repair::repair;
-    use crate::scene::generate::rotated_squares;
+    use crate::scene::generate::{rect, rotated_squares};
+    use crate::scene::{Obstacle, ObstacleId};
 
     #[test]
     fn the_estimate_bounds_the_free_space_closely() {
@@ -116,6 +168,62 @@ mod tests {
             "{message}"
         );
         check(&scene, 0.05, 0.0005, true, 256 << 20).unwrap();
+    }
+
+    /// Two combs whose teeth cross: m vertical and m horizontal teeth, 8m + 6 corners in all,
+    /// merged into a grid of about m^2 holes.
+    fn crossing_combs(m: usize) -> Scene {
+        let w = 3.0 * m as f64 + 2.0;
+        let mut a = vec![Point::new(1.0, 1.0)];
+        let mut b = vec![Point::new(0.5, w - 1.0), Point::new(0.5, 1.5)];
+        for i in 0..m {
+            let x = 2.0 + 3.0 * i as f64;
+            a.extend(
+                [(x, 1.0), (x, w - 1.0), (x + 1.0, w - 1.0), (x + 1.0, 1.0)]
+                    .map(|(x, y)| Point::new(x, y)),
+            );
+            b.extend(
+                [(1.5, x), (w - 1.5, x), (w - 1.5, x + 1.0), (1.5, x + 1.0)]
+                    .map(|(x, y)| Point::new(x, y)),
+            );
+        }
+        a.extend([(w - 1.0, 1.0), (w - 1.0, 0.5), (1.0, 0.5)].map(|(x, y)| Point::new(x, y)));
+        b.push(Point::new(1.5, w - 1.0));
+        let obstacle = |i: usize, points: Vec<Point>| Obstacle {
+            id: ObstacleId(i as u32),
+            name: format!("comb {i}"),
+            ring: Ring::new(points),
+        };
+        Scene {
+            agent_radius: 0.1,
+            walkable: vec![rect(0.0, 0.0, w, w)],
+            obstacles: vec![obstacle(0, a), obstacle(1, b)],
+            ..Default::default()
+        }
+    }
+
+    /// A 52 KB scene of two crossing combs (m = 600) took 1.7 GB and more than 20 s: the
+    /// scene's 4,806 corners passed the budget, the merged obstacle's 1.4M did not show.
+    #[test]
+    fn obstacles_that_merge_into_far_more_corners_are_refused_after_the_repair() {
+        let scene = crossing_combs(40);
+        check(&scene, 0.1, 0.001, true, 100 << 20).unwrap();
+        let repaired = repair(&scene).unwrap();
+        let corners: usize = (repaired.obstacles.iter())
+            .flat_map(|p| &p.shapes)
+            .flatten()
+            .map(Vec::len)
+            .sum();
+        assert!(corners > 4 * 40 * 40, "{corners} corners merged");
+        let message = check_repaired(&repaired, 0.1, 0.001, true, 100 << 20)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.starts_with("overlapping obstacles cross so often that, merged, they have ")
+                && message.contains("100 MiB"),
+            "{message}"
+        );
+        check_repaired(&repaired, 0.1, 0.001, true, 512 << 20).unwrap();
     }
 
     #[test]

@@ -35,6 +35,19 @@ pub enum BuildError {
         limit: usize,
         budget_mib: usize,
     },
+    /// Overlapping obstacles whose edges cross many times merged into rings of `corners`
+    /// corners in all: the build would need more memory than its budget.
+    #[error(
+        "overlapping obstacles cross so often that, merged, they have {corners} corners: the \
+         free space would have about {points} points, more than the {limit} that fit a build's \
+         memory budget of {budget_mib} MiB; draw them as fewer obstacles that do not cross"
+    )]
+    MergedTooLarge {
+        corners: usize,
+        points: usize,
+        limit: usize,
+        budget_mib: usize,
+    },
     /// The triangulator rejected the free space (should not happen for repaired input).
     #[error("triangulation failed: {0}")]
     Triangulation(String),

@@ -115,6 +115,13 @@ pub fn build_with(scene: &Scene, options: &BuildOptions) -> Result<Build, BuildE
         budget::MEMORY_BUDGET,
     )?;
     let repaired = repair(scene)?;
+    budget::check_repaired(
+        &repaired,
+        radius,
+        tolerance,
+        !options.skip_raw,
+        budget::MEMORY_BUDGET,
+    )?;
     warnings.extend(repaired.warnings.iter().cloned());
     let t1 = Instant::now();
     let raw_apart = !options.skip_raw && radius > 0.0;
