@@ -865,3 +865,54 @@ fn a_line_break_in_a_name_keeps_the_path_table_one_row_a_query() {
         "{table}"
     );
 }
+
+/// A navmesh converted to navmesh JSON keeps its polygons, numbered by the written vertices,
+/// and reads back: with a T-junction (a polygon edge that another's corner splits), and with
+/// over 1,000 points in a room of four corners (the triangulation inserts the hull's corners
+/// last and numbers the points anew: the polygons named the wrong vertices).
+#[test]
+fn a_navmesh_converted_to_json_keeps_its_polygons_and_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let obj = dir.path().join("tj.obj");
+    std::fs::write(
+        &obj,
+        "v 0 0 0\nv 1 0 0\nv 1 0 -1\nv 0 0 -1\nv 2 0 0\nv 2 0 -0.5\nv 1 0 -0.5\nv 2 0 -1\n\
+         f 1 2 3 4\nf 2 5 6 7\nf 7 6 8 3\n",
+    )
+    .unwrap();
+    let ring: Vec<String> = (0..1200)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / 1200.0;
+            format!("[{},{}]", 20.0 + 6.0 * a.cos(), 15.0 + 6.0 * a.sin())
+        })
+        .collect();
+    let scene = dir.path().join("ring.json");
+    std::fs::write(
+        &scene,
+        format!(
+            r#"{{"format":"navscope-scene","version":1,"agent_radius":0,
+                "walkable":[[[0,0],[40,0],[40,30],[0,30]]],
+                "obstacles":[{{"name":"ring","points":[{}]}}]}}"#,
+            ring.join(",")
+        ),
+    )
+    .unwrap();
+    let mesh = dir.path().join("ring.mesh");
+    run_ok(&["build", path_str(&scene), "-o", path_str(&mesh)]);
+    for (input, from, to) in [(&obj, "0.5,0.5", "1.5,0.25"), (&mesh, "2,15", "38,15")] {
+        let json = dir.path().join("out.navmesh.json");
+        run_ok(&["convert", path_str(input), path_str(&json)]);
+        let o = run_ok(&[
+            "path",
+            path_str(&json),
+            "--as-navmesh",
+            "--from",
+            from,
+            "--to",
+            to,
+            "--json",
+        ]);
+        let answer: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(answer["results"][0]["status"], "found", "{answer}");
+    }
+}

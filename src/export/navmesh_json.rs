@@ -3,8 +3,10 @@
 //! counter-clockwise; `n_k` is the triangle across edge v_k -> v_(k+1), -1 for a wall;
 //! `components` (an extension) labels each triangle's connected component.
 
+use crate::geom::Point;
 use crate::nav::{NavMesh, PolygonMesh};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Value of the `format` field.
 pub const NAVMESH_FORMAT: &str = "navscope-navmesh";
@@ -55,8 +57,9 @@ pub fn navmesh_json(mesh: &NavMesh, agent_radius: f64) -> String {
     navmesh_json_with_polygons(mesh, agent_radius, None)
 }
 
-/// The navmesh as one line of JSON, with `polygons` (convex polygons over the mesh's own
-/// vertices) when given.
+/// The navmesh as one line of JSON, with `polygons` when given (over their own vertices, each
+/// at the position of one of the mesh's: they are written by the mesh's vertex numbers, which
+/// a navmesh file's kept polygons need, the triangulation having numbered its points anew).
 pub fn navmesh_json_with_polygons(
     mesh: &NavMesh,
     agent_radius: f64,
@@ -64,7 +67,17 @@ pub fn navmesh_json_with_polygons(
 ) -> String {
     let mut file = NavMeshFile::new(mesh, agent_radius);
     if let Some(p) = polygons {
-        file.polygons = p.polygons.clone();
+        let key = |q: Point| (q.x.to_bits(), q.y.to_bits());
+        let vertex_at: HashMap<(u64, u64), u32> = (mesh.vertices().iter().enumerate())
+            .map(|(i, &q)| (key(q), i as u32))
+            .collect();
+        let number = |v: u32| {
+            let at = p.vertices.get(v as usize).map(|&q| key(q));
+            at.and_then(|k| vertex_at.get(&k).copied()).unwrap_or(v)
+        };
+        file.polygons = (p.polygons.iter())
+            .map(|ring| ring.iter().map(|&v| number(v)).collect())
+            .collect();
     }
     let mut s = crate::numbers::to_json(&file).unwrap_or_default();
     s.push('\n');

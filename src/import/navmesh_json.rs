@@ -1,8 +1,8 @@
 //! Reader for navscope's own navmesh JSON (format `navscope-navmesh`, as `build --format json`
 //! writes it): its convex `polygons` when present, else its triangles. Its `neighbors` and
 //! `components` must agree with the triangles, as a Polyanya mesh's neighbours must, and its
-//! `polygons` must have the triangles' walls (`build` merges triangles without dropping a
-//! vertex): a tool that follows them would see another mesh than the one read here.
+//! `polygons` must cover the triangles' area: a tool that follows them would see another mesh
+//! than the one read here.
 
 use super::clip;
 use super::navmesh_file::ReadError;
@@ -141,39 +141,38 @@ fn agreeing_neighbors(file: &NavMeshFile) -> Result<(), ReadError> {
     Ok(())
 }
 
-/// Checks that the `polygons` have the walls the triangles have: the same directed edges that
-/// no other polygon (triangle) has the other way round.
+/// Checks that the `polygons` cover as much ground as the triangles (to 1e-9 of it): polygons
+/// over other vertices, or only some of the triangles, were read as another mesh. (Walls do not
+/// compare: a polygon edge that another polygon's corner splits is one edge in the polygons
+/// and two in the triangles.)
 fn agreeing_polygons(file: &NavMeshFile) -> Result<(), ReadError> {
-    let triangle_walls = walls(file.triangles.iter().map(|t| t.as_slice()));
-    let polygon_walls = walls(file.polygons.iter().map(Vec::as_slice));
-    let only = |from: &[(u32, u32)], of: &[(u32, u32)]| {
-        from.iter().copied().find(|e| of.binary_search(e).is_err())
+    let area = |rings: &mut dyn Iterator<Item = &[u32]>| -> f64 {
+        rings
+            .map(|ring| {
+                let points: Option<Vec<Point>> = (ring.iter())
+                    .map(|&v| {
+                        file.vertices
+                            .get(v as usize)
+                            .map(|&[x, y]| Point::new(x, y))
+                    })
+                    .collect();
+                points.map_or(f64::NAN, |p| crate::geom::signed_area(&p))
+            })
+            .sum()
     };
-    let (what, (a, b)) = match (
-        only(&polygon_walls, &triangle_walls),
-        only(&triangle_walls, &polygon_walls),
-    ) {
-        (Some(edge), _) => ("the polygons have a wall the triangles do not", edge),
-        (None, Some(edge)) => ("the triangles have a wall the polygons do not", edge),
-        (None, None) => return Ok(()),
-    };
+    let triangles = area(&mut file.triangles.iter().map(|t| t.as_slice()));
+    let polygons = area(&mut file.polygons.iter().map(Vec::as_slice));
+    if (polygons - triangles).abs() <= 1e-9 * triangles.abs() {
+        return Ok(());
+    }
     Err((
         0,
-        format!("polygons disagree with triangles: {what}, from vertex {a} to vertex {b}"),
+        format!(
+            "polygons disagree with triangles: they cover an area of {}, the triangles {}",
+            crate::numbers::compact(polygons),
+            crate::numbers::compact(triangles)
+        ),
     ))
-}
-
-/// The directed edges of `rings` that no ring has the other way round, sorted.
-fn walls<'a>(rings: impl Iterator<Item = &'a [u32]>) -> Vec<(u32, u32)> {
-    let mut edges: Vec<(u32, u32)> = rings
-        .flat_map(|r| (0..r.len()).map(move |k| (r[k], r[(k + 1) % r.len()])))
-        .collect();
-    edges.sort_unstable();
-    let mut walls: Vec<(u32, u32)> = (edges.iter().copied())
-        .filter(|&(a, b)| edges.binary_search(&(b, a)).is_err())
-        .collect();
-    walls.dedup();
-    walls
 }
 
 #[cfg(test)]
@@ -204,7 +203,7 @@ mod tests {
         half["polygons"] = serde_json::json!([[0, 1, 2]]);
         assert_eq!(
             read(&half).unwrap_err().1,
-            "polygons disagree with triangles: the polygons have a wall the triangles do not, from vertex 1 to vertex 2"
+            "polygons disagree with triangles: they cover an area of 0.5, the triangles 1"
         );
         let mut split = square();
         split["polygons"] = serde_json::json!([[0, 1, 2], [2, 1, 3], [1, 0, 2]]);
