@@ -32,8 +32,8 @@ pub fn run(files: &[PathBuf]) -> anyhow::Result<bool> {
             }
             Err(error) => {
                 not_run += 1;
-                let error = naming(path, &error);
-                writeln!(out, "ERROR {}", escape_controls(&error))?;
+                let error = escape_controls(&naming(path, &error));
+                writeln!(out, "ERROR {error}")?;
                 first_error.get_or_insert(error);
             }
         }

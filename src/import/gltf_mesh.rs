@@ -6,6 +6,7 @@
 //! navscope's glTF export (y is dropped); triangles are made counter-clockwise. A file without
 //! nodes has its meshes read as they are.
 
+use super::clip;
 use super::navmesh_file::{ReadError, counter_clockwise};
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
@@ -281,8 +282,8 @@ fn buffer_data(
 
 /// The file a buffer's relative URI reference names: percent-escapes decoded (`my%20mesh.bin`
 /// is `my mesh.bin`, as exporters write names with spaces); a URI of another scheme
-/// (`http:`, `file:`), an absolute path or one that climbs out with `..` is refused, since only
-/// embedded data and files beside the glTF (or in folders below it) are read.
+/// (`http:`, `file:`), an absolute path or one with a `..` is refused, since only embedded data
+/// and files in the glTF's folder or below it are read.
 fn relative_path(uri: &str) -> Result<String, ReadError> {
     let scheme = uri.split_once(':').map(|(s, _)| s).filter(|s| {
         s.len() > 1
@@ -333,7 +334,8 @@ fn relative_path(uri: &str) -> Result<String, ReadError> {
         return Err((
             0,
             format!(
-                "buffer URI \"{uri}\" leaves the glTF's folder; only data: URIs and files beside the glTF are read"
+                "buffer URI \"{}\" leaves the glTF's folder; only data: URIs and files in the glTF's folder or below it (no ..) are read",
+                clip(uri)
             ),
         ));
     }

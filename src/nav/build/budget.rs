@@ -51,8 +51,9 @@ pub(super) fn check(
     Ok(())
 }
 
-/// Refuses the build of a repaired scene whose merged obstacles have so many corners (their
-/// edges crossed that often) that its estimated points need more than `budget` bytes.
+/// Refuses the build of a repaired scene whose rings have so many corners (obstacles whose
+/// edges cross many times merge into far more) that its estimated points need more than
+/// `budget` bytes.
 pub(super) fn check_repaired(
     repaired: &Repaired,
     radius: f64,
@@ -60,18 +61,16 @@ pub(super) fn check_repaired(
     with_raw: bool,
     budget: usize,
 ) -> Result<(), BuildError> {
-    let contours = (repaired.walkable.iter())
-        .chain(repaired.obstacles.iter().flat_map(|p| &p.shapes))
-        .flatten()
-        .map(Vec::len);
-    let points = estimate(contours, radius, tolerance, with_raw);
-    let limit = point_limit(budget);
-    if points > limit {
-        let corners = (repaired.obstacles.iter())
-            .flat_map(|p| &p.shapes)
+    let contours = || {
+        (repaired.walkable.iter())
+            .chain(repaired.obstacles.iter().flat_map(|p| &p.shapes))
             .flatten()
             .map(Vec::len)
-            .sum();
+    };
+    let points = estimate(contours(), radius, tolerance, with_raw);
+    let limit = point_limit(budget);
+    if points > limit {
+        let corners = contours().sum();
         return Err(BuildError::MergedTooLarge {
             corners,
             points,
@@ -219,8 +218,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            message.starts_with("overlapping obstacles cross so often that, merged, they have ")
-                && message.contains("100 MiB"),
+            message.starts_with("repaired, the scene's rings have ") && message.contains("100 MiB"),
             "{message}"
         );
         check_repaired(&repaired, 0.1, 0.001, true, 512 << 20).unwrap();

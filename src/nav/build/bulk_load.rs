@@ -26,7 +26,8 @@ pub(crate) struct Loaded {
     pub cdt: Cdt,
     /// Edges that could not be added because they cross another (each counted once).
     pub conflicts: usize,
-    /// The first of them, by its ends' input indices.
+    /// One of them (the first spade reports), by its ends' input indices (when the input has
+    /// no duplicate points: spade numbers its vertices without them).
     pub first_conflict: Option<[usize; 2]>,
     /// The input index of each of spade's vertices, when it is not the vertex's own index.
     input_of: Option<Vec<u32>>,

@@ -35,12 +35,12 @@ pub enum BuildError {
         limit: usize,
         budget_mib: usize,
     },
-    /// Overlapping obstacles whose edges cross many times merged into rings of `corners`
-    /// corners in all: the build would need more memory than its budget.
+    /// The repaired rings have far more corners than the scene's (`corners` in all, obstacles
+    /// whose edges cross many times merged): the build would need more memory than its budget.
     #[error(
-        "overlapping obstacles cross so often that, merged, they have {corners} corners: the \
-         free space would have about {points} points, more than the {limit} that fit a build's \
-         memory budget of {budget_mib} MiB; draw them as fewer obstacles that do not cross"
+        "repaired, the scene's rings have {corners} corners (rings that cross many times are \
+         merged): the free space would have about {points} points, more than the {limit} that \
+         fit a build's memory budget of {budget_mib} MiB; draw fewer rings that cross"
     )]
     MergedTooLarge {
         corners: usize,

@@ -566,6 +566,7 @@ mod tests {
             panic!("{} pieces", repaired.obstacles.len());
         };
         assert_eq!(piece.rings.len(), 30);
+        assert!(piece.rings.iter().all(|r| is_fat_convex(r, piece.bounds)));
         let grown = grow(piece, 0.5, 0.005);
         let (offset, step) = library_offset(0.5, 0.005);
         let mut parts = polygon_ops::outline(&piece.shapes, offset, step);

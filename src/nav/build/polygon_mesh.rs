@@ -174,19 +174,20 @@ impl PolygonMesh {
         edges.dedup();
         let loaded = bulk_load(&points, &edges)
             .map_err(|e| PolygonMeshError::Triangulation(format!("{e:?}")))?;
+        // Spade numbers its vertices without duplicates: only then are its indices ours.
+        if loaded.cdt.num_vertices() != points.len() {
+            return Err(PolygonMeshError::Duplicate);
+        }
         if let Some([a, b]) = loaded.first_conflict {
-            let polygon = (polygons.iter())
-                .position(|p| ring_edges(p).any(|e| e == (a, b) || e == (b, a)))
-                .unwrap_or(0);
+            let polygon =
+                (polygons.iter()).position(|p| ring_edges(p).any(|e| e == (a, b) || e == (b, a)));
+            debug_assert!(polygon.is_some(), "no polygon has the edge {a}-{b}");
             return Err(PolygonMeshError::Crossing {
-                polygon,
+                polygon: polygon.unwrap_or(0),
                 from: points[a],
                 to: points[b],
                 count: loaded.conflicts,
             });
-        }
-        if loaded.cdt.num_vertices() != points.len() {
-            return Err(PolygonMeshError::Duplicate);
         }
         // The polygons over spade's vertex numbers.
         let vertex_of = loaded.vertex_of();

@@ -149,6 +149,18 @@ mod tests {
         (0..n).map(|i| [start + i, start + (i + 1) % n]).collect()
     }
 
+    /// On a regular grid every gap is about as wide: the seam goes through the middle one
+    /// (the widest alone, by float noise, could lie at either end of the window: 60/40).
+    #[test]
+    fn a_regular_grid_splits_in_the_middle() {
+        let points: Vec<Point> = (0..100)
+            .flat_map(|i| (0..10).map(move |j| Point::new(i as f64 * 0.1, j as f64 * 0.1)))
+            .collect();
+        let s = split(&points, &[]).expect("a seam");
+        let sizes = s.halves.each_ref().map(|h| h.points.len());
+        assert_eq!(sizes, [500, 500], "seam at x = {}", s.x);
+    }
+
     #[test]
     fn a_room_with_a_hole_splits_into_closed_halves() {
         let mut points = square(0.0, 0.0, 10.0);
