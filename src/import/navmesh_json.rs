@@ -195,7 +195,7 @@ mod tests {
     /// Polygons that cover other ground than the triangles are refused: a file holding one of
     /// the square's two triangles as its only polygon was read as that triangle alone.
     #[test]
-    fn polygons_must_have_the_walls_of_the_triangles() {
+    fn polygons_must_cover_the_area_of_the_triangles() {
         let mut merged = square();
         merged["polygons"] = serde_json::json!([[0, 1, 3, 2]]);
         assert_eq!(read(&merged).unwrap().polygons, vec![vec![0, 1, 3, 2]]);
