@@ -336,5 +336,16 @@ mod tests {
             edges.contains(&[a, b]) || edges.contains(&[b, a]),
             "{a} {b}"
         );
+        // With the room's corners first in the input, spade's numbers are no input's: the
+        // crossing edge is still named by the input's (0 and 2).
+        let n = points.len() - 4;
+        let moved = |i: usize| (i + 4) % (n + 4);
+        let points: Vec<Point> = (0..n + 4).map(|i| points[(i + n) % (n + 4)]).collect();
+        let edges: Vec<[usize; 2]> = edges.iter().map(|e| e.map(moved)).collect();
+        let loaded = bulk_load(&points, &edges).unwrap();
+        assert!(loaded.input_of.is_some());
+        let mut named = loaded.first_conflict.expect("a conflict");
+        named.sort_unstable();
+        assert_eq!(named, [0, 2]);
     }
 }
