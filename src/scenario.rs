@@ -18,7 +18,7 @@
 //! `"topology_nodes"`, `"anytime_nodes"` (their budgets) and `"arc_tolerance"` (absent: 1% of
 //! the radius).
 
-use crate::fileio::{ReadError, read_input, without_bom};
+use crate::fileio::{ReadError, json_format, read_input, without_bom};
 use crate::geom::Point;
 use crate::nav::{
     ANYTIME_BUDGET, Answer, BuildError, BuildOptions, CorridorOptions, CorridorSearch,
@@ -181,7 +181,11 @@ impl Scenario {
         let bytes = read_input(path)?;
         let s: Scenario = serde_json::from_slice(without_bom(&bytes)).map_err(|e| {
             // Another format's file (a scene, say) is named as such, not by a field it lacks.
-            match format_of(without_bom(&bytes)) {
+            let format = json_format(&bytes).map(|f| match f {
+                serde_json::Value::String(text) => text,
+                other => other.to_string(),
+            });
+            match format {
                 Some(found) if found != SCENARIO_FORMAT => ScenarioError::WrongFormat {
                     path: path.into(),
                     found,
@@ -311,18 +315,4 @@ impl Scenario {
         }
         Ok(differences)
     }
-}
-
-/// The `format` field of a JSON object, whatever else the object holds (as text if it is not
-/// a string).
-fn format_of(bytes: &[u8]) -> Option<String> {
-    #[derive(Deserialize)]
-    struct Header {
-        format: Option<serde_json::Value>,
-    }
-    let format = serde_json::from_slice::<Header>(bytes).ok()?.format?;
-    Some(match format {
-        serde_json::Value::String(text) => text,
-        other => other.to_string(),
-    })
 }

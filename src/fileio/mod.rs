@@ -7,4 +7,4 @@ mod text;
 
 pub use atomic_write::write_atomic;
 pub use bounded_read::{MAX_INPUT_BYTES, ReadError, read_input};
-pub use text::{text_of, without_bom};
+pub use text::{json_format, text_of, without_bom};

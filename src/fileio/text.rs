@@ -1,9 +1,21 @@
 //! Text inputs: a leading UTF-8 byte-order mark (which some Windows editors write) is not part
-//! of the text, in any format.
+//! of the text, in any format; a JSON file's `format` field, read whatever else it holds.
 
 /// `bytes` without a leading UTF-8 byte-order mark.
 pub fn without_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// The `format` field of a JSON object (after any byte-order mark), whatever else it holds;
+/// `None` when the bytes are no JSON object or it has no such field.
+pub fn json_format(bytes: &[u8]) -> Option<serde_json::Value> {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: Option<serde_json::Value>,
+    }
+    serde_json::from_slice::<Header>(without_bom(bytes))
+        .ok()?
+        .format
 }
 
 /// The UTF-8 text of `bytes`, without a leading byte-order mark.

@@ -50,14 +50,7 @@ pub fn has_navmesh_extension(path: &Path) -> bool {
 
 /// True when `bytes` are navscope navmesh JSON (`"format": "navscope-navmesh"`).
 pub fn is_navmesh_json(bytes: &[u8]) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Header {
-        format: Option<serde_json::Value>,
-    }
-    serde_json::from_slice::<Header>(crate::fileio::without_bom(bytes))
-        .ok()
-        .and_then(|h| h.format)
-        .is_some_and(|f| f == crate::export::NAVMESH_FORMAT)
+    crate::fileio::json_format(bytes).is_some_and(|f| f == crate::export::NAVMESH_FORMAT)
 }
 
 /// The extension of `path` in lower case (empty without one).
