@@ -3,7 +3,6 @@
 //! counter-clockwise; `n_k` is the triangle across edge v_k -> v_(k+1), -1 for a wall;
 //! `components` (an extension) labels each triangle's connected component.
 
-use crate::geom::Point;
 use crate::nav::{NavMesh, PolygonMesh};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -67,12 +66,11 @@ pub fn navmesh_json_with_polygons(
 ) -> String {
     let mut file = NavMeshFile::new(mesh, agent_radius);
     if let Some(p) = polygons {
-        let key = |q: Point| (q.x.to_bits(), q.y.to_bits());
         let vertex_at: HashMap<(u64, u64), u32> = (mesh.vertices().iter().enumerate())
-            .map(|(i, &q)| (key(q), i as u32))
+            .map(|(i, &q)| (q.position_key(), i as u32))
             .collect();
         let number = |v: u32| {
-            let at = p.vertices.get(v as usize).map(|&q| key(q));
+            let at = p.vertices.get(v as usize).map(|&q| q.position_key());
             at.and_then(|k| vertex_at.get(&k).copied()).unwrap_or(v)
         };
         file.polygons = (p.polygons.iter())

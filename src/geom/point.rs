@@ -21,6 +21,12 @@ impl Point {
         Point { x, y }
     }
 
+    /// The position as a hash or sort key: the coordinates' bits, with -0.0 read as 0.0 (+0.0
+    /// turns one into the other), so that equal positions give equal keys.
+    pub fn position_key(self) -> (u64, u64) {
+        ((self.x + 0.0).to_bits(), (self.y + 0.0).to_bits())
+    }
+
     pub fn dot(self, o: Vector) -> f64 {
         self.x * o.x + self.y * o.y
     }

@@ -287,9 +287,12 @@ const FAT: f64 = 1e-3;
 /// wide: twice its area over its perimeter bounds its width from below (a convex region's
 /// inradius is at least its area over its perimeter).
 fn is_fat_convex(ring: &[Point], bounds: Aabb) -> bool {
+    if !is_convex(ring) {
+        return false;
+    }
     let perimeter: f64 = ring_edges(ring).map(|e| e.length()).sum();
     let width = 2.0 * crate::geom::signed_area(ring).abs() / perimeter;
-    is_convex(ring) && width >= FAT * largest_coordinate(bounds)
+    width >= FAT * largest_coordinate(bounds)
 }
 
 /// The largest |coordinate| within `bounds`.
@@ -335,7 +338,7 @@ pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
         .filter(|ring| !is_fat_convex(ring, piece.bounds))
         .cloned()
         .collect();
-    parts.extend(polygon_ops::stroke(&thin, offset, step));
+    parts.extend(polygon_ops::stroke(thin, offset, step));
     let shapes = union_shapes(&parts);
     let bounds = Aabb::from_points(shapes.iter().flatten().flatten().copied());
     Grown {
@@ -427,11 +430,6 @@ pub(super) struct CornerLookup<'a> {
     reach: f64,
 }
 
-/// A position as a hash key; +0.0 turns -0.0 into 0.0, which is at distance 0 from it.
-fn position_key(p: Point) -> (u64, u64) {
-    ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits())
-}
-
 impl<'a> CornerLookup<'a> {
     /// A lookup among `corners` (every corner of the scene, or every one near the contours
     /// looked up) within `reach`.
@@ -450,7 +448,7 @@ impl<'a> CornerLookup<'a> {
             .iter()
             .map(|&p| {
                 // At distance 0 the first such corner is the nearest, as the index would say.
-                let i = match at.get(&position_key(p)) {
+                let i = match at.get(&p.position_key()) {
                     Some(&i) => i as usize,
                     None => self.nearest(p)?,
                 };
@@ -470,7 +468,7 @@ impl<'a> CornerLookup<'a> {
             .map(|(&p, source)| {
                 let known = source
                     .filter(|&c| p.distance(c) <= reach)
-                    .and_then(|c| self.at().get(&position_key(c)));
+                    .and_then(|c| self.at().get(&c.position_key()));
                 let i = match known {
                     Some(&i) => i as usize,
                     None => self.nearest(p)?,
@@ -486,7 +484,7 @@ impl<'a> CornerLookup<'a> {
         self.at.get_or_init(|| {
             let mut at = HashMap::with_capacity(self.corners.len());
             for (i, &(p, _)) in self.corners.iter().enumerate() {
-                at.entry(position_key(p)).or_insert(i as u32);
+                at.entry(p.position_key()).or_insert(i as u32);
             }
             at
         })
@@ -570,7 +568,7 @@ mod tests {
         let grown = grow(piece, 0.5, 0.005);
         let (offset, step) = library_offset(0.5, 0.005);
         let mut parts = polygon_ops::outline(&piece.shapes, offset, step);
-        parts.extend(polygon_ops::stroke(&piece.rings, offset, step));
+        parts.extend(polygon_ops::stroke(piece.rings.clone(), offset, step));
         let stroked = union_shapes(&parts);
         let (a, b) = (
             polygon_ops::area(&grown.shapes),

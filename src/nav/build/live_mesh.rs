@@ -740,11 +740,10 @@ mod tests {
 
     /// The triangles of a mesh by corner positions, each from its smallest corner, sorted.
     fn by_position(mesh: &NavMesh) -> Vec<[(u64, u64); 3]> {
-        let key = |p: Point| ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
         let mut all: Vec<[(u64, u64); 3]> = mesh
             .triangle_ids()
             .map(|t| {
-                let mut c = mesh.triangle_points(t).map(key);
+                let mut c = mesh.triangle_points(t).map(Point::position_key);
                 let m = (0..3).min_by_key(|&k| c[k]).unwrap_or(0);
                 c.rotate_left(m);
                 c

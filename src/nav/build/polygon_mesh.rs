@@ -266,11 +266,7 @@ fn first_alike(input: &[Point]) -> Vec<usize> {
     input
         .iter()
         .enumerate()
-        .map(|(i, p)| {
-            *seen
-                .entry(((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits()))
-                .or_insert(i)
-        })
+        .map(|(i, p)| *seen.entry(p.position_key()).or_insert(i))
         .collect()
 }
 

@@ -126,12 +126,12 @@ pub fn outline(shapes: &[Shape], distance: f64, step: f64) -> Vec<Shape> {
 
 /// The band within `distance` of the closed rings' segments, with round joins of chord step
 /// `step` radians (arc points on the circle of radius `distance`, as in [`outline`]).
-pub fn stroke(rings: &[Vec<Point>], distance: f64, step: f64) -> Vec<Shape> {
+pub fn stroke(rings: Vec<Vec<Point>>, distance: f64, step: f64) -> Vec<Shape> {
     if rings.is_empty() {
         return Vec::new();
     }
     let style = StrokeStyle::new(2.0 * distance).line_join(LineJoin::Round(step));
-    rings.to_vec().stroke_as::<i64>(style, true)
+    rings.stroke_as::<i64>(style, true)
 }
 
 /// The smallest and largest join step i_overlay accepts, in radians.

@@ -150,8 +150,7 @@ fn collect(free: &FreeSpace) -> (Vec<Point>, Vec<PackedCorner>, Vec<[usize; 2]>)
         .iter()
         .flat_map(|c| c.points.iter().copied())
         .collect();
-    // +0.0 turns -0.0 into 0.0 so both spell the same key.
-    let key = |p: Point| ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
+    let key = Point::position_key;
     let mut order: Vec<u32> = (0..all.len() as u32).collect();
     order.sort_unstable_by_key(|&i| (key(all[i as usize]), i));
     // Merged index of every input point; the first occurrence (in input order) keeps its slot.

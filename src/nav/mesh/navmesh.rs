@@ -263,18 +263,17 @@ impl NavMesh {
         // Directed contour edges, free space on their left: a triangle on the left of one of
         // them lies inside, exactly. The centroid test alone misjudges slivers thinner than the
         // rounding of their centroid (two contour points 1e-15 apart where a gap closes).
-        let key = |p: Point| ((p.x + 0.0).to_bits(), (p.y + 0.0).to_bits());
         let contour_edges: std::collections::HashSet<_> = free
             .contours
             .iter()
             .flat_map(|c| c.edges())
-            .map(|e| (key(e.a), key(e.b)))
+            .map(|e| (e.a.position_key(), e.b.position_key()))
             .collect();
         for t in self.triangle_ids() {
             let [a, b, c] = self.triangle_points(t);
             let on_contour = [(a, b), (b, c), (c, a)]
                 .iter()
-                .any(|&(p, q)| contour_edges.contains(&(key(p), key(q))));
+                .any(|&(p, q)| contour_edges.contains(&(p.position_key(), q.position_key())));
             if !on_contour && !walls.contains(self.centroid(t)) {
                 return Err(format!("triangle {} lies outside the free space", t.0));
             }
