@@ -22,12 +22,12 @@
 
 use super::error::BuildError;
 use super::inflate::{
-    CornerLookup, Grown, Outline, Place, cut_outline, grow, hole_contours, merge_touching,
+    Cluster, Grown, Outline, Place, corners_of, grow, hole_contours, merge_touching, place_all,
 };
 use super::live_mesh::LiveMesh;
 use super::pipeline::{Build, BuildOptions, Checked, Timings, check, micros, timed};
 use super::raw::RawNav;
-use super::repair::{Piece, clean_ring, reaches_later_walkable, repair};
+use super::repair::{Piece, Repaired, clean_ring, reaches_later_walkable, repair};
 use super::triangulate::single_cdt;
 use crate::geom::{Aabb, Point, Segment, SegmentGrid};
 use crate::nav::mesh::clearance::Widths;
@@ -93,15 +93,6 @@ struct Side {
     walls: Arc<OnceLock<SegmentGrid>>,
 }
 
-/// Grown pieces whose boxes touch, merged.
-#[derive(Clone, Debug)]
-struct Cluster {
-    members: Vec<usize>,
-    place: Place,
-    /// Its hole contours when it is a hole.
-    contours: Vec<Contour>,
-}
-
 /// What changed between two scenes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Change {
@@ -160,15 +151,8 @@ impl Incremental {
             .collect();
         let t1 = Instant::now();
         let pieces: Vec<Option<Piece>> = repaired.obstacles.iter().cloned().map(Some).collect();
-        let side = |r: f64, tol: f64, measure: bool| {
-            Side::new(
-                &repaired.walkable,
-                &repaired.corners,
-                &pieces,
-                (r, tol),
-                measure,
-            )
-        };
+        let side =
+            |r: f64, tol: f64, measure: bool| Side::new(&repaired, &pieces, (r, tol), measure);
         let shared = radius == 0.0 && !options.skip_raw;
         let Some(shrunk) = side(radius, tolerance, shared)? else {
             return full();
@@ -249,16 +233,16 @@ impl Incremental {
             // again below take theirs from the new scene, already numbered so.
             self.renumber_after(i);
         }
-        let near = |b: Aabb| corners_near(scene, b);
+        let named_by = |rings: &[RingRef]| corners_of(rings, |r| ring_corners(scene, r));
         // The two sides are independent: each core takes one. The scene kept is brought up to
         // date beside them.
         let (shrunk, raw, kept) = (&mut self.shrunk, &mut self.raw, &mut self.scene);
         let ((shrunk_done, raw_done), ()) = rayon::join(
             || {
                 rayon::join(
-                    || shrunk.replace(slot, piece.as_ref(), &near),
+                    || shrunk.replace(slot, piece.as_ref(), &named_by),
                     || match raw {
-                        Raw::Own(raw) => raw.replace(slot, piece.as_ref(), &near),
+                        Raw::Own(raw) => raw.replace(slot, piece.as_ref(), &named_by),
                         Raw::Shared | Raw::Skipped => Some(()),
                     },
                 )
@@ -312,10 +296,12 @@ impl Incremental {
     /// corners derived from them (painted obstacles' corners on the outline's contours too).
     fn renumber_after(&mut self, i: usize) {
         let shift = |c: &mut Corner| c.ring = after_deletion(c.ring, i);
+        let shift_ring = |r: &mut RingRef| *r = after_deletion(*r, i);
         for piece in self.pieces.iter_mut().flatten() {
             for c in piece.convex_corners.iter_mut().flatten() {
                 shift(c);
             }
+            piece.sources.iter_mut().for_each(shift_ring);
         }
         let raw = match &mut self.raw {
             Raw::Own(side) => Some(&mut **side),
@@ -328,6 +314,7 @@ impl Incremental {
             }
             for g in side.grown.iter_mut().flatten() {
                 g.corners.iter_mut().flatten().for_each(shift);
+                g.sources.iter_mut().for_each(shift_ring);
             }
             for cluster in side.clusters.iter_mut().flatten() {
                 for contour in &mut cluster.contours {
@@ -381,45 +368,33 @@ impl Side {
     /// The side for `pieces` (every slot filled) at `radius`; `None` when its contours give
     /// the triangulation a conflict or a cluster vanishes.
     fn new(
-        walkable: &[super::polygon_ops::Shape],
-        scene_corners: &[(Point, Corner)],
+        repaired: &Repaired,
         pieces: &[Option<Piece>],
         (radius, tolerance): (f64, f64),
         measure: bool,
     ) -> Result<Option<Side>, BuildError> {
-        let outline = Outline::new(walkable, radius, tolerance);
+        let outline = Outline::new(&repaired.walkable, radius, tolerance);
         let grown: Vec<Grown> = pieces
             .iter()
             .flatten()
             .map(|p| grow(p, radius, tolerance))
             .collect();
-        let lookup = CornerLookup::new(scene_corners, radius + tolerance.max(0.0));
-        let mut cut = Vec::new();
-        let mut clusters = Vec::new();
+        let (clusters, walkable) = place_all(
+            &outline,
+            grown.clone(),
+            repaired,
+            radius + tolerance.max(0.0),
+        );
         let mut cluster_of = vec![usize::MAX; grown.len()];
-        for (members, g) in merge_touching(grown.clone()) {
-            for &m in &members {
-                cluster_of[m] = clusters.len();
+        for (k, cluster) in clusters.iter().enumerate() {
+            for &m in &cluster.members {
+                cluster_of[m] = k;
             }
-            let place = outline.place(&g);
-            let contours = match place {
-                Place::Cut => {
-                    cut.extend(g.shapes);
-                    Vec::new()
-                }
-                Place::Hole => hole_contours(g, &lookup),
-                Place::Outside => Vec::new(),
-            };
-            clusters.push(Some(Cluster {
-                members,
-                place,
-                contours,
-            }));
         }
         if cluster_of.contains(&usize::MAX) {
             return Ok(None);
         }
-        let walkable = cut_outline(&outline, &cut, &lookup);
+        let clusters: Vec<Option<Cluster>> = clusters.into_iter().map(Some).collect();
         let Some((cdt, corners)) = single_cdt(&free_space(&walkable, &clusters))? else {
             return Ok(None);
         };
@@ -453,13 +428,13 @@ impl Side {
     }
 
     /// Replaces the piece in `slot` (a new slot when it is the next one) by `piece` (`None`:
-    /// deleted). `near` gives the scene corners near a box. `None` when the change is not
+    /// deleted). `named_by` gives the corners of scene rings. `None` when the change is not
     /// local; the side is then unusable.
     fn replace(
         &mut self,
         slot: usize,
         piece: Option<&Piece>,
-        near: &(dyn Fn(Aabb) -> Vec<(Point, Corner)> + Sync),
+        named_by: &impl Fn(&[RingRef]) -> Vec<(Point, Corner)>,
     ) -> Option<()> {
         let new = piece.map(|p| grow(p, self.radius, self.tolerance));
         if slot == self.grown.len() {
@@ -512,10 +487,7 @@ impl Side {
             let place = self.outline.place(&g);
             let contours = match place {
                 Place::Cut => return None,
-                Place::Hole => {
-                    let corners = near(g.bounds.expanded(reach));
-                    hole_contours(g, &CornerLookup::new(&corners, reach))
-                }
+                Place::Hole => hole_contours(g, reach, named_by),
                 Place::Outside => Vec::new(),
             };
             let members = local.iter().map(|&l| members[l]).collect();
@@ -658,25 +630,10 @@ fn ring_change(old: &Scene, new: &Scene) -> Option<Change> {
     }
 }
 
-/// Every scene corner inside `area` (grown by its coordinates' rounding), in the scene's order.
-/// Only the points count, not the rings: a game map's walkable outline meets every area and
-/// has thousands of corners.
-fn corners_near(scene: &Scene, area: Aabb) -> Vec<(Point, Corner)> {
-    let scale = [area.min.x, area.min.y, area.max.x, area.max.y]
-        .iter()
-        .fold(0.0, |m: f64, c| m.max(c.abs()));
-    let area = area.expanded(1e-9 * scale);
-    scene
-        .rings()
-        .flat_map(|(ring_ref, ring)| {
-            (ring.points().iter().enumerate())
-                .filter(|(_, p)| area.contains(**p))
-                .map(move |(index, &p)| {
-                    let ring = ring_ref;
-                    (p, Corner { ring, index })
-                })
-        })
-        .collect()
+/// The corners of scene ring `r`.
+fn ring_corners(scene: &Scene, r: RingRef) -> impl Iterator<Item = (Point, Corner)> + '_ {
+    let points = scene.ring(r).map(|ring| ring.points()).unwrap_or_default();
+    (points.iter().enumerate()).map(move |(index, &p)| (p, Corner { ring: r, index }))
 }
 
 fn bounds(points: &[Point]) -> Aabb {

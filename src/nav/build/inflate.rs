@@ -17,7 +17,8 @@ use super::polygon_ops::{self, Shape, difference, union_shapes};
 use super::repair::{Piece, Repaired, is_convex};
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
-use crate::scene::Corner;
+use crate::scene::{Corner, RingRef};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// A grown obstacle piece (or several merged), with the corners of its points when they are
@@ -26,6 +27,8 @@ use std::collections::HashMap;
 pub(super) struct Grown {
     pub(super) shapes: Vec<Shape>,
     pub(super) corners: Option<Vec<Corner>>,
+    /// The scene rings it was made of: the corners that may name its points.
+    pub(super) sources: Vec<RingRef>,
     pub(super) bounds: Aabb,
 }
 
@@ -96,22 +99,65 @@ pub fn inflate(repaired: &Repaired, radius: f64, tolerance: f64) -> FreeSpace {
         .map(|p| grow(p, radius, tolerance))
         .collect();
 
-    // Pieces touching the shrunk outline are cut out of it; the others are holes or outside.
-    let mut cut = Vec::new();
-    let mut holes = Vec::new();
-    for (_, g) in merge_touching(grown) {
-        match outline.place(&g) {
-            Place::Cut => cut.extend(g.shapes),
-            Place::Hole => holes.push(g),
-            Place::Outside => {}
-        }
-    }
-    let lookup = CornerLookup::new(&repaired.corners, radius + tolerance.max(0.0));
-    let mut contours = cut_outline(&outline, &cut, &lookup);
-    for g in holes {
-        contours.extend(hole_contours(g, &lookup));
-    }
+    let (clusters, mut contours) =
+        place_all(&outline, grown, repaired, radius + tolerance.max(0.0));
+    contours.extend(clusters.into_iter().flat_map(|c| c.contours));
     FreeSpace { contours }
+}
+
+/// Grown pieces whose boxes touch, merged.
+#[derive(Clone, Debug)]
+pub(super) struct Cluster {
+    /// The pieces merged, by index.
+    pub(super) members: Vec<usize>,
+    pub(super) place: Place,
+    /// Its hole contours when it is a hole.
+    pub(super) contours: Vec<Contour>,
+}
+
+/// The `grown` pieces merged where their boxes touch and placed against the shrunk
+/// `outline`, and the outline's contours with the pieces that touch it cut out of it. The
+/// points of each contour are named within `reach` after the corners of its own rings.
+pub(super) fn place_all(
+    outline: &Outline,
+    grown: Vec<Grown>,
+    repaired: &Repaired,
+    reach: f64,
+) -> (Vec<Cluster>, Vec<Contour>) {
+    let named_by =
+        |rings: &[RingRef]| corners_of(rings, |r| repaired.ring_corners(r).iter().copied());
+    let mut cut = Vec::new();
+    let mut outline_rings = repaired.outline_rings();
+    let mut clusters = Vec::new();
+    for (members, g) in merge_touching(grown) {
+        let place = outline.place(&g);
+        let contours = match place {
+            Place::Cut => {
+                cut.extend(g.shapes);
+                outline_rings.extend(g.sources);
+                Vec::new()
+            }
+            Place::Hole => hole_contours(g, reach, named_by),
+            Place::Outside => Vec::new(),
+        };
+        clusters.push(Cluster {
+            members,
+            place,
+            contours,
+        });
+    }
+    let lookup = CornerLookup::new(named_by(&outline_rings), reach);
+    (clusters, cut_outline(outline, &cut, &lookup))
+}
+
+/// The corners of `rings`, given each ring's. A contour's point is named after a corner of
+/// the rings its contour is made of, never after a neighbour's: the name then stays when the
+/// neighbour moves, so an incremental rebuild names every point as a full build does.
+pub(super) fn corners_of<I: IntoIterator<Item = (Point, Corner)>>(
+    rings: &[RingRef],
+    ring_corners: impl Fn(RingRef) -> I,
+) -> Vec<(Point, Corner)> {
+    rings.iter().flat_map(|&r| ring_corners(r)).collect()
 }
 
 /// The contours of the shrunk outline with the pieces `cut` cut out of it.
@@ -134,8 +180,13 @@ pub(super) fn cut_outline(outline: &Outline, cut: &[Shape], lookup: &CornerLooku
         .collect()
 }
 
-/// The hole contours (clockwise) of a grown piece inside the outline.
-pub(super) fn hole_contours(g: Grown, lookup: &CornerLookup) -> Vec<Contour> {
+/// The hole contours (clockwise) of a grown piece inside the outline; `corners_of` gives the
+/// corners of its source rings, which name its points within `reach`.
+pub(super) fn hole_contours(
+    g: Grown,
+    reach: f64,
+    corners_of: impl FnOnce(&[RingRef]) -> Vec<(Point, Corner)>,
+) -> Vec<Contour> {
     match g.corners {
         Some(mut corners) => {
             let mut points = g.shapes.into_iter().flatten().next().unwrap_or_default();
@@ -146,15 +197,15 @@ pub(super) fn hole_contours(g: Grown, lookup: &CornerLookup) -> Vec<Contour> {
                 corners.into_iter().map(Some).collect(),
             )]
         }
-        None => g
-            .shapes
-            .into_iter()
-            .flatten()
-            .map(|mut c| {
-                c.reverse();
-                lookup.contour(c)
-            })
-            .collect(),
+        None => {
+            let lookup = CornerLookup::new(corners_of(&g.sources), reach);
+            (g.shapes.into_iter().flatten())
+                .map(|mut c| {
+                    c.reverse();
+                    lookup.contour(c)
+                })
+                .collect()
+        }
     }
 }
 
@@ -307,6 +358,7 @@ pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
     let unchanged = || Grown {
         shapes: piece.shapes.clone(),
         corners: piece.convex_corners.clone(),
+        sources: piece.sources.clone(),
         bounds: piece.bounds,
     };
     if r == 0.0 {
@@ -318,6 +370,7 @@ pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
         return Grown {
             shapes: vec![vec![points]],
             corners: Some(corners),
+            sources: piece.sources.clone(),
             bounds,
         };
     }
@@ -344,6 +397,7 @@ pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
     Grown {
         shapes,
         corners: None,
+        sources: piece.sources.clone(),
         bounds,
     }
 }
@@ -395,17 +449,19 @@ pub(super) fn merge_touching(grown: Vec<Grown>) -> Vec<(Vec<usize>, Grown)> {
             }
             continue;
         }
-        let members: Vec<Shape> = cluster
-            .iter()
-            .filter_map(|&i| slots[i].take())
-            .flat_map(|g| g.shapes)
-            .collect();
+        let mut members: Vec<Shape> = Vec::new();
+        let mut sources = Vec::new();
+        for g in cluster.iter().filter_map(|&i| slots[i].take()) {
+            members.extend(g.shapes);
+            sources.extend(g.sources);
+        }
         let shapes = union_shapes(&members);
         let bounds = cluster.iter().fold(Aabb::EMPTY, |b, &i| b.union(boxes[i]));
         if !shapes.is_empty() {
             let g = Grown {
                 shapes,
                 corners: None,
+                sources,
                 bounds,
             };
             out.push((cluster, g));
@@ -423,7 +479,7 @@ fn ring_edges(c: &[Point]) -> impl Iterator<Item = Segment> + '_ {
 /// vertex at exactly a corner's position (the raw free space keeps the scene's own points) is
 /// found by that position alone, without building the spatial index.
 pub(super) struct CornerLookup<'a> {
-    corners: &'a [(Point, Corner)],
+    corners: Cow<'a, [(Point, Corner)]>,
     /// The first corner at each position.
     at: std::cell::OnceCell<HashMap<(u64, u64), u32>>,
     grid: std::cell::OnceCell<SegmentGrid>,
@@ -431,11 +487,11 @@ pub(super) struct CornerLookup<'a> {
 }
 
 impl<'a> CornerLookup<'a> {
-    /// A lookup among `corners` (every corner of the scene, or every one near the contours
-    /// looked up) within `reach`.
-    pub(super) fn new(corners: &'a [(Point, Corner)], reach: f64) -> Self {
+    /// A lookup among `corners` (those of the rings the contours looked up are made of, see
+    /// [`corners_of`]) within `reach`.
+    pub(super) fn new(corners: impl Into<Cow<'a, [(Point, Corner)]>>, reach: f64) -> Self {
         CornerLookup {
-            corners,
+            corners: corners.into(),
             at: std::cell::OnceCell::new(),
             grid: std::cell::OnceCell::new(),
             reach,
@@ -500,8 +556,11 @@ impl<'a> CornerLookup<'a> {
                     .collect(),
             )
         });
-        let extent = grid.bounds().diagonal().max(1.0);
-        let limit = self.reach * (1.0 + 1e-9) + 1e-9 * extent;
+        // The slack is for the rounding of `p`'s coordinates, so it depends on `p` alone: a
+        // lookup among the corners near a box (an incremental rebuild) finds what one among
+        // the whole scene's finds.
+        let magnitude = p.x.abs().max(p.y.abs()).max(1.0);
+        let limit = self.reach * (1.0 + 1e-9) + 1e-9 * magnitude;
         grid.nearest(p, limit).map(|(i, _)| i)
     }
 }

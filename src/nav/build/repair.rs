@@ -24,6 +24,8 @@ pub struct Piece {
     /// The scene rings the piece was made of, as drawn (duplicate points dropped): growing
     /// these rings' segments keeps a part too thin for the area operations (a sliver) a wall.
     pub rings: Vec<Vec<Point>>,
+    /// The scene rings the piece was made of: their corners name its grown contours' points.
+    pub sources: Vec<RingRef>,
     pub bounds: Aabb,
 }
 
@@ -37,8 +39,13 @@ pub struct Repaired {
     /// Per scene obstacle: painted with the walkable rings (part of `walkable`) rather than cut
     /// out as one of `obstacles` (see [`painted`]).
     pub painted: Vec<bool>,
-    /// Every corner of every scene ring, for tracing derived vertices back to their origin.
+    /// Every corner of every scene ring but the cost areas', ring by ring in the scene's order,
+    /// for tracing derived vertices back to their origin (see [`Repaired::ring_corners`]).
     pub corners: Vec<(Point, Corner)>,
+    /// Where each walkable ring's and then each obstacle's corners start in `corners`, and
+    /// where the last one's end.
+    corner_starts: Vec<usize>,
+    walkable_rings: usize,
     /// The cost areas, which weight the free space without changing it.
     pub costs: CostMap,
     pub warnings: Vec<Issue>,
@@ -73,6 +80,7 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
         .rposition(|r| matches!(r, RingRef::Walkable(_)))
         .unwrap_or(0);
     let painted = painted(scene, &order);
+    let mut corner_starts = vec![0];
     for (ring_ref, ring) in scene.rings() {
         if let RingRef::Cost(_) = ring_ref {
             continue;
@@ -87,6 +95,7 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
                 },
             )
         }));
+        corner_starts.push(corners.len());
         match ring_ref {
             RingRef::Walkable(_) => walkable.push(piece),
             RingRef::Obstacle(i) if painted[i] => painted_obstacles.push((i, piece)),
@@ -113,9 +122,36 @@ pub fn repair(scene: &Scene) -> Result<Repaired, BuildError> {
         obstacles,
         painted,
         corners,
+        corner_starts,
+        walkable_rings: scene.walkable.len(),
         costs: CostMap::new(scene),
         warnings,
     })
+}
+
+impl Repaired {
+    /// The corners of scene ring `r` (none for a cost area or a ring the scene lacks).
+    pub fn ring_corners(&self, r: RingRef) -> &[(Point, Corner)] {
+        let k = match r {
+            RingRef::Walkable(i) if i < self.walkable_rings => i,
+            RingRef::Obstacle(i) => self.walkable_rings + i,
+            _ => return &[],
+        };
+        match (self.corner_starts.get(k), self.corner_starts.get(k + 1)) {
+            (Some(&a), Some(&b)) => &self.corners[a..b],
+            _ => &[],
+        }
+    }
+
+    /// The rings the shrunk outline is made of: the walkable rings and the obstacles painted
+    /// with them.
+    pub(super) fn outline_rings(&self) -> Vec<RingRef> {
+        let walkable = (0..self.walkable_rings).map(RingRef::Walkable);
+        let painted = (self.painted.iter().enumerate())
+            .filter(|&(_, &p)| p)
+            .map(|(i, _)| RingRef::Obstacle(i));
+        walkable.chain(painted).collect()
+    }
 }
 
 /// The region painted by `order` (walkable rings add, obstacles cut), one boolean operation per
@@ -276,6 +312,7 @@ pub(super) fn clean_ring(
             shapes: vec![vec![ring.clone()]],
             convex_corners: Some(corners),
             rings: vec![ring],
+            sources: vec![ring_ref],
             bounds,
         });
     }
@@ -300,6 +337,7 @@ pub(super) fn clean_ring(
         shapes,
         convex_corners: None,
         rings: vec![ring],
+        sources: vec![ring_ref],
         bounds,
     })
 }
@@ -394,6 +432,9 @@ fn merge_overlapping(
             rings: cluster
                 .iter()
                 .flat_map(|&i| obstacles[i].1.rings.iter().cloned())
+                .collect(),
+            sources: (cluster.iter())
+                .flat_map(|&i| obstacles[i].1.sources.iter().copied())
                 .collect(),
             bounds,
         });
