@@ -780,7 +780,7 @@ fn a_concave_polygon_is_never_written_to_a_format_of_convex_polygons() {
             "{}",
             stderr(&o)
         );
-        let back = navscope::import::load_polygon_mesh(&out).unwrap();
+        let (back, _) = navscope::import::load_polygon_mesh(&out).unwrap();
         assert_eq!(back.polygons.len(), 2, "{out:?}");
         for ring in &back.polygons {
             let n = ring.len();
@@ -915,4 +915,35 @@ fn a_navmesh_converted_to_json_keeps_its_polygons_and_reads_back() {
         let answer: Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(answer["results"][0]["status"], "found", "{answer}");
     }
+}
+
+/// Found by a hostile review: a navmesh converted to another navmesh format came out with
+/// agent_radius 0, the radius its file recorded dropped, though both formats hold it.
+#[test]
+fn a_navmesh_converted_to_a_navmesh_keeps_the_agent_radius_its_file_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = dir.path().join("rooms.navmesh.json");
+    run_ok(&[
+        "build",
+        "assets/scenes/rooms.json",
+        "--radius",
+        "0.5",
+        "-o",
+        path_str(&built),
+    ]);
+    let tres = dir.path().join("rooms.tres");
+    let json = dir.path().join("again.navmesh.json");
+    run_ok(&["convert", path_str(&built), path_str(&tres)]);
+    run_ok(&["convert", path_str(&tres), path_str(&json)]);
+    for file in [&built, &tres, &json] {
+        let (_, recorded) = navscope::import::load_polygon_mesh(file).unwrap();
+        assert_eq!(recorded, Some(0.5), "{}", file.display());
+    }
+    // A Polyanya mesh records none: 0, as before.
+    let mesh = dir.path().join("rooms.mesh");
+    let back = dir.path().join("back.navmesh.json");
+    run_ok(&["convert", path_str(&built), path_str(&mesh)]);
+    run_ok(&["convert", path_str(&mesh), path_str(&back)]);
+    let (_, recorded) = navscope::import::load_polygon_mesh(&back).unwrap();
+    assert_eq!(recorded, Some(0.0));
 }

@@ -336,7 +336,7 @@ fn reopen(name: &str, text: &str) -> (PolygonMesh, NavMesh) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    let polygons = load_polygon_mesh(&path).unwrap();
+    let (polygons, _) = load_polygon_mesh(&path).unwrap();
     let (_, build) = load_navmesh(&path, 0.0).unwrap();
     (polygons, build.mesh)
 }

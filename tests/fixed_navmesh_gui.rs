@@ -250,7 +250,7 @@ fn a_dropped_navmesh_file_opens_fixed_and_a_scene_file_does_not() {
 #[test]
 fn a_polyanya_mesh_opens_fixed_through_open_navmesh_and_as_a_scene_through_open() {
     let dir = tempfile::tempdir().unwrap();
-    let polygons = navscope::import::load_polygon_mesh(&l_file(dir.path())).unwrap();
+    let (polygons, _) = navscope::import::load_polygon_mesh(&l_file(dir.path())).unwrap();
     let file = dir.path().join("level.mesh");
     std::fs::write(&file, navscope::export::polyanya_mesh(&polygons)).unwrap();
     let dialogs = FakeDialogs::default();

@@ -169,10 +169,10 @@ fn read(format: Format, bytes: &[u8]) {
             let _ = f.read(bytes).map(|s| scene::validate(&s));
             None
         }
-        Format::Godot => godot_tres(&text()).ok(),
+        Format::Godot => godot_tres(&text()).ok().map(|(mesh, _)| mesh),
         Format::Obj => obj_mesh(&text()).ok(),
         Format::Gltf => gltf_mesh(bytes, None).ok(),
-        Format::NavmeshJson => navmesh_json(&text()).ok(),
+        Format::NavmeshJson => navmesh_json(&text()).ok().map(|(mesh, _)| mesh),
         Format::PolyanyaPolygons => parse_polyanya_polygons(&text()).ok(),
         Format::Scen => {
             let _ = parse_scen(

@@ -330,3 +330,14 @@ fn a_use_of_a_group_copies_each_shape_with_its_name_and_kind() {
     assert_eq!(kinds, [room, room].concat());
     assert_eq!(free_area(&svg), 2.0 * (1600.0 - 100.0));
 }
+
+/// Found by a hostile review: a point at 1e30 was written into the scene, which navscope then
+/// refused to read ("out of range"); the import now names the shape.
+#[test]
+fn a_shape_beyond_the_scene_s_range_is_an_error_naming_it() {
+    let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+      <path id="spike" d="M 40 50 L 60 50 L 50 1e30 Z"/></svg>"#;
+    let message = parse_svg(svg).unwrap_err().to_string();
+    assert!(message.contains("shape 'spike'"), "{message}");
+    assert!(message.contains("out of range"), "{message}");
+}

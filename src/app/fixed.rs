@@ -26,7 +26,7 @@ impl FixedNavmesh {
     /// (radius 0: the engine's mesh is already shrunk) and one query across the mesh, from the
     /// first triangle to the one farthest from it, so paths show at once.
     pub fn open(path: &Path) -> Result<(FixedNavmesh, Scene), NavmeshFileError> {
-        let polygons = import::load_polygon_mesh(path)?;
+        let (polygons, _) = import::load_polygon_mesh(path)?;
         let (mut scene, build) =
             import::build_polygon_mesh(&polygons, 0.0).map_err(|e| NavmeshFileError::Invalid {
                 path: path.display().to_string(),

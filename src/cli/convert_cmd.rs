@@ -4,7 +4,8 @@
 //! everything else through the scene loader (`scene::load`, which dispatches on the extension).
 //! OUT: `.json` is a scene (`*.navmesh.json` a navmesh), `.mesh`, `.tres`, `.gltf`, `.obj`
 //! navmeshes; `-` is a scene on standard output. A scene becomes a navmesh by building it for
-//! R; a navmesh becomes a scene whose free space is the union of its polygons.
+//! R; a navmesh becomes a scene whose free space is the union of its polygons, or another
+//! navmesh with the agent radius its file records (0 when it records none).
 
 use super::{ConvertArgs, load_and_build};
 use crate::export::{NavmeshFormat, Polygons, write_navmesh};
@@ -36,7 +37,7 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
         bail!("--polygons convex applies to navmesh outputs only");
     }
     let (text, summary) = if is_navmesh_file(input)? {
-        let polygons = load_polygon_mesh(input)?;
+        let (polygons, recorded) = load_polygon_mesh(input)?;
         let radius = args.radius.unwrap_or(0.0);
         let (scene, build) =
             build_polygon_mesh(&polygons, radius).with_context(|| origin.clone())?;
@@ -60,6 +61,8 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                     );
                 }
                 let kept = polygons.normalized().with_context(|| origin.clone())?;
+                // The same polygons made for the same agent: the radius the file records.
+                let radius = recorded.unwrap_or(radius);
                 let written = write_navmesh(&build.mesh, radius, format, choice, Some(&kept))
                     .with_context(|| origin.clone())?;
                 if let Some(note) = &written.note {

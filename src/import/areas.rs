@@ -9,6 +9,12 @@ use crate::scene::{AreaKind, Scene};
 /// (they may touch at vertices); each ring is stored counter-clockwise. Radius 0.
 pub(crate) fn scene_from_loops(loops: Vec<Vec<Point>>) -> Scene {
     let depths = depths(&loops);
+    scene_from_nested_loops(loops, &depths)
+}
+
+/// The scene of `loops` (as for [`scene_from_loops`]) when how many other loops enclose each is
+/// known: `depths`.
+pub(crate) fn scene_from_nested_loops(loops: Vec<Vec<Point>>, depths: &[usize]) -> Scene {
     let mut by_depth: Vec<usize> = (0..loops.len()).collect();
     by_depth.sort_by_key(|&i| (depths[i], i));
     let mut loops: Vec<Option<Vec<Point>>> = loops.into_iter().map(Some).collect();

@@ -117,6 +117,12 @@ fn check_accessor_range(
     let buffer = root
         .get(view.buffer)
         .ok_or("its buffer view's buffer does not exist")?;
+    if let Some(s) = view.byte_stride.filter(|s| s.0 < size) {
+        return Err(format!(
+            "its buffer view's byteStride {} is smaller than its {size}-byte element",
+            s.0
+        ));
+    }
     let count = accessor.count.0;
     let stride = view.byte_stride.map_or(size as u64, |s| s.0 as u64);
     let end = (count.checked_sub(1))
@@ -384,6 +390,12 @@ mod tests {
             (r#""count": 3"#, r#""count": 4"#, "outside its buffer"),
             (r#""count": 3"#, r#""count": 0"#, "no elements"),
             (r#""buffer": 0"#, r#""buffer": 3"#, "buffer does not exist"),
+            // Found by a hostile review: the reader asserted each element fits its stride.
+            (
+                r#""buffer": 0"#,
+                r#""buffer": 0, "byteStride": 8"#,
+                "byteStride 8 is smaller than its 12-byte element",
+            ),
         ];
         for (from, to, expected) in cases {
             let text = PLACED.replace(from, to);

@@ -14,12 +14,13 @@ use super::navmesh_file::{ReadError, counter_clockwise};
 use crate::geom::Point;
 use crate::nav::PolygonMesh;
 
-/// The polygons of the resource's `NavigationPolygon`.
-pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
+/// The polygons of the resource's `NavigationPolygon`, and its `agent_radius` when it has one.
+pub fn godot_tres(text: &str) -> Result<(PolygonMesh, Option<f64>), ReadError> {
     let mut in_section = false;
     let mut found_section = false;
     let mut vertices: Option<Vec<Point>> = None;
     let mut polygons: Option<Vec<Vec<u32>>> = None;
+    let mut agent_radius = None;
     // The line of the NavigationRegion2D node section we are in.
     let mut region: Option<usize> = None;
     // The node section we are in (its path under the root, "" for the root), the lines and
@@ -84,6 +85,10 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
                 vertices = Some(points.collect());
             }
             "polygons" => polygons = Some(polygon_list(value.trim(), n)?),
+            "agent_radius" => match numbers(value.trim(), n)?.as_slice() {
+                &[r] if r >= 0.0 => agent_radius = Some(r),
+                _ => return Err((n, "agent_radius: not one finite number >= 0".into())),
+            },
             _ => {}
         }
     }
@@ -106,7 +111,8 @@ pub fn godot_tres(text: &str) -> Result<PolygonMesh, ReadError> {
     }
     let vertices = vertices.ok_or((0, "the NavigationPolygon has no `vertices`".to_string()))?;
     let polygons = polygons.ok_or((0, "the NavigationPolygon has no `polygons`".to_string()))?;
-    Ok(counter_clockwise(PolygonMesh { vertices, polygons }))
+    let mesh = counter_clockwise(PolygonMesh { vertices, polygons });
+    Ok((mesh, agent_radius))
 }
 
 /// The statements of a resource text with the numbers of their first lines, trimmed: a value
@@ -239,7 +245,7 @@ mod tests {
             polygons = [PackedInt32Array(0, 1, 2, 3)]\n\n\
             [node name=\"Region\" type=\"NavigationRegion2D\"]\n\
             polygons = [PackedInt32Array(9)]\n";
-        let mesh = godot_tres(tscn).unwrap();
+        let mesh = godot_tres(tscn).unwrap().0;
         assert_eq!(mesh.vertices[2], Point::new(4.0, -2.0));
         // Clockwise once flipped, so reversed to counter-clockwise.
         assert_eq!(mesh.polygons, vec![vec![3, 2, 1, 0]]);
@@ -265,7 +271,7 @@ mod tests {
         let root = "[node name=\"Root\" type=\"Node2D\"]\nposition = Vector2(3, 4)\n\n";
         // A moved root is no region: read.
         let one = format!("{head}{}{root}{}", nav("A"), region("A", ""));
-        assert_eq!(godot_tres(&one).unwrap().polygons.len(), 1);
+        assert_eq!(godot_tres(&one).unwrap().0.polygons.len(), 1);
         // Two regions' polygons: the second was dropped without a word.
         let two = format!("{head}{}{}{root}", nav("A"), nav("B"));
         let (line, message) = godot_tres(&two).unwrap_err();
@@ -299,7 +305,7 @@ mod tests {
         let deeper = format!("{head}{}{root}{rooms}{}", nav("A"), under("Rooms/Floor"));
         assert!(godot_tres(&deeper).is_err());
         let sibling = format!("{head}{}{root}{rooms}{}", nav("A"), under("RoomsB"));
-        assert_eq!(godot_tres(&sibling).unwrap().polygons.len(), 1);
+        assert_eq!(godot_tres(&sibling).unwrap().0.polygons.len(), 1);
     }
 
     #[test]
@@ -311,7 +317,7 @@ mod tests {
             polygons = Array[PackedInt32Array]([\n  PackedInt32Array(0, 1, 2),\n  \
             PackedInt32Array(0, 2, 3)\n])\n\
             polygons_x = 1\n";
-        let mesh = godot_tres(tres).unwrap();
+        let mesh = godot_tres(tres).unwrap().0;
         assert_eq!(mesh.vertices.len(), 4);
         assert_eq!(mesh.polygons.len(), 2);
         assert_eq!(mesh.area(), 8.0);

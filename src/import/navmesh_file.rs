@@ -63,24 +63,28 @@ fn extension(path: &Path) -> String {
 /// A reader's complaint before the file name is added: a line (0 = the file) and a message.
 pub(super) type ReadError = (usize, String);
 
-/// The polygons of a navmesh file, as the file has them (y up, counter-clockwise).
-pub fn load_polygon_mesh(path: &Path) -> Result<PolygonMesh, NavmeshFileError> {
+/// The polygons of a navmesh file, as the file has them (y up, counter-clockwise), and the agent
+/// radius it says they were made for (navmesh JSON and Godot resources record one).
+pub fn load_polygon_mesh(path: &Path) -> Result<(PolygonMesh, Option<f64>), NavmeshFileError> {
     let name = path.display().to_string();
     let bytes =
         crate::fileio::read_input(path).map_err(|e| NavmeshFileError::Read(e.to_string()))?;
     let extension = extension(path);
     let bytes = crate::fileio::without_bom(&bytes);
     let text = || crate::fileio::text_of(bytes).map_err(|e| (0, format!("not UTF-8 text: {e}")));
-    let read: Result<PolygonMesh, ReadError> = match extension.as_str() {
+    let unrecorded = |mesh| (mesh, None);
+    let read: Result<(PolygonMesh, Option<f64>), ReadError> = match extension.as_str() {
         "mesh" => text().and_then(|t| {
-            parse_polyanya_polygons(t).map_err(|e| match e {
-                super::PolyanyaMeshError::Syntax { line, message } => (line, message),
-                other => (0, other.to_string()),
-            })
+            parse_polyanya_polygons(t)
+                .map(unrecorded)
+                .map_err(|e| match e {
+                    super::PolyanyaMeshError::Syntax { line, message } => (line, message),
+                    other => (0, other.to_string()),
+                })
         }),
         "tres" | "tscn" => text().and_then(godot_tres),
-        "obj" => text().and_then(obj_mesh),
-        "gltf" | "glb" => gltf_mesh(bytes, path.parent()),
+        "obj" => text().and_then(obj_mesh).map(unrecorded),
+        "gltf" | "glb" => gltf_mesh(bytes, path.parent()).map(unrecorded),
         "json" => text().and_then(navmesh_json),
         _ => {
             return Err(NavmeshFileError::Extension {
@@ -89,7 +93,7 @@ pub fn load_polygon_mesh(path: &Path) -> Result<PolygonMesh, NavmeshFileError> {
             });
         }
     };
-    let mesh = read.map_err(|(line, message)| match line {
+    let (mesh, agent_radius) = read.map_err(|(line, message)| match line {
         0 => NavmeshFileError::Invalid {
             path: name.clone(),
             message,
@@ -104,13 +108,13 @@ pub fn load_polygon_mesh(path: &Path) -> Result<PolygonMesh, NavmeshFileError> {
         path: name,
         message: e.to_string(),
     })?;
-    Ok(mesh)
+    Ok((mesh, agent_radius))
 }
 
 /// Opens a navmesh file as a navmesh (see the module docs); `radius` serves the radius-aware
 /// variants on the same polygons (0 for a point agent: the engine's mesh is already shrunk).
 pub fn load_navmesh(path: &Path, radius: f64) -> Result<(Scene, Build), NavmeshFileError> {
-    let mesh = load_polygon_mesh(path)?;
+    let (mesh, _) = load_polygon_mesh(path)?;
     build_polygon_mesh(&mesh, radius).map_err(|e| NavmeshFileError::Invalid {
         path: path.display().to_string(),
         message: e.to_string(),

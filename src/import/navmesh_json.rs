@@ -12,8 +12,8 @@ use crate::nav::PolygonMesh;
 use crate::union_find::UnionFind;
 use std::collections::HashMap;
 
-/// The polygons of a navmesh JSON file.
-pub fn navmesh_json(text: &str) -> Result<PolygonMesh, ReadError> {
+/// The polygons of a navmesh JSON file, and its agent radius.
+pub fn navmesh_json(text: &str) -> Result<(PolygonMesh, Option<f64>), ReadError> {
     let file: NavMeshFile = serde_json::from_str(text).map_err(|e| {
         let message = crate::scene::strip_position(&e.to_string());
         (e.line(), format!("{message} (column {})", e.column()))
@@ -49,14 +49,15 @@ pub fn navmesh_json(text: &str) -> Result<PolygonMesh, ReadError> {
         agreeing_polygons(&file)?;
         file.polygons
     };
-    Ok(PolygonMesh {
+    let mesh = PolygonMesh {
         vertices: file
             .vertices
             .iter()
             .map(|&[x, y]| Point::new(x, y))
             .collect(),
         polygons,
-    })
+    };
+    Ok((mesh, Some(file.agent_radius)))
 }
 
 /// Checks that each triangle's `neighbors` entry names, across each edge, the triangle on its
@@ -189,7 +190,7 @@ mod tests {
     }
 
     fn read(v: &serde_json::Value) -> Result<PolygonMesh, ReadError> {
-        navmesh_json(&v.to_string())
+        navmesh_json(&v.to_string()).map(|(mesh, _)| mesh)
     }
 
     /// Polygons that cover other ground than the triangles are refused: a file holding one of

@@ -20,7 +20,8 @@ use super::escape_controls;
 use super::svg_uses::{copied_name, elements_by_id, used, write_out_uses};
 use crate::geom::{Point, Ring, signed_area};
 use crate::nav::build::polygon_ops::{filled, without_holes};
-use crate::scene::{AreaKind, Scene};
+use crate::numbers::compact;
+use crate::scene::{AreaKind, MAX_COORDINATE, Scene};
 use std::collections::{HashMap, HashSet};
 use thiserror::Error;
 use usvg::tiny_skia_path::{self, PathSegment};
@@ -48,6 +49,15 @@ pub enum SvgError {
     /// A stroke-only shape whose outline is not closed, so it bounds no area.
     #[error("SVG: {element} is an open path without fill; close it (Z) or give it a fill")]
     OpenPath { element: String },
+    /// A shape with a point beyond the coordinates a scene holds.
+    #[error(
+        "SVG: {element} has the point ({x}, {y}), out of range (|x|, |y| at most {MAX_COORDINATE:e})"
+    )]
+    OutOfRange {
+        element: String,
+        x: String,
+        y: String,
+    },
 }
 
 /// One area of a drawing: a counter-clockwise ring, walkable or obstacle, named by the shape's id.
@@ -303,14 +313,20 @@ impl Reader<'_> {
                 }
             }
         }
+        let element = || match name.is_empty() {
+            true => format!("shape {count}"),
+            false => format!("shape '{name}'"),
+        };
+        let far = |p: &&Point| !(p.x.abs() <= MAX_COORDINATE && p.y.abs() <= MAX_COORDINATE);
+        if let Some(p) = rings.iter().flat_map(|(r, _)| r).find(far) {
+            let (x, y) = (compact(p.x), compact(p.y));
+            let element = element();
+            return Err(SvgError::OutOfRange { element, x, y });
+        }
         let mut contours = Vec::with_capacity(rings.len());
         for (mut points, closed) in rings {
             if !closed && path.fill().is_none() {
-                let element = if name.is_empty() {
-                    format!("shape {count}")
-                } else {
-                    format!("shape '{name}'")
-                };
+                let element = element();
                 return Err(SvgError::OpenPath { element });
             }
             points.dedup();
