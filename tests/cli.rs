@@ -947,3 +947,21 @@ fn a_navmesh_converted_to_a_navmesh_keeps_the_agent_radius_its_file_records() {
     let (_, recorded) = navscope::import::load_polygon_mesh(&back).unwrap();
     assert_eq!(recorded, Some(0.0));
 }
+
+/// Found by a hostile review: a scene's off-mesh links, cost areas and queries vanished
+/// without a word when it was written as a navmesh (paths then took no link).
+#[test]
+fn a_navmesh_written_from_a_scene_notes_what_it_leaves_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("floors.navmesh.json");
+    let o = run_ok(&["convert", "assets/scenes/floors.json", path_str(&out)]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("2 off-mesh links and 2 queries are not kept"),
+        "{stderr}"
+    );
+    let out = dir.path().join("mud.mesh");
+    let o = run_ok(&["build", "assets/scenes/mud.json", "-o", path_str(&out)]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("1 cost area and 2 queries"), "{stderr}");
+}

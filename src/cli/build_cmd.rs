@@ -118,6 +118,7 @@ fn make_one(
             if let Some(note) = &written.note {
                 report::note(target, note);
             }
+            report::note_left_out_of_navmesh(target, scene);
             if choice != crate::export::Polygons::Triangles {
                 report_polygons(&origin.to_string(), &written, build.mesh.triangle_count());
             }

@@ -101,12 +101,13 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                     skip_raw: true,
                     ..Default::default()
                 };
-                let (_, build) = load_and_build(input, &options)?;
+                let (scene, build) = load_and_build(input, &options)?;
                 let written = write_navmesh(&build.mesh, build.radius, format, choice, None)
                     .with_context(|| origin.clone())?;
                 if let Some(note) = &written.note {
                     super::report::note(output, note);
                 }
+                super::report::note_left_out_of_navmesh(output, &scene);
                 if choice != Polygons::Triangles {
                     super::build_cmd::report_polygons(
                         &origin,

@@ -50,6 +50,32 @@ pub fn note(target: &std::path::Path, note: &str) {
     hold_line(format!("navscope: note: {target}: {note}"));
 }
 
+/// Notes, naming `target`, what a navmesh file of `scene` leaves out: its off-mesh links, cost
+/// areas and queries (a navmesh file holds the walkable polygons only).
+pub fn note_left_out_of_navmesh(target: &std::path::Path, scene: &crate::scene::Scene) {
+    let parts: Vec<String> = [
+        (scene.links.len(), "off-mesh link", "off-mesh links"),
+        (scene.costs.len(), "cost area", "cost areas"),
+        (scene.queries.len(), "query", "queries"),
+    ]
+    .into_iter()
+    .filter(|&(n, _, _)| n > 0)
+    .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+    .collect();
+    if let Some((last, rest)) = parts.split_last() {
+        let parts = match rest {
+            [] => last.clone(),
+            _ => format!("{} and {last}", rest.join(", ")),
+        };
+        note(
+            target,
+            &format!(
+                "the scene's {parts} are not kept: a navmesh file holds the walkable polygons only"
+            ),
+        );
+    }
+}
+
 /// Sends `log` warnings (and errors) of the run to [`warn`]; with `RUST_LOG` set, to env_logger.
 pub fn install_logger() {
     if std::env::var_os("RUST_LOG").is_some() {
