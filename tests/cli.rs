@@ -539,16 +539,23 @@ fn a_navmesh_file_answers_path_and_lab_as_it_is() {
     assert_eq!(lab["queries"], 50);
     assert!(lab["found"].as_u64().unwrap() > 0, "{lab}");
     // Without --as-navmesh, an engine's navmesh is refused with what reads it, not as bad JSON.
+    // So is navscope's own navmesh JSON (found by a hostile review: it was "not a navscope
+    // scene (format is \"navscope-navmesh\" ...)", with no word of what reads it).
     let obj = dir.path().join("field.obj");
+    let json = dir.path().join("field.navmesh.json");
     run_ok(&["build", "assets/scenes/field.json", "-o", path_str(&obj)]);
-    for command in ["path", "lab", "build"] {
-        let o = navscope(&[command, path_str(&obj)]);
-        assert_eq!(o.status.code(), Some(2), "{command}");
-        let e = stderr(&o);
-        assert!(
-            e.contains("field.obj: a navmesh file, not a scene") && e.contains("--as-navmesh"),
-            "{command}: {e}"
-        );
+    run_ok(&["build", "assets/scenes/field.json", "-o", path_str(&json)]);
+    for (file, name) in [(&obj, "field.obj"), (&json, "field.navmesh.json")] {
+        for command in ["path", "lab", "build"] {
+            let o = navscope(&[command, path_str(file)]);
+            assert_eq!(o.status.code(), Some(2), "{command}");
+            let e = stderr(&o);
+            assert!(
+                e.contains(&format!("{name}: a navmesh file, not a scene"))
+                    && e.contains("--as-navmesh"),
+                "{command}: {e}"
+            );
+        }
     }
 }
 

@@ -166,6 +166,19 @@ fn malformed_navmesh_files_exit_2_with_one_line() {
             tres("0, 1, 2").replace("1, 0, 0, 1", "1, 0\u{b}5, 0, 1"),
             "\\u{b}",
         ),
+        // Found by a hostile review: the reader asserted, and a .glb without its magic was
+        // read as JSON ("expected value at line 1 column 1").
+        (
+            "short-stride.gltf",
+            gltf("0", "").replace(r#""buffer": 0,"#, r#""buffer": 0, "byteStride": 4,"#),
+            "byteStride 4",
+        ),
+        (
+            "no-magic.glb",
+            b"XXXX\x02\0\0\0".map(char::from).iter().collect(),
+            "glTF",
+        ),
+        ("empty.glb", String::new(), "binary glTF"),
     ];
     for (name, text, word) in cases {
         let path = write(dir.path(), name, text.as_bytes());

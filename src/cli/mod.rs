@@ -334,10 +334,8 @@ fn parse_viewports(s: &str) -> Result<u8, String> {
 /// once: it may be a pipe.)
 fn load_scene(path: &std::path::Path) -> anyhow::Result<crate::scene::Scene> {
     if crate::import::has_navmesh_extension(path) {
-        anyhow::bail!(
-            "{}: a navmesh file, not a scene: `path` and `lab` open it with --as-navmesh, `convert` turns it into a scene or another navmesh format",
-            path.display()
-        );
+        let origin = path.display().to_string();
+        return Err(crate::scene::LoadError::Navmesh { origin }.into());
     }
     Ok(report::reading(path, || crate::scene::load(path))?)
 }

@@ -84,6 +84,11 @@ pub fn load_polygon_mesh(path: &Path) -> Result<(PolygonMesh, Option<f64>), Navm
         }),
         "tres" | "tscn" => text().and_then(godot_tres),
         "obj" => text().and_then(obj_mesh).map(unrecorded),
+        // Without its magic, the glTF reader would take a .glb for JSON and complain of that.
+        "glb" if !bytes.starts_with(b"glTF") => Err((
+            0,
+            "not a binary glTF: a .glb file starts with the bytes `glTF`".to_string(),
+        )),
         "gltf" | "glb" => gltf_mesh(bytes, path.parent()).map(unrecorded),
         "json" => text().and_then(navmesh_json),
         _ => {

@@ -42,6 +42,7 @@ pub fn navmesh_json(text: &str) -> Result<(PolygonMesh, Option<f64>), ReadError>
             ),
         ));
     }
+    existing_vertices(&file)?;
     agreeing_neighbors(&file)?;
     let polygons = if file.polygons.is_empty() {
         file.triangles.iter().map(|t| t.to_vec()).collect()
@@ -58,6 +59,33 @@ pub fn navmesh_json(text: &str) -> Result<(PolygonMesh, Option<f64>), ReadError>
         polygons,
     };
     Ok((mesh, Some(file.agent_radius)))
+}
+
+/// Checks that the triangles and polygons name existing vertices, and that the triangles are
+/// counter-clockwise.
+fn existing_vertices(file: &NavMeshFile) -> Result<(), ReadError> {
+    let n = file.vertices.len();
+    let rings = (file.triangles.iter().map(|t| ("triangle", t.as_slice())))
+        .enumerate()
+        .chain((file.polygons.iter().enumerate()).map(|(i, p)| (i, ("polygon", p.as_slice()))));
+    for (i, (what, ring)) in rings {
+        if let Some(v) = ring.iter().find(|&&v| v as usize >= n) {
+            let message = format!("{what} {i}: vertex {v} does not exist (the file has {n})");
+            return Err((0, message));
+        }
+    }
+    for (i, t) in file.triangles.iter().enumerate() {
+        let [a, b, c] = t
+            .map(|v| file.vertices[v as usize])
+            .map(|[x, y]| Point::new(x, y));
+        if crate::geom::orient(a, b, c) < 0.0 {
+            return Err((
+                0,
+                format!("triangle {i}: its corners go clockwise, not counter-clockwise"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Checks that each triangle's `neighbors` entry names, across each edge, the triangle on its
@@ -191,6 +219,33 @@ mod tests {
 
     fn read(v: &serde_json::Value) -> Result<PolygonMesh, ReadError> {
         navmesh_json(&v.to_string()).map(|(mesh, _)| mesh)
+    }
+
+    /// Found by a hostile review: a vertex that does not exist was reported as a neighbour
+    /// mismatch or an area of NaN, and a clockwise triangle as a neighbour mismatch.
+    #[test]
+    fn missing_vertices_and_clockwise_triangles_are_named() {
+        let mut missing = square();
+        missing["triangles"][1] = serde_json::json!([2, 1, 9]);
+        let (_, message) = read(&missing).unwrap_err();
+        assert_eq!(
+            message,
+            "triangle 1: vertex 9 does not exist (the file has 4)"
+        );
+        let mut polygon = square();
+        polygon["polygons"] = serde_json::json!([[0, 1, 99]]);
+        let (_, message) = read(&polygon).unwrap_err();
+        assert_eq!(
+            message,
+            "polygon 0: vertex 99 does not exist (the file has 4)"
+        );
+        let mut clockwise = square();
+        clockwise["triangles"][0] = serde_json::json!([2, 1, 0]);
+        let (_, message) = read(&clockwise).unwrap_err();
+        assert!(
+            message.starts_with("triangle 0: its corners go clockwise"),
+            "{message}"
+        );
     }
 
     /// Polygons that cover other ground than the triangles are refused: a file holding one of

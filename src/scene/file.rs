@@ -57,6 +57,11 @@ pub enum LoadError {
     },
     #[error("{origin}: not a navscope scene (format is {found}, expected \"{FORMAT_NAME}\")")]
     WrongFormat { origin: String, found: String },
+    /// A navmesh file (navscope's navmesh JSON, or an engine's by its extension).
+    #[error(
+        "{origin}: a navmesh file, not a scene: `path` and `lab` open it with --as-navmesh, `convert` turns it into a scene or another navmesh format"
+    )]
+    Navmesh { origin: String },
     #[error(
         "{origin}: scene file version {found} is newer than this navscope supports (up to {FORMAT_VERSION}); update navscope"
     )]
@@ -196,6 +201,11 @@ pub fn from_json(bytes: &[u8], origin: &str) -> Result<Scene, LoadError> {
     let header: Header = serde_json::from_slice(bytes).map_err(syntax)?;
     match header.format {
         Some(serde_json::Value::String(s)) if s == FORMAT_NAME => {}
+        Some(serde_json::Value::String(s)) if s == crate::export::NAVMESH_FORMAT => {
+            return Err(LoadError::Navmesh {
+                origin: origin.into(),
+            });
+        }
         Some(other) => {
             return Err(LoadError::WrongFormat {
                 origin: origin.into(),
