@@ -332,12 +332,47 @@ fn a_use_of_a_group_copies_each_shape_with_its_name_and_kind() {
 }
 
 /// Found by a hostile review: a point at 1e30 was written into the scene, which navscope then
-/// refused to read ("out of range"); the import now names the shape.
+/// refused to read ("out of range"), and numbers beyond a 32-bit float (1e308, an arc's radius
+/// of 1e300, a rect at x = 1e300) made usvg drop the shape without a word, so paths went
+/// through it. Each is refused, naming the element; so is a point scaled out of range.
 #[test]
 fn a_shape_beyond_the_scene_s_range_is_an_error_naming_it() {
-    let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
-      <path id="spike" d="M 40 50 L 60 50 L 50 1e30 Z"/></svg>"#;
-    let message = parse_svg(svg).unwrap_err().to_string();
-    assert!(message.contains("shape 'spike'"), "{message}");
-    assert!(message.contains("out of range"), "{message}");
+    let cases = [
+        (
+            r#"<path id="spike" d="M 40 50 L 60 50 L 50 1e30 Z"/>"#,
+            "<path id=\"spike\">: `d` holds 1e30",
+        ),
+        (
+            r#"<path d="M 40 1e308 L 60 50 L 50 60 Z"/>"#,
+            "<path>: `d` holds 1e308",
+        ),
+        (
+            r#"<path d="M40,50A1e300 1e300 0 1 0 60 50Z"/>"#,
+            "`d` holds 1e300",
+        ),
+        (
+            r#"<rect id="r" x="1e300" y="1" width="5" height="5"/>"#,
+            "<rect id=\"r\">: `x` holds 1e300",
+        ),
+        (
+            r#"<polygon points="1,1 5,1 5,-2e9"/>"#,
+            "`points` holds -2e9",
+        ),
+    ];
+    for (shape, expected) in cases {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{shape}</svg>"#
+        );
+        let message = parse_svg(&svg).unwrap_err().to_string();
+        assert!(message.contains(expected), "{shape}: {message}");
+        assert!(message.contains("out of range"), "{message}");
+    }
+    let scaled = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+      <g transform="scale(1000000)"><path id="far" d="M 40 50 L 60 50 L 50 5000 Z"/></g></svg>"#;
+    let message = parse_svg(scaled).unwrap_err().to_string();
+    assert!(message.contains("shape 'far' has the point"), "{message}");
+    // Ordinary numbers pass: exponents, leading points, commands written against them.
+    let fine = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+      <path d="M1e1,.5l5-0.5L10.5e0 9Z"/></svg>"#;
+    assert_eq!(parse_svg(fine).unwrap().len(), 2);
 }

@@ -49,6 +49,16 @@ pub enum SvgError {
     /// A stroke-only shape whose outline is not closed, so it bounds no area.
     #[error("SVG: {element} is an open path without fill; close it (Z) or give it a fill")]
     OpenPath { element: String },
+    /// A shape's geometry holds a number beyond the coordinates a scene holds (usvg, which
+    /// reads it as a 32-bit float, would drop the shape without a word).
+    #[error(
+        "SVG: <{element}>: `{attribute}` holds {number}, out of range (at most {MAX_COORDINATE:e})"
+    )]
+    HugeNumber {
+        element: String,
+        attribute: String,
+        number: String,
+    },
     /// A shape with a point beyond the coordinates a scene holds.
     #[error(
         "SVG: {element} has the point ({x}, {y}), out of range (|x|, |y| at most {MAX_COORDINATE:e})"
@@ -145,6 +155,7 @@ fn mark_walkable_classes(text: &str) -> Result<Marked, SvgError> {
     };
     let doc = usvg::roxmltree::Document::parse_with_options(text, options)
         .map_err(|e| SvgError::Parse(escape_controls(&e.to_string())))?;
+    no_huge_numbers(&doc)?;
     let by_id = elements_by_id(&doc);
     let mut walkable_ids = HashSet::new();
     let mut names = HashMap::new();
@@ -360,6 +371,73 @@ impl Reader<'_> {
         }
         Ok(())
     }
+}
+
+/// The attributes that place a shape.
+const GEOMETRY: [&str; 15] = [
+    "d", "points", "x", "y", "width", "height", "cx", "cy", "r", "rx", "ry", "x1", "y1", "x2", "y2",
+];
+
+/// Refuses a shape whose geometry holds a number beyond [`MAX_COORDINATE`].
+fn no_huge_numbers(doc: &usvg::roxmltree::Document) -> Result<(), SvgError> {
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        for attribute in node.attributes().filter(|a| GEOMETRY.contains(&a.name())) {
+            let huge = numbers_in(attribute.value()).find(|v| v.abs() > MAX_COORDINATE);
+            if let Some(v) = huge {
+                let tag = node.tag_name().name();
+                let element = match node.attribute("id") {
+                    Some(id) => format!("{tag} id=\"{}\"", escape_controls(id)),
+                    None => tag.to_string(),
+                };
+                return Err(SvgError::HugeNumber {
+                    element,
+                    attribute: attribute.name().to_string(),
+                    number: compact(v),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The numbers written in an attribute value, as SVG writes them (`-1.5e3`, `.5`, `3.`; path
+/// commands, units and separators between them are skipped).
+fn numbers_in(value: &str) -> impl Iterator<Item = f64> + '_ {
+    let bytes = value.as_bytes();
+    let mut at = 0;
+    let digits = move |mut k: usize| {
+        while k < bytes.len() && bytes[k].is_ascii_digit() {
+            k += 1;
+        }
+        k
+    };
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let start = at;
+            let mut k = start + usize::from(matches!(bytes[start], b'+' | b'-'));
+            let whole = digits(k);
+            let mut end = whole;
+            if end < bytes.len() && bytes[end] == b'.' {
+                end = digits(end + 1);
+            }
+            // A number has a digit before or after its point.
+            if end - k <= usize::from(end > whole) {
+                at = start + 1;
+                continue;
+            }
+            k = end;
+            if k < bytes.len() && matches!(bytes[k], b'e' | b'E') {
+                let sign = usize::from(matches!(bytes.get(k + 1), Some(b'+' | b'-')));
+                let exponent = digits(k + 1 + sign);
+                if exponent > k + 1 + sign {
+                    end = exponent;
+                }
+            }
+            at = end;
+            return value[start..end].parse::<f64>().ok();
+        }
+        None
+    })
 }
 
 /// The open ring a segment extends (usvg starts every subpath with a MoveTo).
