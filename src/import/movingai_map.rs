@@ -1,5 +1,6 @@
 //! Reader for MovingAI grid maps (`.map`): `type octile`, `height H`, `width W`, `map` (keywords
-//! in any case), then H rows of W cells; `.`, `G` and `S` are free, everything else is blocked.
+//! in any case), then H rows of W cells; `.`, `G` and `S` are free, `@`, `O`, `T` and `W`
+//! blocked, and any other character is an error naming its row and column.
 //! Cell (x, y), rows counted from the top, becomes the unit square [x, x+1] x [H-1-y, H-y] (y
 //! points up). The free cells' boundary is traced into loops (straight runs merged), so each
 //! blocked region (cells joined along a side) is one obstacle and each enclosed free pocket one
@@ -65,7 +66,21 @@ pub fn parse_movingai_map(text: &str) -> Result<Scene, MapError> {
             ));
         }
         for (x, c) in cells.iter().enumerate() {
-            free[y * w + x] = matches!(c, b'.' | b'G' | b'S');
+            free[y * w + x] = match c {
+                b'.' | b'G' | b'S' => true,
+                b'@' | b'O' | b'T' | b'W' => false,
+                _ => {
+                    let c = clip(&String::from_utf8_lossy(&cells[x..]));
+                    let c = c.chars().next().unwrap_or('?');
+                    return Err(error(
+                        n,
+                        format!(
+                            "row {y}, column {x}: `{}` is not a MovingAI terrain (. G S free; @ O T W blocked)",
+                            c.escape_debug()
+                        ),
+                    ));
+                }
+            };
         }
     }
     if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
@@ -378,5 +393,12 @@ mod tests {
         assert_eq!(line("type octile\nheight 2\nwidth 2\nmap\n..\n"), 0);
         assert_eq!(line("type octile\nheight 1\nwidth 1\nmap\n@\n"), 0);
         assert_eq!(line("hello\n"), 1);
+        // Found by a hostile review: other characters were read as blocked cells (and a
+        // character of two bytes counted as two cells).
+        let e = parse_movingai_map("type octile\nheight 2\nwidth 3\nmap\n...\n.#.\n").unwrap_err();
+        assert_eq!(e.line, 6);
+        assert!(e.message.contains("row 1, column 1: `#`"), "{}", e.message);
+        let e = parse_movingai_map("type octile\nheight 1\nwidth 4\nmap\n..\u{e9}\n").unwrap_err();
+        assert!(e.message.contains("column 2: `\u{e9}`"), "{}", e.message);
     }
 }
