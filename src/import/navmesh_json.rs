@@ -15,8 +15,18 @@ use std::collections::HashMap;
 /// The polygons of a navmesh JSON file, and its agent radius.
 pub fn navmesh_json(text: &str) -> Result<(PolygonMesh, Option<f64>), ReadError> {
     let file: NavMeshFile = serde_json::from_str(text).map_err(|e| {
-        let message = crate::scene::strip_position(&e.to_string());
-        (e.line(), format!("{message} (column {})", e.column()))
+        // Another JSON format (a scene given with --as-navmesh) is named as such, not by the
+        // first navmesh field it lacks.
+        match crate::fileio::json_format(text.as_bytes()) {
+            Some(serde_json::Value::String(f)) if f != NAVMESH_FORMAT => (
+                0,
+                format!("format is `{}`, not `{NAVMESH_FORMAT}`", clip(&f)),
+            ),
+            _ => {
+                let message = crate::scene::strip_position(&e.to_string());
+                (e.line(), format!("{message} (column {})", e.column()))
+            }
+        }
     })?;
     if file.format != NAVMESH_FORMAT {
         return Err((
@@ -327,6 +337,15 @@ mod tests {
         assert!(
             message.starts_with("missing field `triangles` (column "),
             "{message}"
+        );
+        // Found by a hostile review: a scene opened as a navmesh was "missing field
+        // `vertices`"; its format is named instead.
+        let scene = serde_json::json!({"format": "navscope-scene", "version": 1, "walkable": []});
+        let (line, message) = read(&scene).unwrap_err();
+        assert_eq!(line, 0);
+        assert_eq!(
+            message,
+            "format is `navscope-scene`, not `navscope-navmesh`"
         );
     }
 }
