@@ -33,6 +33,35 @@ pub(crate) fn scene_from_nested_loops(loops: Vec<Vec<Point>>, depths: &[usize]) 
     Scene::from_areas(0.0, areas)
 }
 
+/// A closed contour that passes a point more than once (blocked cells touching only at a
+/// corner, with free space around both; a navmesh's hole pinched at a vertex) as loops that
+/// pass each point once: the rings touch one another there, and none touches itself (which
+/// the build would report as a repair).
+pub(crate) fn simple_loops(contour: &[Point]) -> Vec<Vec<Point>> {
+    let key = Point::position_key;
+    let mut loops = Vec::new();
+    let mut open: Vec<Point> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for &p in contour {
+        match index.get(&key(p)) {
+            // Back at p: the points since its first visit close a loop.
+            Some(&i) => {
+                let closed: Vec<Point> = open.drain(i + 1..).collect();
+                for q in &closed {
+                    index.remove(&key(*q));
+                }
+                loops.push(std::iter::once(p).chain(closed).collect());
+            }
+            None => {
+                index.insert(key(p), open.len());
+                open.push(p);
+            }
+        }
+    }
+    loops.push(open);
+    loops
+}
+
 /// How many other loops enclose each loop: counted along a ray to +x from the middle of the
 /// loop's first edge (which lies on no other loop, as loops share no edges).
 fn depths(loops: &[Vec<Point>]) -> Vec<usize> {

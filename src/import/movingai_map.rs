@@ -7,7 +7,7 @@
 //! walkable area after it (scene format v2); regions meeting only at a corner are rings touching
 //! there.
 
-use super::areas::scene_from_nested_loops;
+use super::areas::{scene_from_nested_loops, simple_loops};
 use super::clip;
 use crate::geom::Point;
 use crate::nav::wall_loops;
@@ -248,34 +248,6 @@ fn free_loops(
                 .collect()
         })
         .collect())
-}
-
-/// A closed contour that passes a grid point more than once (blocked cells touching only at a
-/// corner, with free space around both) as loops that pass each point once: the rings touch
-/// one another there, and none touches itself (which the build would report as a repair).
-fn simple_loops(contour: &[Point]) -> Vec<Vec<Point>> {
-    let key = |p: Point| (p.x.to_bits(), p.y.to_bits());
-    let mut loops = Vec::new();
-    let mut open: Vec<Point> = Vec::new();
-    let mut index = std::collections::HashMap::new();
-    for &p in contour {
-        match index.get(&key(p)) {
-            // Back at p: the points since its first visit close a loop.
-            Some(&i) => {
-                let closed: Vec<Point> = open.drain(i + 1..).collect();
-                for q in &closed {
-                    index.remove(&key(*q));
-                }
-                loops.push(std::iter::once(p).chain(closed).collect());
-            }
-            None => {
-                index.insert(key(p), open.len());
-                open.push(p);
-            }
-        }
-    }
-    loops.push(open);
-    loops
 }
 
 #[cfg(test)]

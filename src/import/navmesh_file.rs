@@ -158,8 +158,12 @@ pub fn build_polygon_mesh(
 /// A scene whose free space (at radius 0) is `free`: contours at even nesting depth are walkable
 /// areas, the others obstacles named `hole N`, painted by depth (islands in holes are kept).
 pub fn scene_of(free: &FreeSpace, radius: f64) -> Scene {
-    let mut scene =
-        super::areas::scene_from_loops(free.contours.iter().map(|c| c.points.to_vec()).collect());
+    // A contour pinched at a vertex becomes rings touching there, none touching itself.
+    let loops = (free.contours.iter())
+        .flat_map(|c| super::areas::simple_loops(&c.points))
+        .filter(|l| l.len() >= 3)
+        .collect();
+    let mut scene = super::areas::scene_from_loops(loops);
     scene.agent_radius = radius;
     for (i, o) in scene.obstacles.iter_mut().enumerate() {
         o.name = format!("hole {i}");
