@@ -964,7 +964,7 @@ fn a_navmesh_written_from_a_scene_notes_what_it_leaves_out() {
     let o = run_ok(&["convert", "assets/scenes/floors.json", path_str(&out)]);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(
-        stderr.contains("2 off-mesh links and 2 queries are not kept"),
+        stderr.contains("left out: the scene's 2 off-mesh links and 2 queries"),
         "{stderr}"
     );
     let out = dir.path().join("mud.mesh");

@@ -70,7 +70,7 @@ pub fn note_left_out_of_navmesh(target: &std::path::Path, scene: &crate::scene::
         note(
             target,
             &format!(
-                "the scene's {parts} are not kept: a navmesh file holds the walkable polygons only"
+                "a navmesh file holds the walkable polygons only; left out: the scene's {parts}"
             ),
         );
     }

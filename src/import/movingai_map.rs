@@ -70,8 +70,8 @@ pub fn parse_movingai_map(text: &str) -> Result<Scene, MapError> {
                 b'.' | b'G' | b'S' => true,
                 b'@' | b'O' | b'T' | b'W' => false,
                 _ => {
-                    let c = clip(&String::from_utf8_lossy(&cells[x..]));
-                    let c = c.chars().next().unwrap_or('?');
+                    // The cells before are ASCII: x starts a character.
+                    let c = row[x..].chars().next().unwrap_or('?');
                     return Err(error(
                         n,
                         format!(

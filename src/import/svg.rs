@@ -386,7 +386,7 @@ fn no_huge_numbers(doc: &usvg::roxmltree::Document) -> Result<(), SvgError> {
             if let Some(v) = huge {
                 let tag = node.tag_name().name();
                 let element = match node.attribute("id") {
-                    Some(id) => format!("{tag} id=\"{}\"", escape_controls(id)),
+                    Some(id) => format!("{tag} id=\"{}\"", super::clip(id)),
                     None => tag.to_string(),
                 };
                 return Err(SvgError::HugeNumber {
