@@ -75,19 +75,22 @@ pub fn navmesh_json(text: &str) -> Result<(PolygonMesh, Option<f64>), ReadError>
 /// counter-clockwise.
 fn existing_vertices(file: &NavMeshFile) -> Result<(), ReadError> {
     let n = file.vertices.len();
-    let rings = (file.triangles.iter().map(|t| ("triangle", t.as_slice())))
-        .enumerate()
-        .chain((file.polygons.iter().enumerate()).map(|(i, p)| (i, ("polygon", p.as_slice()))));
-    for (i, (what, ring)) in rings {
-        if let Some(v) = ring.iter().find(|&&v| v as usize >= n) {
-            let message = format!("{what} {i}: vertex {v} does not exist (the file has {n})");
-            return Err((0, message));
-        }
+    let missing = |what: &str, rings: &mut dyn Iterator<Item = &[u32]>| {
+        rings.enumerate().find_map(|(i, ring)| {
+            let v = ring.iter().find(|&&v| v as usize >= n)?;
+            Some((
+                0,
+                format!("{what} {i}: vertex {v} does not exist (the file has {n})"),
+            ))
+        })
+    };
+    if let Some(e) = missing("triangle", &mut file.triangles.iter().map(|t| t.as_slice()))
+        .or_else(|| missing("polygon", &mut file.polygons.iter().map(Vec::as_slice)))
+    {
+        return Err(e);
     }
     for (i, t) in file.triangles.iter().enumerate() {
-        let [a, b, c] = t
-            .map(|v| file.vertices[v as usize])
-            .map(|[x, y]| Point::new(x, y));
+        let [a, b, c] = t.map(|v| point(file, v));
         if crate::geom::orient(a, b, c) < 0.0 {
             return Err((
                 0,
@@ -96,6 +99,12 @@ fn existing_vertices(file: &NavMeshFile) -> Result<(), ReadError> {
         }
     }
     Ok(())
+}
+
+/// Vertex `v` of `file`, which exists (see [`existing_vertices`]).
+fn point(file: &NavMeshFile, v: u32) -> Point {
+    let [x, y] = file.vertices[v as usize];
+    Point::new(x, y)
 }
 
 /// Checks that each triangle's `neighbors` entry names, across each edge, the triangle on its
@@ -188,14 +197,8 @@ fn agreeing_polygons(file: &NavMeshFile) -> Result<(), ReadError> {
     let area = |rings: &mut dyn Iterator<Item = &[u32]>| -> f64 {
         rings
             .map(|ring| {
-                let points: Option<Vec<Point>> = (ring.iter())
-                    .map(|&v| {
-                        file.vertices
-                            .get(v as usize)
-                            .map(|&[x, y]| Point::new(x, y))
-                    })
-                    .collect();
-                points.map_or(f64::NAN, |p| crate::geom::signed_area(&p))
+                let points: Vec<Point> = ring.iter().map(|&v| point(file, v)).collect();
+                crate::geom::signed_area(&points)
             })
             .sum()
     };
