@@ -36,6 +36,7 @@ use crate::nav::search::astar::astar;
 use crate::nav::search::corridor::{Corridor, Portal};
 use crate::scene::Scene;
 use rayon::prelude::*;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 /// What a query makes and explains.
@@ -76,6 +77,7 @@ impl<'a> QueryOptions<'a> {
 /// Answers `start` -> `goal` on `build` with `options`.
 pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -> Answer {
     let t0 = Instant::now();
+    let known = Measured::default();
     // The two sides are independent and run side by side (see `shrunk_beside`). Their paths
     // are measured as soon as they are made, while other searches may still run (not those of
     // the pieces of a route through links: its joined paths are measured at the end). An end
@@ -88,7 +90,7 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
         let raw_variants = options.variants.iter().any(|v| v.uses_raw_mesh());
         let measure = |paths: Vec<(Variant, &Path)>| {
             if measure_now {
-                clearances(build, paths.into_iter())
+                clearances(build, paths.into_iter(), &known)
             } else {
                 Vec::new()
             }
@@ -148,7 +150,7 @@ pub fn query(build: &Build, start: Point, goal: Point, options: &QueryOptions) -
         time_us: 0.0,
         diagnosis: None,
     };
-    answer.metrics = measure(build, &answer, measured);
+    answer.metrics = measure(build, &answer, measured, &known);
     answer.time_us = micros(t0);
     for (_, m) in &mut answer.metrics {
         m.query_time_us = answer.time_us;
@@ -342,13 +344,37 @@ fn corridor_path(
     }
 }
 
+/// The walked stretches of the paths one query has measured, with their clearances: variants
+/// often walk the very same points (the funnel, the smoothed midpoints and the optimal path
+/// in the open), and the paths of the two searches are measured on different cores as each
+/// is made. Two cores measuring the same path at once both measure it.
+#[derive(Default)]
+struct Measured(Mutex<Vec<(Runs, Option<f64>)>>);
+
+/// A path's walked stretches (see `Path::runs`).
+type Runs = Vec<Vec<Point>>;
+
+impl Measured {
+    /// The clearance of `runs`, when measured.
+    fn get(&self, runs: &[Vec<Point>]) -> Option<Option<f64>> {
+        let known = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        known.iter().find(|(r, _)| r == runs).map(|(_, c)| *c)
+    }
+
+    /// Records the clearance of `runs`.
+    fn add(&self, runs: &[Vec<Point>], clearance: Option<f64>) {
+        let mut known = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        known.push((runs.to_vec(), clearance));
+    }
+}
+
 /// The clearance of each of `paths`, by variant: the smallest distance of its walked stretches
-/// (a link is taken, not walked) to the raw walls, `None` without a raw mesh. Variants often
-/// walk the very same points (the funnel and the smoothed midpoints in the open): each distinct
-/// path among `paths` is measured once, the distinct ones in parallel.
+/// (a link is taken, not walked) to the raw walls, `None` without a raw mesh. Each distinct
+/// path among `paths` is measured once, the distinct ones in parallel, unless `known` has it.
 fn clearances<'a>(
     build: &Build,
     paths: impl Iterator<Item = (Variant, &'a Path)>,
+    known: &Measured,
 ) -> Vec<(Variant, Option<f64>)> {
     let walked: Vec<(Variant, Vec<Vec<Point>>)> = paths
         .map(|(variant, path)| (variant, path.runs(flatten_tolerance(build.radius))))
@@ -364,7 +390,13 @@ fn clearances<'a>(
         })
         .collect();
     let values: Vec<Option<f64>> = (distinct.par_iter())
-        .map(|runs| Some(runs_clearance(runs, build.raw.as_ref()?.walls())))
+        .map(|runs| {
+            known.get(runs).unwrap_or_else(|| {
+                let clearance = Some(runs_clearance(runs, build.raw.as_ref()?.walls()));
+                known.add(runs, clearance);
+                clearance
+            })
+        })
         .collect();
     (walked.iter().zip(which))
         .map(|((variant, _), i)| (*variant, values[i]))
@@ -377,10 +409,11 @@ fn measure(
     build: &Build,
     answer: &Answer,
     mut measured: Vec<(Variant, Option<f64>)>,
+    known: &Measured,
 ) -> Vec<(Variant, Metrics)> {
     let optimal = answer.path(Variant::Optimal).map(|p| p.length);
     let missing = (answer.paths()).filter(|(v, _)| !measured.iter().any(|(m, _)| m == v));
-    let more = clearances(build, missing);
+    let more = clearances(build, missing, known);
     measured.extend(more);
     answer
         .paths()

@@ -435,6 +435,16 @@ fn carried() -> usize {
     })
 }
 
+/// Nodes the last search of this thread put in its queue.
+fn queued() -> usize {
+    super::SCRATCH.with(|cell| {
+        let scratch = cell.take();
+        let queued = scratch.nodes.len();
+        cell.set(scratch);
+        queued
+    })
+}
+
 /// Checks `tries` queries round the ring (the second contour of `free`, in the 40 x 30 room)
 /// against the brute force, their ends anywhere, on a ring corner or halfway along a ring
 /// side; returns how many had both ends inside.
@@ -515,5 +525,21 @@ fn round_a_disc_the_work_grows_linearly_with_its_corners() {
     assert!(
         big < 5 * small && big < 40 * 4000,
         "{small} polygons carried round a 1000-gon, {big} round a 4000-gon"
+    );
+}
+
+#[test]
+fn round_a_disc_the_two_equal_ways_do_not_take_turns_through_the_queue() {
+    // Above and below the disc the ways are equally long: with the least f always taken from
+    // the queue, each step round one side went in and out of the queue behind the other.
+    let free = room_with_disc(4000);
+    let mesh = mesh_of(&free);
+    let (s, g) = (p(2.0, 15.0), p(38.0, 15.0));
+    let path = shortest(&mesh, s, g).unwrap();
+    check_path(&free, &path, s, g).unwrap();
+    let (queued, carried) = (queued(), carried());
+    assert!(
+        queued < carried / 2,
+        "{queued} nodes queued, {carried} polygons carried round a 4000-gon"
     );
 }
