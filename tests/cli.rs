@@ -924,6 +924,45 @@ fn a_navmesh_converted_to_json_keeps_its_polygons_and_reads_back() {
     }
 }
 
+/// A navmesh converted to a navmesh keeps its own polygons, unless `--polygons` asks for
+/// triangles (given explicitly, it was once ignored) or convex polygons.
+#[test]
+fn a_navmesh_converted_to_a_navmesh_is_triangulated_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let obj = dir.path().join("quads.obj");
+    std::fs::write(
+        &obj,
+        "v 0 0 0\nv 1 0 0\nv 1 0 -1\nv 0 0 -1\nv 2 0 0\nv 2 0 -1\n\
+         f 1 2 3 4\nf 2 5 6 3\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out.mesh");
+    // The polygons' sizes of a Polyanya mesh: its third line is "vertices polygons", each
+    // polygon line begins with its corner count.
+    let sizes = |args: &[&str]| {
+        let o = run_ok(&[&["convert", path_str(&obj), path_str(&out)], args].concat());
+        let text = std::fs::read_to_string(&out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let head: Vec<usize> = (lines[2].split_whitespace())
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let polygons = &lines[3 + head[0]..3 + head[0] + head[1]];
+        let sizes: Vec<usize> = (polygons.iter())
+            .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+            .collect();
+        (sizes, String::from_utf8_lossy(&o.stdout).into_owned())
+    };
+    let (own, said) = sizes(&[]);
+    assert_eq!(own, vec![4, 4], "{said}");
+    assert!(said.contains("2 polygons kept"), "{said}");
+    let (triangles, said) = sizes(&["--polygons", "triangles"]);
+    assert_eq!(triangles, vec![3; 4], "{said}");
+    assert!(said.contains("2 polygons -> 4 triangles"), "{said}");
+    // One polygon: the rectangle, its corners on the middle edge kept.
+    let (convex, said) = sizes(&["--polygons", "convex"]);
+    assert_eq!(convex, vec![6], "{said}");
+}
+
 /// Found by a hostile review: a navmesh converted to another navmesh format came out with
 /// agent_radius 0, the radius its file recorded dropped, though both formats hold it.
 #[test]

@@ -5,7 +5,8 @@
 //! OUT: `.json` is a scene (`*.navmesh.json` a navmesh), `.mesh`, `.tres`, `.gltf`, `.obj`
 //! navmeshes; `-` is a scene on standard output. A scene becomes a navmesh by building it for
 //! R; a navmesh becomes a scene whose free space is the union of its polygons, or another
-//! navmesh with the agent radius its file records (0 when it records none).
+//! navmesh with the agent radius its file records (0 when it records none), with its own
+//! polygons unless `--polygons` asks for triangles or convex polygons merged from them.
 
 use super::{ConvertArgs, load_and_build};
 use crate::export::{NavmeshFormat, Polygons, write_navmesh};
@@ -63,7 +64,9 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 let kept = polygons.normalized().with_context(|| origin.clone())?;
                 // The same polygons made for the same agent: the radius the file records.
                 let radius = recorded.unwrap_or(radius);
-                let written = write_navmesh(&build.mesh, radius, format, choice, Some(&kept))
+                // Its own polygons, unless --polygons asks for others.
+                let own = args.polygons.polygons.is_none().then_some(&kept);
+                let written = write_navmesh(&build.mesh, radius, format, choice, own)
                     .with_context(|| origin.clone())?;
                 if let Some(note) = &written.note {
                     super::report::note(output, note);
@@ -76,6 +79,11 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                     );
                 }
                 let summary = match written.polygon_count {
+                    _ if own.is_none() && choice == Polygons::Triangles => format!(
+                        "{origin}: {} -> {}",
+                        count(kept.polygons.len(), "polygon"),
+                        count(build.mesh.triangle_count(), "triangle")
+                    ),
                     Some(n) if n != kept.polygons.len() => {
                         format!("{origin}: {} -> {n}", count(kept.polygons.len(), "polygon"))
                     }

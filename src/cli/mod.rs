@@ -119,9 +119,10 @@ pub enum PolygonKind {
 
 #[derive(Debug, Args)]
 pub struct PolygonArgs {
-    /// Write the mesh's triangles or merge them into convex polygons (json, mesh, godot).
-    #[arg(long, value_enum, default_value_t = PolygonKind::Triangles)]
-    pub polygons: PolygonKind,
+    /// Write the mesh's triangles or merge them into convex polygons (json, mesh, godot)
+    /// [default: triangles; a navmesh converted to a navmesh keeps its own polygons]
+    #[arg(long, value_enum)]
+    pub polygons: Option<PolygonKind>,
     /// Most vertices of a convex polygon (with --polygons convex).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(3..))]
     pub max_vertices: Option<u32>,
@@ -131,7 +132,7 @@ impl PolygonArgs {
     /// The polygons asked for; `--max-vertices` without `--polygons convex` is an error, not
     /// ignored.
     pub fn choice(&self) -> anyhow::Result<crate::export::Polygons> {
-        Ok(match self.polygons {
+        Ok(match self.polygons.unwrap_or(PolygonKind::Triangles) {
             PolygonKind::Triangles if self.max_vertices.is_some() => {
                 anyhow::bail!("--max-vertices applies with --polygons convex only")
             }
