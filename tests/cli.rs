@@ -961,6 +961,62 @@ fn a_navmesh_converted_to_a_navmesh_is_triangulated_when_asked() {
     // One polygon: the rectangle, its corners on the middle edge kept.
     let (convex, said) = sizes(&["--polygons", "convex"]);
     assert_eq!(convex, vec![6], "{said}");
+    assert!(said.contains("2 polygons -> 1 convex polygon "), "{said}");
+    // A format of triangles only says so (it once said the polygons were kept).
+    let o = run_ok(&[
+        "convert",
+        path_str(&obj),
+        path_str(&dir.path().join("o.obj")),
+    ]);
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(said.contains("2 polygons -> 4 triangles"), "{said}");
+}
+
+/// Found by a hostile review: options that do nothing for the files given were accepted
+/// without a word, and a scene's agent profiles were left out of its navmesh silently.
+#[test]
+fn convert_refuses_options_it_would_ignore_and_names_what_it_leaves_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let scene = dir.path().join("s.json");
+    for (args, says) in [
+        (
+            vec!["--polygons", "triangles"],
+            "--polygons applies to navmesh outputs only",
+        ),
+        (
+            vec!["--radius", "1"],
+            "--radius 1 applies when a scene is built into a navmesh",
+        ),
+    ] {
+        let o = navscope(
+            &[
+                &["convert", "assets/scenes/rooms.json", path_str(&scene)],
+                &args[..],
+            ]
+            .concat(),
+        );
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(says) && err.lines().count() == 1, "{err}");
+    }
+    let out = dir.path().join("door.navmesh.json");
+    let o = run_ok(&["convert", "assets/scenes/door.json", path_str(&out)]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("the scene's other agent profiles (2) are left out"),
+        "{err}"
+    );
+    // Merged polygons are named on the one summary line.
+    let mesh = dir.path().join("rooms.mesh");
+    let o = run_ok(&[
+        "convert",
+        "assets/scenes/rooms.json",
+        path_str(&mesh),
+        "--polygons",
+        "convex",
+    ]);
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(said.contains("triangles merged into "), "{said}");
 }
 
 /// Found by a hostile review: a navmesh converted to another navmesh format came out with

@@ -126,7 +126,7 @@ fn make_one(
         }
         None => {
             if choice != crate::export::Polygons::Triangles {
-                anyhow::bail!("--polygons convex applies to the json, mesh and godot formats only");
+                anyhow::bail!("{}", crate::export::ExportError::ConvexNotSupported);
             }
             let mut list = DrawList::default();
             draw_scene(scene, &mut list);
@@ -198,7 +198,9 @@ fn extension_of(format: Format) -> String {
 pub(super) fn report_polygons(origin: &str, written: &crate::export::Written, triangles: usize) {
     if let Some(n) = written.polygon_count {
         report::hold_line(format!(
-            "{origin}: {n} convex polygons from {triangles} triangles"
+            "{origin}: {} from {}",
+            count(n, "convex polygon"),
+            count(triangles, "triangle")
         ));
     }
 }

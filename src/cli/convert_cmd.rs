@@ -34,8 +34,8 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
     };
     let choice = args.polygons.choice()?;
     super::refuse_input_as_output(input, output)?;
-    if target.is_none() && choice != Polygons::Triangles {
-        bail!("--polygons convex applies to navmesh outputs only");
+    if target.is_none() && args.polygons.polygons.is_some() {
+        bail!("--polygons applies to navmesh outputs only");
     }
     let (text, summary) = if is_navmesh_file(input)? {
         let (polygons, recorded) = load_polygon_mesh(input)?;
@@ -71,23 +71,17 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                 if let Some(note) = &written.note {
                     super::report::note(output, note);
                 }
-                if choice != Polygons::Triangles {
-                    super::build_cmd::report_polygons(
-                        &origin,
-                        &written,
-                        build.mesh.triangle_count(),
-                    );
-                }
+                let polygons = count(kept.polygons.len(), "polygon");
                 let summary = match written.polygon_count {
-                    _ if own.is_none() && choice == Polygons::Triangles => format!(
-                        "{origin}: {} -> {}",
-                        count(kept.polygons.len(), "polygon"),
+                    _ if written.kept => format!("{origin}: {polygons} kept"),
+                    // Merged as asked, or because the format needs convex polygons.
+                    Some(n) if choice != Polygons::Triangles || own.is_some() => {
+                        format!("{origin}: {polygons} -> {}", count(n, "convex polygon"))
+                    }
+                    _ => format!(
+                        "{origin}: {polygons} -> {}",
                         count(build.mesh.triangle_count(), "triangle")
                     ),
-                    Some(n) if n != kept.polygons.len() => {
-                        format!("{origin}: {} -> {n}", count(kept.polygons.len(), "polygon"))
-                    }
-                    _ => format!("{origin}: {} kept", count(kept.polygons.len(), "polygon")),
                 };
                 (written.text, summary)
             }
@@ -95,6 +89,12 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
     } else {
         match target {
             None => {
+                if let Some(r) = args.radius {
+                    bail!(
+                        "{origin}: --radius {} applies when a scene is built into a navmesh or a navmesh becomes a scene; set the scene's agent_radius instead",
+                        crate::numbers::compact(r)
+                    );
+                }
                 let scene = super::report::reading(input, || crate::scene::load(input))?;
                 // A reference image stays where it is, named from the new file's folder.
                 let text = match super::is_standard_output(output) {
@@ -116,16 +116,28 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
                     super::report::note(output, note);
                 }
                 super::report::note_left_out_of_navmesh(output, &scene);
-                if choice != Polygons::Triangles {
-                    super::build_cmd::report_polygons(
-                        &origin,
-                        &written,
-                        build.mesh.triangle_count(),
+                if !scene.agents.is_empty() {
+                    super::report::note(
+                        output,
+                        &format!(
+                            "built for radius {}; the scene's other agent {} left out (navscope build --agent NAME writes one)",
+                            crate::numbers::compact(build.radius),
+                            match scene.agents.len() {
+                                1 => "profile is".to_string(),
+                                n => format!("profiles ({n}) are"),
+                            }
+                        ),
                     );
                 }
+                let triangles = count(build.mesh.triangle_count(), "triangle");
+                let made = match written.polygon_count {
+                    Some(n) if choice != Polygons::Triangles => {
+                        format!("{triangles} merged into {}", count(n, "convex polygon"))
+                    }
+                    _ => triangles,
+                };
                 let summary = format!(
-                    "{origin}: {} triangles, radius {}",
-                    build.mesh.triangle_count(),
+                    "{origin}: {made}, radius {}",
                     crate::numbers::compact(build.radius)
                 );
                 (written.text, summary)

@@ -120,7 +120,7 @@ pub enum PolygonKind {
 #[derive(Debug, Args)]
 pub struct PolygonArgs {
     /// Write the mesh's triangles or merge them into convex polygons (json, mesh, godot)
-    /// [default: triangles; a navmesh converted to a navmesh keeps its own polygons]
+    /// [default: triangles; `convert` keeps a navmesh file's own polygons]
     #[arg(long, value_enum)]
     pub polygons: Option<PolygonKind>,
     /// Most vertices of a convex polygon (with --polygons convex).

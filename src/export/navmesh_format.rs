@@ -61,7 +61,9 @@ pub enum Polygons {
 /// Why a navmesh could not be written.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum ExportError {
-    #[error("--polygons convex applies to the json, mesh and godot formats only")]
+    #[error(
+        "--polygons convex applies to the json (.navmesh.json), mesh (.mesh) and godot (.tres) formats only"
+    )]
     ConvexNotSupported,
     /// Transparent: its message once came twice in a chained report (`{:#}`).
     #[error(transparent)]
@@ -76,6 +78,8 @@ pub struct Written {
     pub text: String,
     /// How many polygons a polygon format got.
     pub polygon_count: Option<usize>,
+    /// The `kept` polygons were written as they are (not triangles, not merged ones).
+    pub kept: bool,
     /// Something the user must know (e.g. the Godot cell size to set on the map).
     pub note: Option<String>,
 }
@@ -108,6 +112,8 @@ pub fn write_navmesh(
         }
         _ => (0, 0),
     };
+    // What a polygon format writes is the kept polygons themselves.
+    let kept_written = kept.is_some() && matches!(polygons, Polygons::Triangles) && concave == 0;
     let (chosen, concave_note) = if concave > 0 {
         let note = format!(
             "{concave} of {total} polygons not convex, which this format needs: written as convex polygons merged from the triangles"
@@ -130,11 +136,13 @@ pub fn write_navmesh(
         NavmeshFormat::Json => Written {
             polygon_count: chosen.as_ref().and_then(count),
             text: navmesh_json_with_polygons(mesh, radius, chosen.as_ref()),
+            kept: kept_written,
             note: None,
         },
         NavmeshFormat::Obj => Written {
             text: navmesh_obj(mesh, radius),
             polygon_count: None,
+            kept: false,
             note: None,
         },
         NavmeshFormat::Mesh => {
@@ -142,6 +150,7 @@ pub fn write_navmesh(
             Written {
                 text: polyanya_mesh(&p),
                 polygon_count: count(&p),
+                kept: kept_written,
                 note: notes(None),
             }
         }
@@ -151,6 +160,7 @@ pub fn write_navmesh(
             Written {
                 text,
                 polygon_count: count(&p),
+                kept: kept_written,
                 note: notes((cell_size != 1.0).then(|| {
                     format!(
                         "Godot cell_size {cell_size}: set the navigation map's cell size to the same"
@@ -161,6 +171,7 @@ pub fn write_navmesh(
         NavmeshFormat::Gltf => Written {
             text: navmesh_gltf(mesh).map_err(ExportError::Gltf)?,
             polygon_count: None,
+            kept: false,
             note: None,
         },
     })
