@@ -1006,6 +1006,16 @@ fn convert_refuses_options_it_would_ignore_and_names_what_it_leaves_out() {
         err.contains("the scene's other agent profiles (2) are left out"),
         "{err}"
     );
+    // A broken .navmesh.json is read as a navmesh, not answered as a scene it never was.
+    let broken = dir.path().join("broken.navmesh.json");
+    std::fs::write(&broken, "{}").unwrap();
+    let o = navscope(&[
+        "convert",
+        path_str(&broken),
+        path_str(&dir.path().join("o.mesh")),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!stderr(&o).contains("scene"), "{}", stderr(&o));
     // Merged polygons are named on the one summary line.
     let mesh = dir.path().join("rooms.mesh");
     let o = run_ok(&[

@@ -15,7 +15,7 @@ use crate::import::{
 };
 use crate::nav::{BuildOptions, build_with};
 use crate::numbers::count;
-use crate::scene::{Scene, to_json, to_json_at};
+use crate::scene::{FORMAT_NAME, Scene, to_json, to_json_at};
 use anyhow::{Context, bail};
 use std::path::Path;
 
@@ -148,12 +148,21 @@ pub fn run(args: &ConvertArgs) -> anyhow::Result<()> {
 }
 
 /// Whether `path` is read as a navmesh: by extension (a Polyanya `.mesh` too), and for
-/// `.json` by its `format`.
+/// `.json` by its `format` (a `.navmesh.json` unless it says it is a scene, so that a broken
+/// one is told what a navmesh lacks).
 fn is_navmesh_file(path: &Path) -> anyhow::Result<bool> {
+    let named = path
+        .to_string_lossy()
+        .to_lowercase()
+        .ends_with(".navmesh.json");
     let ext = (path.extension()).map(|e| e.to_string_lossy().to_lowercase());
     Ok(match ext.as_deref() {
         Some("mesh") => true,
-        Some("json") => is_navmesh_json(&crate::fileio::read_input(path)?),
+        Some("json") => {
+            let bytes = crate::fileio::read_input(path)?;
+            let format = crate::fileio::json_format(&bytes);
+            is_navmesh_json(&bytes) || named && format.is_none_or(|f| f != FORMAT_NAME)
+        }
         _ => has_navmesh_extension(path),
     })
 }

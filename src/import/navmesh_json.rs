@@ -202,6 +202,15 @@ fn agreeing_polygons(file: &NavMeshFile) -> Result<(), ReadError> {
             })
             .sum()
     };
+    // A polygon wound the other way subtracts its area: named first, as the triangles are.
+    for (i, ring) in file.polygons.iter().enumerate() {
+        if area(&mut std::iter::once(ring.as_slice())) < 0.0 {
+            return Err((
+                0,
+                format!("polygon {i}: its corners go clockwise, not counter-clockwise"),
+            ));
+        }
+    }
     let triangles = area(&mut file.triangles.iter().map(|t| t.as_slice()));
     let polygons = area(&mut file.polygons.iter().map(Vec::as_slice));
     if (polygons - triangles).abs() <= 1e-9 * triangles.abs() {
@@ -235,7 +244,8 @@ mod tests {
     }
 
     /// Found by a hostile review: a vertex that does not exist was reported as a neighbour
-    /// mismatch or an area of NaN, and a clockwise triangle as a neighbour mismatch.
+    /// mismatch or an area of NaN, a clockwise triangle as a neighbour mismatch, and a clockwise
+    /// polygon as an area the triangles disagree with.
     #[test]
     fn missing_vertices_and_clockwise_triangles_are_named() {
         let mut missing = square();
@@ -255,6 +265,17 @@ mod tests {
         let mut clockwise = square();
         clockwise["triangles"][0] = serde_json::json!([2, 1, 0]);
         let (_, message) = read(&clockwise).unwrap_err();
+        // The square as one polygon, clockwise (counter-clockwise, it reads).
+        let mut wound = square();
+        wound["polygons"] = serde_json::json!([[2, 3, 1, 0]]);
+        let mut square_polygon = wound.clone();
+        square_polygon["polygons"] = serde_json::json!([[0, 1, 3, 2]]);
+        assert!(read(&square_polygon).is_ok());
+        let (_, wrong_way) = read(&wound).unwrap_err();
+        assert_eq!(
+            wrong_way,
+            "polygon 0: its corners go clockwise, not counter-clockwise"
+        );
         assert!(
             message.starts_with("triangle 0: its corners go clockwise"),
             "{message}"
