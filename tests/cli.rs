@@ -781,7 +781,10 @@ fn a_concave_polygon_is_never_written_to_a_format_of_convex_polygons() {
         let out = dir.path().join(out);
         let o = run_ok(&["convert", path_str(&obj), path_str(&out)]);
         let summary = String::from_utf8_lossy(&o.stdout);
-        assert!(summary.contains("l.obj: 1 polygon -> 2 ->"), "{summary}");
+        assert!(
+            summary.contains("l.obj: 1 polygon -> 2 convex polygons ->"),
+            "{summary}"
+        );
         assert!(
             stderr(&o).contains("1 of 1 polygons not convex"),
             "{}",
