@@ -195,7 +195,7 @@ fn extension_of(format: Format) -> String {
 }
 
 /// The stderr line saying how many convex polygons the triangles became.
-pub(super) fn report_polygons(origin: &str, written: &crate::export::Written, triangles: usize) {
+fn report_polygons(origin: &str, written: &crate::export::Written, triangles: usize) {
     if let Some(n) = written.polygon_count {
         report::hold_line(format!(
             "{origin}: {} from {}",

@@ -9,10 +9,8 @@
 //! polygons unless `--polygons` asks for triangles or convex polygons merged from them.
 
 use super::{ConvertArgs, load_and_build};
-use crate::export::{NavmeshFormat, Polygons, write_navmesh};
-use crate::import::{
-    build_polygon_mesh, has_navmesh_extension, is_navmesh_json, load_polygon_mesh,
-};
+use crate::export::{NAVMESH_FORMAT, NavmeshFormat, Polygons, write_navmesh};
+use crate::import::{build_polygon_mesh, has_navmesh_extension, load_polygon_mesh};
 use crate::nav::{BuildOptions, build_with};
 use crate::numbers::count;
 use crate::scene::{FORMAT_NAME, Scene, to_json, to_json_at};
@@ -159,9 +157,9 @@ fn is_navmesh_file(path: &Path) -> anyhow::Result<bool> {
     Ok(match ext.as_deref() {
         Some("mesh") => true,
         Some("json") => {
-            let bytes = crate::fileio::read_input(path)?;
-            let format = crate::fileio::json_format(&bytes);
-            is_navmesh_json(&bytes) || named && format.is_none_or(|f| f != FORMAT_NAME)
+            let format = crate::fileio::json_format(&crate::fileio::read_input(path)?);
+            let says = |name: &str| format.as_ref().is_some_and(|f| f == name);
+            says(NAVMESH_FORMAT) || named && !says(FORMAT_NAME)
         }
         _ => has_navmesh_extension(path),
     })
