@@ -10,11 +10,14 @@
 //!      /     \   <- vertices at r / cos(d/2)
 //!     |   c   |     edges tangent at r
 //! ```
-//! A convex walkable outline shrinks exactly (no arcs). Only pieces whose boxes touch are unioned, and only pieces that touch the shrunk outline take
+//! Along a convex obstacle's gently turning runs (a finely divided curve) tangents are left out
+//! while their corners stay within the same tolerance (`tangent_polygon`). A convex walkable
+//! outline shrinks exactly (no arcs). Only pieces whose boxes touch are unioned, and only pieces that touch the shrunk outline take
 //! part in the boolean difference; the rest become holes as they are.
 
 use super::polygon_ops::{self, Shape, difference, union_shapes};
 use super::repair::{Piece, Repaired, is_convex};
+use super::tangent_polygon::tangent_polygon;
 use crate::geom::{Aabb, Point, Segment, SegmentGrid, overlap_clusters};
 use crate::nav::mesh::free_space::{Contour, FreeSpace};
 use crate::scene::{Corner, RingRef};
@@ -365,7 +368,11 @@ pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
         return unchanged();
     }
     if let (Some(corners), [shape]) = (&piece.convex_corners, piece.shapes.as_slice()) {
-        let (points, corners) = grow_convex(&shape[0], corners, r, max_step(r, tolerance));
+        let (points, corners): (Vec<Point>, Vec<Corner>) =
+            tangent_polygon(&shape[0], r, max_step(r, tolerance))
+                .into_iter()
+                .map(|(p, i)| (p, corners[i]))
+                .unzip();
         let bounds = Aabb::from_points(points.iter().copied());
         return Grown {
             shapes: vec![vec![points]],
@@ -400,39 +407,6 @@ pub(super) fn grow(piece: &Piece, r: f64, tolerance: f64) -> Grown {
         sources: piece.sources.clone(),
         bounds,
     }
-}
-
-/// Tangent polygon of a convex counter-clockwise ring grown by `r`: around each corner the
-/// offset arc is covered by lines tangent to it, at most `max_step` radians apart.
-fn grow_convex(
-    ring: &[Point],
-    corners: &[Corner],
-    r: f64,
-    max_step: f64,
-) -> (Vec<Point>, Vec<Corner>) {
-    let n = ring.len();
-    let normal = |i: usize| {
-        let d = ring[(i + 1) % n] - ring[i];
-        Point::new(d.y, -d.x).normalized().unwrap_or(Point::ZERO)
-    };
-    let mut points = Vec::with_capacity(n * 4);
-    let mut out_corners = Vec::with_capacity(n * 4);
-    for i in 0..n {
-        let (n_in, n_out) = (normal((i + n - 1) % n), normal(i));
-        let turn = n_in.cross(n_out).atan2(n_in.dot(n_out));
-        if turn <= 0.0 {
-            continue; // collinear: the two offset edges continue each other
-        }
-        let m = (turn / max_step).ceil().max(1.0);
-        let step = turn / m;
-        let reach = r / (0.5 * step).cos();
-        let start = n_in.angle();
-        for k in 0..m as usize {
-            points.push(ring[i] + Point::from_angle(start + step * (k as f64 + 0.5)) * reach);
-            out_corners.push(corners[i]);
-        }
-    }
-    (points, out_corners)
 }
 
 /// Unions grown pieces whose boxes touch, so that the result's pieces are disjoint; each comes

@@ -15,4 +15,5 @@ pub mod repair;
 pub mod seam;
 mod spare;
 pub mod stitch;
+mod tangent_polygon;
 pub mod triangulate;
