@@ -21,7 +21,9 @@
 use crate::geom::{Point, Segment};
 use crate::nav::build::raw::RawNav;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::nav::paths::measure::{Stretch, close_stretches, runs_clearance, wall_clearance};
+use crate::nav::paths::measure::{
+    Stretch, close_stretches, runs_clearance, wall_clearance_in_halves,
+};
 use crate::nav::paths::offset_funnel::offset_path_among;
 use crate::nav::paths::path::Path;
 use crate::nav::paths::side::{Side, Status, Variant, flatten_tolerance, locate_ends, micros};
@@ -144,7 +146,7 @@ fn tangent_checked(
             Ok(path) => {
                 // Measured here as the query pass measures every path: the same points.
                 let points = path.points(flatten_tolerance(radius));
-                let measured = wall_clearance(&points, raw.walls());
+                let measured = wall_clearance_in_halves(&points, raw.walls());
                 match too_close(&path, &points, raw, radius, measured) {
                     None => return Some((corridor, path, tangent_us, measured)),
                     Some(narrow) => narrow,
