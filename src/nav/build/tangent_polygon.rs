@@ -22,7 +22,8 @@ use crate::geom::Point;
 const MIN_MERGED_TURN: f64 = 1e-3;
 
 /// The tangent polygon of the convex counter-clockwise `ring` grown by `r`, counter-clockwise,
-/// each corner with the index of the ring corner nearest it. Its corners lie within
+/// each corner with the index of a ring corner: the one whose arc it covers, or, where tangents
+/// were left out, the nearest of those between its two. Its corners lie within
 /// `r / cos(max_step / 2)` of a ring corner, as the corners of tangents `max_step` apart round a
 /// single corner do.
 pub(super) fn tangent_polygon(ring: &[Point], r: f64, max_step: f64) -> Vec<(Point, usize)> {
