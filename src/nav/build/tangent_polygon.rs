@@ -51,22 +51,18 @@ pub(super) fn tangent_polygon(ring: &[Point], r: f64, max_step: f64) -> Vec<(Poi
             } else {
                 Point::from_angle(start + step * k as f64)
             };
-            lines.push(Tangent {
-                along,
-                offset: along.dot(at) + r,
-                corner: i,
-            });
+            lines.push(Tangent { along, corner: i });
             tight.push(at + Point::from_angle(start + step * (k as f64 + 0.5)) * reach);
         }
     }
-    merge(&lines, &tight, ring, r / (0.5 * max_step).cos())
+    merge(&lines, &tight, ring, (r, r / (0.5 * max_step).cos()))
 }
 
 /// A line tangent to the circle of radius r round a corner of a convex ring (or two, along an
-/// edge): the points x with `along . x = offset`, the ring on the side `along` points away from.
+/// edge): the points x with `along . (x - ring[corner]) = r`, the ring on the side `along`
+/// points away from.
 struct Tangent {
     along: Point,
-    offset: f64,
     corner: usize,
 }
 
@@ -86,7 +82,12 @@ enum Meet {
 /// of the grown ring, as the tight corners are), found by doubling then halving the span. The
 /// polygon still holds the grown ring: each line kept is tangent to it. Each corner comes with
 /// the ring corner nearest it (a tight corner, with its own line's).
-fn merge(lines: &[Tangent], tight: &[Point], ring: &[Point], reach: f64) -> Vec<(Point, usize)> {
+fn merge(
+    lines: &[Tangent],
+    tight: &[Point],
+    ring: &[Point],
+    (r, reach): (f64, f64),
+) -> Vec<(Point, usize)> {
     let l = lines.len();
     let n = ring.len();
     // Where lines `a` and `b` (b up to l: line 0 again) meet.
@@ -102,9 +103,13 @@ fn merge(lines: &[Tangent], tight: &[Point], ring: &[Point], reach: f64) -> Vec<
         if sin < MIN_MERGED_TURN {
             return Meet::Narrow;
         }
-        let x = Point::new(
-            (p.offset * q.along.y - q.offset * p.along.y) / sin,
-            (p.along.x * q.offset - q.along.x * p.offset) / sin,
+        // Solved from p's ring corner, so that coordinates far from the origin (1e6) do not
+        // cancel in the offsets: p.along . (x - o) = r, q.along . (x - o) = dq.
+        let o = ring[p.corner];
+        let dq = q.along.dot(ring[q.corner] - o) + r;
+        let x = o + Point::new(
+            (r * q.along.y - dq * p.along.y) / sin,
+            (p.along.x * dq - q.along.x * r) / sin,
         );
         let span = (q.corner + n - p.corner) % n;
         let nearest = (0..=span)
