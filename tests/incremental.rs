@@ -11,8 +11,8 @@ mod validation_data;
 use navscope::document::{Document, Edit};
 use navscope::geom::{Aabb, Point, Ring};
 use navscope::nav::{
-    Build, BuildOptions, Incremental, NavMesh, QueryOptions, RawNav, Status, Variant, Widths,
-    build_with, query, triangulate_in_one_piece,
+    Build, BuildOptions, CorridorOptions, CorridorSearch, Incremental, NavMesh, QueryOptions,
+    RawNav, Status, Variant, Widths, build_with, query, triangulate_in_one_piece,
 };
 use navscope::scene::generate::{rect, regular};
 use navscope::scene::{AreaKind, Obstacle, ObstacleId, RingRef, Scene};
@@ -296,8 +296,13 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[(Point, Point)]) -> Result<(), S
     if ir.widths != Widths::new(&ir.mesh) {
         return Err("the raw mesh's widths are not its own".into());
     }
+    // The anytime search too: it reads the polygons of the updated mesh packed anew.
     let options = QueryOptions {
-        variants: &[Variant::Optimal],
+        variants: &[Variant::Optimal, Variant::Funnel],
+        corridor: CorridorOptions {
+            search: CorridorSearch::Anytime { budget: 64 },
+            ..CorridorOptions::default()
+        },
         ..QueryOptions::default()
     };
     for &(s, g) in pairs {
@@ -310,6 +315,10 @@ fn compare(scene: &Scene, inc: &Build, pairs: &[(Point, Point)]) -> Result<(), S
             let lb = b.path(Variant::Optimal).map(|p| p.length);
             if !la.zip(lb).is_some_and(|(x, y)| close(x, y, 1e-9)) {
                 return Err(format!("{s} -> {g}: optimal {la:?} vs {lb:?}"));
+            }
+            let funnel = a.path(Variant::Funnel).map(|p| p.length);
+            if !funnel.zip(la).is_some_and(|(f, o)| f >= o * (1.0 - 1e-9)) {
+                return Err(format!("{s} -> {g}: funnel {funnel:?}, optimal {la:?}"));
             }
         }
     }

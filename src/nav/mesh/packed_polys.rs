@@ -3,18 +3,28 @@
 //! neighbours and their landmark rows' numbers, and polygons are numbered along a Hilbert curve
 //! through their centroids, so that the polygons a search walks through, being near in the
 //! plane, are near in memory. The landmark rows (`landmarks`) are numbered in the order the
-//! polygons first use their vertices, for the same reason.
+//! polygons first use their vertices, for the same reason. The trees of polygons that hang off
+//! the rest (`hanging_trees`) are marked on the edges into them, so that a search enters one
+//! only when its goal lies inside. Each polygon's triangles are packed beside it with their
+//! links, and each edge between two polygons names the triangles along it on either side, so
+//! that a corridor of polygons is handed out as triangles from the same few cache lines.
 
-use super::convex::{ConvexMesh, PolyId};
-use super::ids::VertexId;
+use super::convex::PolyId;
+use super::hanging_trees::HangingTrees;
+use super::ids::{TriId, VertexId};
 use super::landmarks::Landmarks;
+use super::navmesh::NavMesh;
 use crate::geom::{Aabb, Point, hilbert_index};
 
 /// A packed polygon's number (its place along the curve).
 pub(crate) type Packed = u32;
 
 /// No polygon across an edge.
-const WALL: Packed = Packed::MAX;
+const WALL: Packed = Packed::MAX >> 1;
+
+/// The bit of a slot's neighbour set when that polygon hangs from the slot's (see
+/// `hanging_trees`).
+const HANGS: Packed = !WALL;
 
 /// A polygon's corner and the edge from it to the next corner (counter-clockwise).
 #[derive(Clone, Copy, Debug)]
@@ -28,7 +38,13 @@ pub(crate) struct Slot {
 impl Slot {
     /// The polygon across the edge from this corner to the next (`None` = wall).
     pub(crate) fn neighbor(&self) -> Option<Packed> {
-        (self.neighbor != WALL).then_some(self.neighbor)
+        let n = self.neighbor & WALL;
+        (n != WALL).then_some(n)
+    }
+
+    /// The polygon across hangs from this one in a tree (see `hanging_trees`).
+    pub(crate) fn hangs(&self) -> bool {
+        self.neighbor & HANGS != 0
     }
 }
 
@@ -39,21 +55,41 @@ pub(crate) struct PackedPolys {
     /// order.
     starts: Vec<u32>,
     slots: Vec<Slot>,
-    /// The convex mesh's number of each packed polygon, and the packed number of each.
-    original: Vec<PolyId>,
+    /// The packed number of each polygon of the convex mesh.
     packed: Vec<Packed>,
     /// Each mesh vertex's landmark row.
     rows: Vec<u32>,
     landmarks: Landmarks,
+    trees: HangingTrees,
+    /// Packed polygon p's triangles are `triangles[tri_starts[p]..tri_starts[p + 1]]`.
+    tri_starts: Vec<u32>,
+    triangles: Vec<LocalTri>,
+    /// Per slot whose edge has a polygon across: the number (among its polygon's triangles) of
+    /// the triangle along the edge on the slot's side, and of the one across.
+    edge_triangles: Vec<[u8; 2]>,
+}
+
+/// A link of a [`LocalTri`] that leaves its polygon.
+pub(crate) const OUT: u8 = u8::MAX;
+
+/// A triangle of a packed polygon.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LocalTri {
+    pub(crate) id: TriId,
+    /// Its vertices, counter-clockwise, as in the mesh.
+    pub(crate) vertices: [VertexId; 3],
+    /// The polygon's corner (its number in the polygon) at each vertex.
+    pub(crate) corners: [u8; 3],
+    /// Across each edge (from vertex i to i + 1): the polygon's triangle there (its number
+    /// among the polygon's triangles), or [`OUT`] where the edge is the polygon's edge from
+    /// corner `corners[i]`.
+    pub(crate) links: [u8; 3],
 }
 
 impl PackedPolys {
-    /// The polygons of `convex`, merged from `triangles` over `vertices`, with their landmarks.
-    pub(crate) fn new(
-        vertices: &[Point],
-        triangles: &[[VertexId; 3]],
-        convex: &ConvexMesh,
-    ) -> PackedPolys {
+    /// The convex polygons of `mesh`, with their landmarks.
+    pub(crate) fn new(mesh: &NavMesh) -> PackedPolys {
+        let (vertices, triangles, convex) = (&mesh.vertices, &mesh.triangles, mesh.convex());
         let centroid = |p: PolyId| {
             let corners = convex.corners(p);
             let sum = (corners.iter()).fold(Point::new(0.0, 0.0), |s, &v| s + vertices[v.index()]);
@@ -90,19 +126,62 @@ impl PackedPolys {
             *row = next_row;
             next_row += 1;
         }
+        let trees = HangingTrees::new(original.len(), |p| {
+            let span = starts[p as usize] as usize..starts[p as usize + 1] as usize;
+            slots[span].iter().filter_map(Slot::neighbor)
+        });
+        for (p, ends) in starts.windows(2).enumerate() {
+            for slot in &mut slots[ends[0] as usize..ends[1] as usize] {
+                if slot
+                    .neighbor()
+                    .is_some_and(|n| trees.hangs_from(n, p as Packed))
+                {
+                    slot.neighbor |= HANGS;
+                }
+            }
+        }
+        let (tri_starts, local, by_poly) = triangles_by_polygon(mesh, &packed, original.len());
+        let mut packed_tris = Vec::with_capacity(triangles.len());
+        let mut edge_triangles = vec![[OUT; 2]; slots.len()];
+        for (p, ends) in tri_starts.windows(2).enumerate() {
+            let op = original[p];
+            for &t in &by_poly[ends[0] as usize..ends[1] as usize] {
+                let corners = triangles[t.index()].map(|v| convex.corner_of(v, op) as u8);
+                let mut links = [OUT; 3];
+                for (i, u) in mesh.neighbors(t).into_iter().enumerate() {
+                    match u {
+                        Some(u) if convex.poly_of(u) == op => links[i] = local[u.index()],
+                        Some(u) => {
+                            let slot = starts[p] as usize + corners[i] as usize;
+                            edge_triangles[slot] = [local[t.index()], local[u.index()]];
+                        }
+                        None => {}
+                    }
+                }
+                packed_tris.push(LocalTri {
+                    id: t,
+                    vertices: triangles[t.index()],
+                    corners,
+                    links,
+                });
+            }
+        }
         let landmarks = Landmarks::new(vertices, triangles, &rows);
         PackedPolys {
             starts,
             slots,
-            original,
             packed,
             rows,
             landmarks,
+            trees,
+            tri_starts,
+            triangles: packed_tris,
+            edge_triangles,
         }
     }
 
     pub(crate) fn polygon_count(&self) -> usize {
-        self.original.len()
+        self.starts.len() - 1
     }
 
     /// Number of corners of all polygons together.
@@ -125,11 +204,6 @@ impl PackedPolys {
         self.packed[p.index()]
     }
 
-    /// The convex mesh's number of packed polygon `p`.
-    pub(crate) fn original(&self, p: Packed) -> PolyId {
-        self.original[p as usize]
-    }
-
     /// The landmark row of mesh vertex `v`.
     pub(crate) fn row(&self, v: VertexId) -> u32 {
         self.rows[v.index()]
@@ -138,6 +212,54 @@ impl PackedPolys {
     pub(crate) fn landmarks(&self) -> &Landmarks {
         &self.landmarks
     }
+
+    /// The triangles of packed polygon `p`.
+    pub(crate) fn triangles(&self, p: Packed) -> &[LocalTri] {
+        &self.triangles
+            [self.tri_starts[p as usize] as usize..self.tri_starts[p as usize + 1] as usize]
+    }
+
+    /// For the edge of corner slot `slot` (numbered as by [`PackedPolys::slot`]) between two
+    /// polygons: the number of the triangle along it in the slot's polygon, and of the one
+    /// along it in the polygon across.
+    pub(crate) fn edge_triangles(&self, slot: usize) -> [u8; 2] {
+        self.edge_triangles[slot]
+    }
+
+    /// Some polygon of `goals` is `n` or lies in the tree hanging from `n`.
+    pub(crate) fn leads_to(&self, n: Packed, goals: &[Packed]) -> bool {
+        goals.iter().any(|&g| self.trees.holds(n, g))
+    }
+}
+
+/// The triangles of each of the `count` packed polygons (the polygon of id p numbered
+/// `packed[p]`), in one list by polygon with its starts, and each triangle's number among its
+/// polygon's triangles.
+fn triangles_by_polygon(
+    mesh: &NavMesh,
+    packed: &[Packed],
+    count: usize,
+) -> (Vec<u32>, Vec<u8>, Vec<TriId>) {
+    let convex = mesh.convex();
+    let polys: Vec<usize> = (mesh.triangle_ids())
+        .map(|t| packed[convex.poly_of(t).index()] as usize)
+        .collect();
+    let mut starts = vec![0u32; count + 1];
+    for &p in &polys {
+        starts[p + 1] += 1;
+    }
+    for i in 0..count {
+        starts[i + 1] += starts[i];
+    }
+    let mut fill = starts.clone();
+    let mut local = Vec::with_capacity(polys.len());
+    let mut list = vec![TriId(0); polys.len()];
+    for (t, &p) in polys.iter().enumerate() {
+        local.push((fill[p] - starts[p]) as u8);
+        list[fill[p] as usize] = TriId(t as u32);
+        fill[p] += 1;
+    }
+    (starts, local, list)
 }
 
 #[cfg(test)]
@@ -155,7 +277,7 @@ mod tests {
     fn every_polygon_keeps_its_corners_and_neighbours() {
         let mesh = mesh();
         let convex = mesh.convex();
-        let packed = PackedPolys::new(&mesh.vertices, &mesh.triangles, convex);
+        let packed = PackedPolys::new(&mesh);
         assert_eq!(packed.polygon_count(), convex.polygons().count());
         assert_eq!(packed.slot_count(), convex.slot_count());
         let mut rows: Vec<u32> = (0..mesh.vertex_count())
@@ -166,24 +288,105 @@ mod tests {
             rows.iter().enumerate().all(|(i, &r)| r == i as u32),
             "rows are a permutation"
         );
+        let mut numbers: Vec<Packed> = convex.polygons().map(|p| packed.packed(p)).collect();
+        numbers.sort_unstable();
+        assert!(
+            numbers.iter().enumerate().all(|(i, &q)| q == i as Packed),
+            "packed numbers are a permutation"
+        );
         for p in convex.polygons() {
             let q = packed.packed(p);
-            assert_eq!(packed.original(q), p);
             let slots = packed.corners(q);
             assert_eq!(slots.len(), convex.corners(p).len());
             for ((s, &v), &n) in slots.iter().zip(convex.corners(p)).zip(convex.neighbors(p)) {
                 assert_eq!(s.point, mesh.vertex(v));
                 assert_eq!(s.row, packed.row(v));
-                assert_eq!(s.neighbor().map(|m| packed.original(m)), n);
+                assert_eq!(s.neighbor(), n.map(|m| packed.packed(m)));
             }
         }
+    }
+
+    #[test]
+    fn each_polygon_keeps_its_triangles_linked_and_its_edges_name_the_triangles_along_them() {
+        let mesh = mesh();
+        let convex = mesh.convex();
+        let packed = PackedPolys::new(&mesh);
+        let mut seen = 0;
+        for p in convex.polygons() {
+            let q = packed.packed(p);
+            let (tris, corners) = (packed.triangles(q), packed.corners(q));
+            seen += tris.len();
+            for tri in tris {
+                assert_eq!(convex.poly_of(tri.id), p);
+                assert_eq!(tri.vertices, mesh.triangle(tri.id));
+                for (i, u) in mesh.neighbors(tri.id).into_iter().enumerate() {
+                    let corner = &corners[tri.corners[i] as usize];
+                    assert_eq!(corner.point, mesh.vertex(tri.vertices[i]));
+                    match tri.links[i] {
+                        OUT => {
+                            // A polygon edge: the polygon across is the triangle's neighbour's.
+                            let across = u.map(|u| packed.packed(convex.poly_of(u)));
+                            assert_eq!(corner.neighbor(), across);
+                            if let Some(u) = u {
+                                let slot = packed.slot(q) + tri.corners[i] as usize;
+                                let [along, over] = packed.edge_triangles(slot);
+                                assert_eq!(tris[along as usize].id, tri.id);
+                                let there = packed.triangles(across.unwrap());
+                                assert_eq!(there[over as usize].id, u);
+                            }
+                        }
+                        l => assert_eq!(Some(tris[l as usize].id), u),
+                    }
+                }
+            }
+        }
+        assert_eq!(seen, mesh.triangle_count(), "every triangle in one polygon");
+    }
+
+    #[test]
+    fn edges_into_hanging_trees_are_marked_and_a_tree_holds_just_what_it_reaches() {
+        let maze = crate::scene::from_json(
+            include_str!("../../../assets/scenes/maze.json").as_bytes(),
+            "maze",
+        )
+        .expect("the maze loads");
+        let mesh = crate::nav::build(&maze).expect("the maze builds").mesh;
+        let packed = PackedPolys::new(&mesh);
+        let n = packed.polygon_count() as Packed;
+        let mut hanging = 0;
+        for p in 0..n {
+            for slot in packed.corners(p).iter().filter(|s| s.hangs()) {
+                hanging += 1;
+                let into = slot.neighbor().expect("a tree is entered across an edge");
+                // Everything reached from `into` without coming back to `p` is its tree.
+                let mut reached = vec![false; n as usize];
+                let mut stack = vec![into];
+                reached[into as usize] = true;
+                while let Some(q) = stack.pop() {
+                    for m in packed.corners(q).iter().filter_map(Slot::neighbor) {
+                        if m != p && !reached[m as usize] {
+                            reached[m as usize] = true;
+                            stack.push(m);
+                        }
+                    }
+                }
+                for q in 0..n {
+                    assert_eq!(
+                        packed.leads_to(into, &[q]),
+                        reached[q as usize],
+                        "{p} -> {into}: {q}"
+                    );
+                }
+            }
+        }
+        assert!(hanging > 20, "{hanging} edges into trees");
     }
 
     #[test]
     fn polygons_next_in_memory_are_near_in_the_plane() {
         let mesh = mesh();
         let convex = mesh.convex();
-        let packed = PackedPolys::new(&mesh.vertices, &mesh.triangles, convex);
+        let packed = PackedPolys::new(&mesh);
         let centre = |p: Packed| {
             let c = packed.corners(p);
             c.iter().fold(Point::new(0.0, 0.0), |s, x| s + x.point) * (1.0 / c.len() as f64)

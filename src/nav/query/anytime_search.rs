@@ -7,7 +7,9 @@
 //! search does: a straight way between two edges of a convex polygon crosses only the
 //! triangles between them, so the polygons' funnel is the triangles' funnel, with a third as
 //! many portals to cross. It reads them packed for it (`mesh::packed_polys`): the search waits
-//! mostly for memory. The corridor found is handed out as triangles.
+//! mostly for memory. The corridor found is handed out as triangles, read from the same packing.
+//! It never enters a tree of polygons hanging off the rest of the mesh (`mesh::hanging_trees`)
+//! that does not hold the goal: a way into one comes back out across the same edge.
 //!
 //! A node is a polygon entered across one edge, carrying the funnel of its corridor so far as
 //! the deque funnel keeps it (`funnel_deque`): the apex, the length of the path to it, and the
@@ -27,7 +29,8 @@
 //! polygon ends a corridor: its lower bound is its funnel path's length (measured by string
 //! pulling if a side forgot ends), and the shortest is kept. The search then goes on for at
 //! most `budget` more expansions, skipping every node whose lower bound is not below that
-//! length.
+//! length, and stops once the least estimate open is not below it either (the landmarks' part
+//! of an estimate may overstate a way a little, so that stop is measured, not exact).
 //! Up to [`ARRIVALS_PER_PORTAL`] corridors may arrive at one polygon across one edge (one, as
 //! in A*, often keeps a corridor that looks short there but ends longer than one that arrived
 //! later), so the search always ends. With cost areas (whose costs a funnel length does not
@@ -35,12 +38,12 @@
 
 use super::corridor_opt::{Open, funnel_length};
 use crate::geom::{Point, Segment, orient};
-use crate::nav::mesh::convex::{ConvexMesh, PolyId};
+use crate::nav::mesh::convex::ConvexMesh;
 use crate::nav::mesh::ids::TriId;
 use crate::nav::mesh::navmesh::NavMesh;
-use crate::nav::mesh::packed_polys::{Packed, PackedPolys};
+use crate::nav::mesh::packed_polys::{LocalTri, OUT, Packed, PackedPolys, Slot};
 use crate::nav::paths::optimal::heuristic;
-use crate::nav::search::astar::{astar, corridor};
+use crate::nav::search::astar::astar;
 use crate::nav::search::corridor::{Corridor, Hand};
 use smallvec::SmallVec;
 use std::cell::Cell;
@@ -213,6 +216,8 @@ struct Node {
     poly: Packed,
     from: Option<Packed>,
     parent: Option<usize>,
+    /// The slot of the edge of `from` crossed into `poly` (unused for a start polygon).
+    via: u32,
     funnel: Funnel,
     /// The length of the shortest path through the corridor's portals and on to the goal.
     lower: f64,
@@ -295,6 +300,7 @@ impl Search<'_> {
                 poly,
                 from: None,
                 parent: None,
+                via: u32::MAX,
                 funnel: Funnel::at(start),
                 lower: straight,
             };
@@ -303,9 +309,10 @@ impl Search<'_> {
         // The shortest funnel length found and its node.
         let mut best: Option<(f64, usize)> = None;
         let mut spent = 0;
-        while let Some(Open { node, .. }) = s.heap.pop() {
+        while let Some(Open { node, f }) = s.heap.pop() {
             let bound = best.as_ref().map_or(f64::INFINITY, |b| b.0);
-            if best.is_some() && spent >= budget {
+            if best.is_some() && (spent >= budget || f >= bound) {
+                // Out of budget, or no open node is estimated to lead to a shorter path.
                 break;
             }
             if s.nodes[node].lower >= bound {
@@ -338,6 +345,10 @@ impl Search<'_> {
                 let Some(n) = n.filter(|&n| Some(n) != from && !start_polys.contains(&n)) else {
                     continue;
                 };
+                if right.hangs() && !packed.leads_to(n, &goal_polys) {
+                    // A tree without the goal: a way in must come back out this way.
+                    continue;
+                }
                 // Edge k runs from corner k to corner k + 1, counter-clockwise: walking out
                 // across it, corner k is on the right.
                 let left = &corners[(k + 1) % corners.len()];
@@ -353,14 +364,16 @@ impl Search<'_> {
                 let beyond =
                     (packed.landmarks()).bound((left.row, l), (right.row, r), &self.goal_distances);
                 let f = lower.max(to_portal + beyond);
+                let via = packed.slot(poly) + k;
                 let next = Node {
                     poly: n,
                     from: Some(poly),
                     parent: Some(node),
+                    via: via as u32,
                     funnel: next,
                     lower,
                 };
-                s.offer(next, f, packed.slot(poly) + k);
+                s.offer(next, f, via);
             }
         }
         best.and_then(|(_, node)| self.corridor(&s.nodes, node))
@@ -372,34 +385,37 @@ impl Search<'_> {
     /// the funnel is the polygons' funnel. `None` on a mesh whose triangles do not fit its
     /// polygons (`NavMesh::validate` finds that).
     fn corridor(&self, nodes: &[Node], last: usize) -> Option<Corridor> {
-        let (mesh, convex) = (self.mesh, self.convex);
-        let mut polys = Vec::new();
+        let packed = self.packed;
+        let mut chain = Vec::new();
         let mut cursor = Some(last);
         while let Some(i) = cursor {
-            polys.push(self.packed.original(nodes[i].poly));
+            chain.push(&nodes[i]);
             cursor = nodes[i].parent;
         }
-        polys.reverse();
+        chain.reverse();
         let (start_tris, goal_tris) = (self.start.1, self.goal.1);
-        let mut at = *(start_tris.iter()).find(|&&t| convex.poly_of(t) == polys[0])?;
-        let mut triangles = Vec::new();
-        for (i, &poly) in polys.iter().enumerate() {
-            let came = triangles.last().copied();
-            let walked = match polys.get(i + 1) {
-                Some(&q) => {
-                    let corners = convex.corners(poly);
-                    let k = convex.shared_edge(poly, q)?;
-                    let (a, b) = (corners[k], corners[(k + 1) % corners.len()]);
-                    let toward = mesh.vertex(a).midpoint(mesh.vertex(b));
-                    let leaves = |t: TriId| {
-                        let corners = mesh.triangle(t);
-                        corners.contains(&a) && corners.contains(&b)
-                    };
-                    self.walk_within(poly, (at, came), toward, &leaves, &mut triangles)
+        let starts = |t: &LocalTri| start_tris.contains(&t.id);
+        let mut at = packed.triangles(chain[0].poly).iter().position(starts)? as u8;
+        let (mut triangles, mut edges) = (Vec::new(), Vec::new());
+        let mut walk = Vec::new();
+        for (i, node) in chain.iter().enumerate() {
+            let (tris, corners) = (packed.triangles(node.poly), packed.corners(node.poly));
+            // The way out: the edge from corner `k` and the triangles along it on either side.
+            let exit = chain.get(i + 1).map(|next| {
+                let k = next.via as usize - packed.slot(node.poly);
+                (k, packed.edge_triangles(next.via as usize))
+            });
+            walk.clear();
+            let walked = match exit {
+                Some((_, [leave, _])) => {
+                    let point = |c: u8| corners[c as usize].point;
+                    let [a, b, c] = tris.get(leave as usize)?.corners.map(point);
+                    let toward = (a + b + c) * (1.0 / 3.0);
+                    walk_within(tris, corners, (at, OUT), toward, &|l| l == leave, &mut walk)
                 }
                 None => {
-                    let arrives = |t: TriId| goal_tris.contains(&t);
-                    self.walk_within(poly, (at, came), self.goal.0, &arrives, &mut triangles)
+                    let arrives = |l: u8| goal_tris.contains(&tris[l as usize].id);
+                    walk_within(tris, corners, (at, OUT), self.goal.0, &arrives, &mut walk)
                 }
             };
             if !walked {
@@ -408,52 +424,76 @@ impl Search<'_> {
             if i == 0 {
                 // Begin at the start triangle nearest the way out: the start may lie on an
                 // edge between two.
-                let first = triangles.iter().rposition(|t| start_tris.contains(t))?;
-                triangles.drain(..first);
+                let first = walk.iter().rposition(|&l| starts(&tris[l as usize]))?;
+                walk.drain(..first);
             }
-            if let Some(&q) = polys.get(i + 1) {
-                let exit = *triangles.last()?;
-                at = (mesh.neighbors(exit).into_iter().flatten())
-                    .find(|&n| convex.poly_of(n) == q)?;
+            for (j, &l) in walk.iter().enumerate() {
+                let tri = &tris[l as usize];
+                triangles.push(tri.id);
+                // The edge to the next triangle: within the polygon, or out across edge k.
+                let out = match (walk.get(j + 1), exit) {
+                    (Some(&m), _) => tri.links.iter().position(|&n| n == m),
+                    (None, Some((k, _))) => {
+                        (0..3).position(|e| tri.links[e] == OUT && tri.corners[e] as usize == k)
+                    }
+                    (None, None) => continue,
+                };
+                let e = out?;
+                edges.push((tri.vertices[(e + 1) % 3], tri.vertices[e]));
+            }
+            if let Some((_, [_, enter])) = exit {
+                at = enter;
             }
         }
-        Some(corridor(mesh, triangles, (self.start.0, self.goal.0)))
+        let (start, goal) = (self.start.0, self.goal.0);
+        Some(Corridor {
+            start,
+            goal,
+            triangles,
+            edges,
+        })
     }
+}
 
-    /// Walks polygon `poly` from triangle `t` (entered from `came`) to one that `done` accepts,
-    /// pushing the triangles of the way onto `path`; false if there is none. Inside a convex
-    /// polygon the triangles form a tree: it is searched depth first, first across the edges
-    /// that `toward` lies beyond, which is the way whenever `toward` lies where `done` holds.
-    fn walk_within(
-        &self,
-        poly: PolyId,
-        (t, came): (TriId, Option<TriId>),
-        toward: Point,
-        done: &impl Fn(TriId) -> bool,
-        path: &mut Vec<TriId>,
-    ) -> bool {
-        path.push(t);
-        if done(t) {
-            return true;
-        }
-        let points = self.mesh.triangle_points(t);
-        let mut next: SmallVec<[(bool, TriId); 3]> = (self.mesh.neighbors(t).into_iter())
-            .enumerate()
-            .filter_map(|(k, n)| {
-                let n = n.filter(|&n| Some(n) != came && self.convex.poly_of(n) == poly)?;
-                Some((orient(points[k], points[(k + 1) % 3], toward) >= 0.0, n))
-            })
-            .collect();
-        next.sort_by_key(|&(behind, _)| behind);
-        if next
-            .into_iter()
-            .any(|(_, n)| self.walk_within(poly, (n, Some(t)), toward, done, path))
-        {
-            return true;
-        }
-        path.pop();
-        false
+/// Walks a polygon's triangles `tris` (with its `corners`) from triangle `t` (entered from
+/// `came`, [`OUT`] from outside) to one that `done` accepts, pushing their numbers onto
+/// `path`; false if there is none. Inside a convex polygon the triangles form a tree: it is
+/// searched depth first, first across the edges that `toward` lies beyond, which is the way
+/// whenever `toward` lies where `done` holds.
+fn walk_within(
+    tris: &[LocalTri],
+    corners: &[Slot],
+    (t, came): (u8, u8),
+    toward: Point,
+    done: &impl Fn(u8) -> bool,
+    path: &mut Vec<u8>,
+) -> bool {
+    let Some(tri) = tris.get(t as usize) else {
+        return false;
+    };
+    path.push(t);
+    if done(t) {
+        return true;
     }
+    let points = tri.corners.map(|c| corners[c as usize].point);
+    let mut next: SmallVec<[(bool, u8); 3]> = (0..3)
+        .filter(|&e| tri.links[e] != OUT && tri.links[e] != came)
+        .map(|e| {
+            (
+                orient(points[e], points[(e + 1) % 3], toward) >= 0.0,
+                tri.links[e],
+            )
+        })
+        .collect();
+    next.sort_by_key(|&(behind, _)| behind);
+    if next
+        .into_iter()
+        .any(|(_, n)| walk_within(tris, corners, (n, t), toward, done, path))
+    {
+        return true;
+    }
+    path.pop();
+    false
 }
 
 #[cfg(test)]
