@@ -111,7 +111,14 @@ impl NavMesh {
     /// The convex polygons packed for the anytime search, with their landmark distances (made
     /// on the first call).
     pub(crate) fn packed_polys(&self) -> &PackedPolys {
-        self.packed_polys.get_or_init(|| PackedPolys::new(self))
+        self.packed_polys.get_or_init(|| {
+            PackedPolys::new(
+                &self.vertices,
+                &self.triangles,
+                &self.neighbors,
+                self.convex(),
+            )
+        })
     }
 
     /// Makes the convex polygons and hub fans of the exact search now (otherwise its first

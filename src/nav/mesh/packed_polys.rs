@@ -9,11 +9,11 @@
 //! links, and each edge between two polygons names the triangles along it on either side, so
 //! that a corridor of polygons is handed out as triangles from the same few cache lines.
 
-use super::convex::PolyId;
+use super::convex::{ConvexMesh, PolyId};
 use super::hanging_trees::HangingTrees;
 use super::ids::{TriId, VertexId};
 use super::landmarks::Landmarks;
-use super::navmesh::NavMesh;
+use super::tri_links::TriLinks;
 use crate::geom::{Aabb, Point, hilbert_index};
 
 /// A packed polygon's number (its place along the curve).
@@ -87,9 +87,14 @@ pub(crate) struct LocalTri {
 }
 
 impl PackedPolys {
-    /// The convex polygons of `mesh`, with their landmarks.
-    pub(crate) fn new(mesh: &NavMesh) -> PackedPolys {
-        let (vertices, triangles, convex) = (&mesh.vertices, &mesh.triangles, mesh.convex());
+    /// The polygons of `convex`, merged from `triangles` over `vertices` (linked by
+    /// `neighbors`), with their landmarks.
+    pub(crate) fn new(
+        vertices: &[Point],
+        triangles: &[[VertexId; 3]],
+        neighbors: &[TriLinks],
+        convex: &ConvexMesh,
+    ) -> PackedPolys {
         let centroid = |p: PolyId| {
             let corners = convex.corners(p);
             let sum = (corners.iter()).fold(Point::new(0.0, 0.0), |s, &v| s + vertices[v.index()]);
@@ -140,7 +145,8 @@ impl PackedPolys {
                 }
             }
         }
-        let (tri_starts, local, by_poly) = triangles_by_polygon(mesh, &packed, original.len());
+        let (tri_starts, local, by_poly) =
+            triangles_by_polygon(convex, triangles.len(), &packed, original.len());
         let mut packed_tris = Vec::with_capacity(triangles.len());
         let mut edge_triangles = vec![[OUT; 2]; slots.len()];
         for (p, ends) in tri_starts.windows(2).enumerate() {
@@ -148,7 +154,7 @@ impl PackedPolys {
             for &t in &by_poly[ends[0] as usize..ends[1] as usize] {
                 let corners = triangles[t.index()].map(|v| convex.corner_of(v, op) as u8);
                 let mut links = [OUT; 3];
-                for (i, u) in mesh.neighbors(t).into_iter().enumerate() {
+                for (i, u) in neighbors[t.index()].get().into_iter().enumerate() {
                     match u {
                         Some(u) if convex.poly_of(u) == op => links[i] = local[u.index()],
                         Some(u) => {
@@ -232,17 +238,17 @@ impl PackedPolys {
     }
 }
 
-/// The triangles of each of the `count` packed polygons (the polygon of id p numbered
-/// `packed[p]`), in one list by polygon with its starts, and each triangle's number among its
+/// The triangles (`triangle_count` of them) of each of the `count` packed polygons (the
+/// polygon of id p numbered `packed[p]`), in one list by polygon with its starts, and each triangle's number among its
 /// polygon's triangles.
 fn triangles_by_polygon(
-    mesh: &NavMesh,
+    convex: &ConvexMesh,
+    triangle_count: usize,
     packed: &[Packed],
     count: usize,
 ) -> (Vec<u32>, Vec<u8>, Vec<TriId>) {
-    let convex = mesh.convex();
-    let polys: Vec<usize> = (mesh.triangle_ids())
-        .map(|t| packed[convex.poly_of(t).index()] as usize)
+    let polys: Vec<usize> = (0..triangle_count as u32)
+        .map(|t| packed[convex.poly_of(TriId(t)).index()] as usize)
         .collect();
     let mut starts = vec![0u32; count + 1];
     for &p in &polys {
@@ -268,6 +274,15 @@ mod tests {
     use crate::nav::mesh::navmesh::NavMesh;
     use crate::scene::generate::rotated_squares;
 
+    fn packed(mesh: &NavMesh) -> PackedPolys {
+        PackedPolys::new(
+            &mesh.vertices,
+            &mesh.triangles,
+            &mesh.neighbors,
+            mesh.convex(),
+        )
+    }
+
     fn mesh() -> NavMesh {
         let scene = rotated_squares(8, 6, 4.0, 0.3, 1);
         crate::nav::build(&scene).expect("the squares build").mesh
@@ -277,7 +292,7 @@ mod tests {
     fn every_polygon_keeps_its_corners_and_neighbours() {
         let mesh = mesh();
         let convex = mesh.convex();
-        let packed = PackedPolys::new(&mesh);
+        let packed = packed(&mesh);
         assert_eq!(packed.polygon_count(), convex.polygons().count());
         assert_eq!(packed.slot_count(), convex.slot_count());
         let mut rows: Vec<u32> = (0..mesh.vertex_count())
@@ -310,7 +325,7 @@ mod tests {
     fn each_polygon_keeps_its_triangles_linked_and_its_edges_name_the_triangles_along_them() {
         let mesh = mesh();
         let convex = mesh.convex();
-        let packed = PackedPolys::new(&mesh);
+        let packed = packed(&mesh);
         let mut seen = 0;
         for p in convex.polygons() {
             let q = packed.packed(p);
@@ -351,7 +366,7 @@ mod tests {
         )
         .expect("the maze loads");
         let mesh = crate::nav::build(&maze).expect("the maze builds").mesh;
-        let packed = PackedPolys::new(&mesh);
+        let packed = packed(&mesh);
         let n = packed.polygon_count() as Packed;
         let mut hanging = 0;
         for p in 0..n {
@@ -386,7 +401,7 @@ mod tests {
     fn polygons_next_in_memory_are_near_in_the_plane() {
         let mesh = mesh();
         let convex = mesh.convex();
-        let packed = PackedPolys::new(&mesh);
+        let packed = packed(&mesh);
         let centre = |p: Packed| {
             let c = packed.corners(p);
             c.iter().fold(Point::new(0.0, 0.0), |s, x| s + x.point) * (1.0 / c.len() as f64)
