@@ -2,7 +2,8 @@
 //! points, scales from 1e-12 to 1e12, slivers, spirals, rings touching at a vertex, an obstacle
 //! equal to the outline, thousands of identical obstacles, queries on vertices and edges, radii
 //! near half a gap) run through build, every query variant and the invariant checkers, each case
-//! under a time guard and a memory guard. A build may refuse a scene (a clear error); it may
+//! under a time guard and a memory guard; each query's corridor is also searched with the
+//! anytime search, whose corridor must be valid. A build may refuse a scene (a clear error); it may
 //! never panic, hang, run out of its memory budget, or answer a path that comes nearer to a wall
 //! of the scene as drawn than the agent radius.
 //!
@@ -12,7 +13,9 @@
 //! [`REGRESSIONS`], which run first on every run.
 
 use navscope::geom::{Point, Ring, Segment, SegmentGrid};
-use navscope::nav::{self, BuildOptions, Status};
+use navscope::nav::{
+    self, BuildOptions, CorridorOptions, CorridorSearch, QueryOptions, Status, Variant,
+};
 use navscope::rng::Rng;
 use navscope::scene::generate::{rect, scene_with};
 use navscope::scene::{Query, Scene};
@@ -341,8 +344,44 @@ fn check(case: &Case) -> Result<(), String> {
         if res.status() == Status::Found && res.paths().next().is_none() {
             return Err(format!("{s} -> {g}: found without a path"));
         }
+        anytime_agrees(&built.mesh, s, g).map_err(|e| format!("anytime {s} -> {g}: {e}"))?;
     }
     Ok(())
+}
+
+/// The anytime search's corridor from `s` to `g` on `mesh`: found exactly when A*'s is, valid,
+/// and its funnel no shorter than the optimal path.
+fn anytime_agrees(mesh: &nav::NavMesh, s: Point, g: Point) -> Result<(), String> {
+    let options = |search, variants| QueryOptions {
+        variants,
+        corridor: CorridorOptions {
+            search,
+            ..CorridorOptions::default()
+        },
+        explain: None,
+    };
+    let a_star = options(CorridorSearch::AStar, &[]);
+    let found = nav::query_mesh(mesh, s, g, &a_star).corridor.is_some();
+    let anytime = options(
+        CorridorSearch::Anytime { budget: 64 },
+        &[Variant::Funnel, Variant::Optimal],
+    );
+    let side = nav::query_mesh(mesh, s, g, &anytime);
+    let Some(corridor) = &side.corridor else {
+        return match found {
+            true => Err("no corridor where A* found one".into()),
+            false => Ok(()),
+        };
+    };
+    if !found {
+        return Err("a corridor where A* found none".into());
+    }
+    nav::invariants::check_corridor(mesh, corridor)?;
+    let length = |v| side.path(v).map(|p| p.length);
+    match (length(Variant::Funnel), length(Variant::Optimal)) {
+        (Some(f), Some(o)) if f < o * (1.0 - 1e-9) - 1e-12 => Err(format!("funnel {f} < {o}")),
+        _ => Ok(()),
+    }
 }
 
 /// What a case's thread tells the guard: where /proc keeps its counters, then the outcome.
