@@ -10,6 +10,8 @@
 //!               |       c3           only when the goal's polygon is numbered in that span.
 //! ```
 
+use super::grouped::Grouped;
+
 /// No polygon (a root, or a polygon of the core).
 const NONE: u32 = u32::MAX;
 
@@ -49,39 +51,28 @@ impl HangingTrees {
                 queue.push(q);
             }
         }
-        // Children in one flat list per parent (counting sort), then a depth-first walk from
-        // every polygon that has no parent.
-        let mut starts = vec![0u32; count + 1];
-        for &q in parent.iter().filter(|&&q| q != NONE) {
-            starts[q as usize + 1] += 1;
-        }
-        for i in 0..count {
-            starts[i + 1] += starts[i];
-        }
-        let mut fill = starts.clone();
-        let mut children = vec![0u32; starts[count] as usize];
-        for (p, &q) in parent.iter().enumerate().filter(|(_, q)| **q != NONE) {
-            children[fill[q as usize] as usize] = p as u32;
-            fill[q as usize] += 1;
-        }
+        // Children grouped by parent, then a depth-first walk from every polygon that has no
+        // parent.
+        let hanging = (parent.iter().enumerate()).filter(|(_, q)| **q != NONE);
+        let children = Grouped::new(count, hanging.map(|(p, &q)| (q as usize, p as u32)));
         let mut span = vec![[0u32; 2]; count];
         let mut next = 0;
-        let mut stack: Vec<(u32, u32)> = Vec::new();
+        // Each polygon on the way down, with how many of its children were walked.
+        let mut stack: Vec<(u32, usize)> = Vec::new();
         for root in (0..count as u32).filter(|&p| parent[p as usize] == NONE) {
             span[root as usize][0] = next;
             next += 1;
-            stack.push((root, starts[root as usize]));
-            while let Some((p, child)) = stack.last_mut() {
-                if *child == starts[*p as usize + 1] {
+            stack.push((root, 0));
+            while let Some((p, walked)) = stack.last_mut() {
+                let Some(&c) = children.group(*p as usize).get(*walked) else {
                     span[*p as usize][1] = next;
                     stack.pop();
                     continue;
-                }
-                let c = children[*child as usize];
-                *child += 1;
+                };
+                *walked += 1;
                 span[c as usize][0] = next;
                 next += 1;
-                stack.push((c, starts[c as usize]));
+                stack.push((c, 0));
             }
         }
         HangingTrees { parent, span }

@@ -15,6 +15,7 @@
 //!        c
 //! ```
 
+use super::grouped::Grouped;
 use super::ids::{TriId, VertexId};
 use crate::geom::{Point, orient};
 use std::cmp::Reverse;
@@ -127,35 +128,17 @@ fn farthest(d: &[f64]) -> usize {
 struct VertexFans<'a> {
     vertices: &'a [Point],
     triangles: &'a [[VertexId; 3]],
-    starts: Vec<u32>,
-    around: Vec<TriId>,
+    around: Grouped<TriId>,
 }
 
 impl<'a> VertexFans<'a> {
     fn new(vertices: &'a [Point], triangles: &'a [[VertexId; 3]]) -> VertexFans<'a> {
-        let n = vertices.len();
-        let mut starts = vec![0u32; n + 1];
-        for tri in triangles {
-            for v in tri {
-                starts[v.index() + 1] += 1;
-            }
-        }
-        for i in 1..=n {
-            starts[i] += starts[i - 1];
-        }
-        let mut fill = starts.clone();
-        let mut around = vec![TriId(0); starts[n] as usize];
-        for (t, tri) in triangles.iter().enumerate() {
-            for v in tri {
-                around[fill[v.index()] as usize] = TriId(t as u32);
-                fill[v.index()] += 1;
-            }
-        }
+        let corners = (triangles.iter().enumerate())
+            .flat_map(|(t, tri)| tri.iter().map(move |v| (v.index(), TriId(t as u32))));
         VertexFans {
             vertices,
             triangles,
-            starts,
-            around,
+            around: Grouped::new(vertices.len(), corners),
         }
     }
 
@@ -164,7 +147,7 @@ impl<'a> VertexFans<'a> {
     /// straight from the point both their distances are measured from (the fast-marching
     /// update), so that distances across open ground are straight, not zigzags along edges.
     fn distances(&self, source: usize) -> Vec<f64> {
-        let n = self.starts.len() - 1;
+        let n = self.around.count();
         let mut d = vec![f64::INFINITY; n];
         let mut done = vec![false; n];
         let mut heap = BinaryHeap::new();
@@ -176,8 +159,7 @@ impl<'a> VertexFans<'a> {
                 continue;
             }
             done[v] = true;
-            let range = self.starts[v] as usize..self.starts[v + 1] as usize;
-            for &t in &self.around[range] {
+            for &t in self.around.group(v) {
                 let tri = self.triangles[t.index()];
                 let k = tri.iter().position(|u| u.index() == v).unwrap_or(0);
                 let (a, c) = (tri[(k + 1) % 3].index(), tri[(k + 2) % 3].index());

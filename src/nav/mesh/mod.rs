@@ -12,6 +12,7 @@ pub mod face_edges;
 pub mod faces;
 pub mod fan_chains;
 pub mod free_space;
+pub mod grouped;
 pub mod hanging_trees;
 pub mod hint_grid;
 pub mod hub_fans;

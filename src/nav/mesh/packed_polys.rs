@@ -10,6 +10,7 @@
 //! that a corridor of polygons is handed out as triangles from the same few cache lines.
 
 use super::convex::{ConvexMesh, PolyId};
+use super::grouped::Grouped;
 use super::hanging_trees::HangingTrees;
 use super::ids::{TriId, VertexId};
 use super::landmarks::Landmarks;
@@ -61,9 +62,8 @@ pub(crate) struct PackedPolys {
     rows: Vec<u32>,
     landmarks: Landmarks,
     trees: HangingTrees,
-    /// Packed polygon p's triangles are `triangles[tri_starts[p]..tri_starts[p + 1]]`.
-    tri_starts: Vec<u32>,
-    triangles: Vec<LocalTri>,
+    /// Each packed polygon's triangles.
+    triangles: Grouped<LocalTri>,
     /// Per slot whose edge has a polygon across: the number (among its polygon's triangles) of
     /// the triangle along the edge on the slot's side, and of the one across.
     edge_triangles: Vec<[u8; 2]>,
@@ -145,33 +145,42 @@ impl PackedPolys {
                 }
             }
         }
-        let (tri_starts, local, by_poly) =
-            triangles_by_polygon(convex, triangles.len(), &packed, original.len());
-        let mut packed_tris = Vec::with_capacity(triangles.len());
-        let mut edge_triangles = vec![[OUT; 2]; slots.len()];
-        for (p, ends) in tri_starts.windows(2).enumerate() {
-            let op = original[p];
-            for &t in &by_poly[ends[0] as usize..ends[1] as usize] {
-                let corners = triangles[t.index()].map(|v| convex.corner_of(v, op) as u8);
-                let mut links = [OUT; 3];
-                for (i, u) in neighbors[t.index()].get().into_iter().enumerate() {
-                    match u {
-                        Some(u) if convex.poly_of(u) == op => links[i] = local[u.index()],
-                        Some(u) => {
-                            let slot = starts[p] as usize + corners[i] as usize;
-                            edge_triangles[slot] = [local[t.index()], local[u.index()]];
-                        }
-                        None => {}
-                    }
-                }
-                packed_tris.push(LocalTri {
-                    id: t,
-                    vertices: triangles[t.index()],
-                    corners,
-                    links,
-                });
+        let by_poly = Grouped::new(
+            original.len(),
+            (0..triangles.len() as u32)
+                .map(TriId)
+                .map(|t| (packed[convex.poly_of(t).index()] as usize, t)),
+        );
+        // Each triangle's number among its polygon's triangles.
+        let mut local = vec![0u8; triangles.len()];
+        for p in 0..by_poly.count() {
+            for (i, t) in by_poly.group(p).iter().enumerate() {
+                local[t.index()] = i as u8;
             }
         }
+        let mut edge_triangles = vec![[OUT; 2]; slots.len()];
+        let packed_tris = by_poly.map(|&t| {
+            let op = convex.poly_of(t);
+            let corners = triangles[t.index()].map(|v| convex.corner_of(v, op) as u8);
+            let mut links = [OUT; 3];
+            for (i, u) in neighbors[t.index()].get().into_iter().enumerate() {
+                match u {
+                    Some(u) if convex.poly_of(u) == op => links[i] = local[u.index()],
+                    Some(u) => {
+                        let slot =
+                            starts[packed[op.index()] as usize] as usize + corners[i] as usize;
+                        edge_triangles[slot] = [local[t.index()], local[u.index()]];
+                    }
+                    None => {}
+                }
+            }
+            LocalTri {
+                id: t,
+                vertices: triangles[t.index()],
+                corners,
+                links,
+            }
+        });
         let landmarks = Landmarks::new(vertices, triangles, &rows);
         PackedPolys {
             starts,
@@ -180,7 +189,6 @@ impl PackedPolys {
             rows,
             landmarks,
             trees,
-            tri_starts,
             triangles: packed_tris,
             edge_triangles,
         }
@@ -221,8 +229,7 @@ impl PackedPolys {
 
     /// The triangles of packed polygon `p`.
     pub(crate) fn triangles(&self, p: Packed) -> &[LocalTri] {
-        &self.triangles
-            [self.tri_starts[p as usize] as usize..self.tri_starts[p as usize + 1] as usize]
+        self.triangles.group(p as usize)
     }
 
     /// For the edge of corner slot `slot` (numbered as by [`PackedPolys::slot`]) between two
@@ -236,36 +243,6 @@ impl PackedPolys {
     pub(crate) fn leads_to(&self, n: Packed, goals: &[Packed]) -> bool {
         goals.iter().any(|&g| self.trees.holds(n, g))
     }
-}
-
-/// The triangles (`triangle_count` of them) of each of the `count` packed polygons (the
-/// polygon of id p numbered `packed[p]`), in one list by polygon with its starts, and each triangle's number among its
-/// polygon's triangles.
-fn triangles_by_polygon(
-    convex: &ConvexMesh,
-    triangle_count: usize,
-    packed: &[Packed],
-    count: usize,
-) -> (Vec<u32>, Vec<u8>, Vec<TriId>) {
-    let polys: Vec<usize> = (0..triangle_count as u32)
-        .map(|t| packed[convex.poly_of(TriId(t)).index()] as usize)
-        .collect();
-    let mut starts = vec![0u32; count + 1];
-    for &p in &polys {
-        starts[p + 1] += 1;
-    }
-    for i in 0..count {
-        starts[i + 1] += starts[i];
-    }
-    let mut fill = starts.clone();
-    let mut local = Vec::with_capacity(polys.len());
-    let mut list = vec![TriId(0); polys.len()];
-    for (t, &p) in polys.iter().enumerate() {
-        local.push((fill[p] - starts[p]) as u8);
-        list[fill[p] as usize] = TriId(t as u32);
-        fill[p] += 1;
-    }
-    (starts, local, list)
 }
 
 #[cfg(test)]
